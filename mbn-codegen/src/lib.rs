@@ -1,0 +1,1 @@
+//! The mbn compiler as a plain library.
