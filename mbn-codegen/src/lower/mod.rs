@@ -1,0 +1,3 @@
+//! AST -> IR.
+
+pub mod directions;
