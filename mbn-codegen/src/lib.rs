@@ -4,8 +4,54 @@
 //! [`syntax`] (text -> AST) -> [`expand`] (macros, basic pieces) -> [`lower`] (AST -> [`ir`]) ->
 //! [`ancp`] (canonical form and equality). [`diagnostic`] is shared by all stages.
 
+pub mod ancp;
 pub mod diagnostic;
+pub mod diagram;
+pub mod expand;
+pub mod ir;
 pub mod lower;
 pub mod syntax;
 
 pub use diagnostic::{Diagnostic, Diagnostics};
+
+use expand::ExpandedPiece;
+use ir::MoveSet;
+
+/// One piece of a definition list, compiled.
+#[derive(Clone, Debug)]
+pub struct CompiledPiece {
+    /// The piece as defined, its body expanded.
+    pub piece: ExpandedPiece,
+    /// Its moves; `None` for a cancellation (`!X`).
+    pub moves: Option<MoveSet>,
+}
+
+/// Parses, expands and lowers one move expression (`mfW+cefF`, `R4`, `:1,4:`).
+pub fn compile_move(text: &str) -> Result<MoveSet, Vec<Diagnostic>> {
+    let parsed = syntax::parse_move(text)?;
+    let expanded = expand::expand_move(&parsed, &[])?;
+    lower::lower_move(&expanded)
+}
+
+/// Parses, expands and lowers a definition list (`PS=mfWcfF @X=N0 Q=RX`), collecting the
+/// diagnostics of every piece.
+pub fn compile_notation(text: &str) -> Result<Vec<CompiledPiece>, Vec<Diagnostic>> {
+    let parsed = syntax::parse_notation(text)?;
+    let expanded = expand::expand(&parsed)?;
+    let mut diagnostics = Diagnostics::new();
+    let mut pieces = Vec::new();
+    for piece in expanded.pieces {
+        let moves = match &piece.body {
+            None => None,
+            Some(body) => match lower::lower_move(body) {
+                Ok(moves) => Some(moves),
+                Err(errors) => {
+                    diagnostics.extend(errors);
+                    continue;
+                }
+            },
+        };
+        pieces.push(CompiledPiece { piece, moves });
+    }
+    diagnostics.finish(pieces)
+}

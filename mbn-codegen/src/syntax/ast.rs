@@ -9,8 +9,9 @@
 
 use std::fmt;
 
-/// A byte range in the original notation text. Compares equal to every other span.
-#[derive(Clone, Copy, Default, Debug, Eq, Hash)]
+/// A byte range in the original notation text. Compares equal to every other span (and hashes and
+/// orders accordingly), so that trees compare by what they say.
+#[derive(Clone, Copy, Default, Debug, Eq)]
 pub struct Span {
     /// First byte.
     pub start: usize,
@@ -36,8 +37,24 @@ impl PartialEq for Span {
     }
 }
 
+impl std::hash::Hash for Span {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
+}
+
+impl PartialOrd for Span {
+    fn partial_cmp(&self, other: &Span) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Span {
+    fn cmp(&self, _: &Span) -> std::cmp::Ordering {
+        std::cmp::Ordering::Equal
+    }
+}
+
 /// A value with the span it was written at.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Spanned<T> {
     /// The value.
     pub value: T,
@@ -198,7 +215,7 @@ pub struct PieceName {
 }
 
 /// A reference to a piece inside a piece set, a promotion rule or a condition: `+D`, `#Q`, `k`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PieceRef {
     /// `@`: a drop of this piece (only in drop rules).
     pub drop: bool,
@@ -530,7 +547,7 @@ pub enum BoardTerm {
 }
 
 /// The sign of a relative amount.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Sign {
     /// `+`.
     Plus,
@@ -552,7 +569,7 @@ impl Sign {
 }
 
 /// `/{T}[a1]/`: a condition on the position.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Condition {
     /// Pieces that must be present (`T` is short for `{T}`).
     pub pieces: Option<PieceSet>,
@@ -563,7 +580,7 @@ pub struct Condition {
 }
 
 /// `{QRBN}`, `{^C}`, `{!Qb}`: a set of pieces.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct PieceSet {
     /// `!`: the colour form: upper case means friendly, lower case enemy.
     pub by_colour: bool,
@@ -576,7 +593,7 @@ pub struct PieceSet {
 }
 
 /// `[a-c1,#]`: a set of squares.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct BoardRange {
     /// `^`: every square except those listed.
     pub complement: bool,
@@ -587,7 +604,7 @@ pub struct BoardRange {
 }
 
 /// One comma-separated part of a [`BoardRange`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RangeItem {
     /// `#`, `.`, `+`, `*`, `:`.
     Special(SpecialRange),
@@ -596,7 +613,7 @@ pub enum RangeItem {
 }
 
 /// Named square sets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum SpecialRange {
     /// `#`: edge squares.
     Edge,
@@ -624,7 +641,7 @@ impl SpecialRange {
 }
 
 /// `f-h6-8`, `a`, `1-4`, `a2(+-2,+-2)`, `a1B`: a rectangle of squares.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Area {
     /// Files, 0 = `a`; `None` for every file.
     pub files: Option<(u8, u8)>,
@@ -639,7 +656,7 @@ pub struct Area {
 }
 
 /// One coordinate of an iterator: `+2`, `-1`, `+-2`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Iteration {
     /// The direction(s).
     pub sign: Sign,

@@ -1,0 +1,452 @@
+//! The canonical form of a piece (ANCP, the Algebraic Notation of Chess Pieces) and piece equality.
+//!
+//! A single-leg move is taken apart into atomic moves: one direction vector, one capability (move,
+//! capture, en passant), one reach, one path rule and one scope (ranges, conditions, extras). Two
+//! notations denote the same piece when their sets of atomic moves are equal after normalisation:
+//! the reaches of otherwise equal atomic moves are merged (`W` + `W02` = `W2`), a single leap passes
+//! over nothing (so `g` and the path rule do not matter for it), and for one-square vectors leaping
+//! and sliding are the same (ANCP 2.2). Multi-leg moves are compared by their canonical text.
+//!
+//! The printed form follows seed 004: `move:`, `capture:`, `enpassant:` prefixes, `leap`/`slide`,
+//! `(m,n)` for every direction of an atom and `!(x,y)` for chosen directions, `&` between
+//! alternatives, `+` between chained legs and `++` between sequenced legs. Riders are written in
+//! ASCII: `*` for ANCP's ⋆ (`slide*(0,1)` is the Rook), `*3` for at most three steps, `+3` for
+//! exactly three (ANCP's trooper), `*max`, `*edge` and `*half` for `0*`, `*` and `h`.
+
+use crate::ir::*;
+use crate::lower::directions::leaper_vectors;
+use crate::syntax::ast::{BoardRange, Condition, OptionalKind, PieceSet, RangeItem};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::{self, Write as _};
+
+/// The canonical form of a piece's moves.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Canonical {
+    /// The atomic moves of all single-leg moves.
+    pub atoms: BTreeSet<Atomic>,
+    /// The canonical text of each multi-leg move.
+    pub complex: BTreeSet<String>,
+}
+
+/// One direction, one capability, one reach.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Atomic {
+    /// Everything but the vector, the capability and the reach.
+    pub key: Key,
+    /// What it may do on its last square.
+    pub capability: Capability,
+    /// The direction.
+    pub vector: Vector,
+    /// How far.
+    pub reach: Reach,
+}
+
+/// The parts of an atomic move that decide whether two reaches may be merged.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Key {
+    /// Where it may start.
+    pub origin: Vec<BoardRange>,
+    /// Where it may end.
+    pub destination: Vec<BoardRange>,
+    /// Attacked by.
+    pub attackers: Vec<PieceSet>,
+    /// Conditions.
+    pub conditions: Vec<Condition>,
+    /// `!`.
+    pub setup: bool,
+    /// `#`.
+    pub decisive: bool,
+    /// Other modifiers.
+    pub extras: Vec<Extra>,
+    /// Hurdles.
+    pub hop: Option<Hop>,
+    /// What the squares passed over must hold.
+    pub over: Over,
+    /// `n`.
+    pub non_jumping: bool,
+}
+
+impl Canonical {
+    /// The canonical form of a move set.
+    pub fn of(moves: &MoveSet) -> Canonical {
+        let mut reaches: BTreeMap<(Key, Capability, Vector), Vec<Reach>> = BTreeMap::new();
+        let mut complex = BTreeSet::new();
+        for m in &moves.moves {
+            match m.single_leg() {
+                Some(leg) if leg.link == LegLink::First => {
+                    if let Directions::Absolute(vectors) = &leg.directions {
+                        for &v in vectors {
+                            for cap in &leg.capabilities {
+                                for (vector, reach, key) in atomic_parts(leg, v) {
+                                    reaches.entry((key, normal_capability(cap), vector)).or_default().push(reach);
+                                }
+                            }
+                        }
+                        continue;
+                    }
+                    complex.insert(parts_text(&m.parts));
+                }
+                _ => {
+                    complex.insert(parts_text(&m.parts));
+                }
+            }
+        }
+        let mut atoms = BTreeSet::new();
+        for ((key, capability, vector), list) in reaches {
+            for reach in merge_reaches(list) {
+                atoms.insert(Atomic { key: key.clone(), capability: capability.clone(), vector, reach });
+            }
+        }
+        Canonical { atoms, complex }
+    }
+}
+
+/// The atomic parts of one vector of a leg: a null move and/or a proper one, normalised.
+fn atomic_parts(leg: &Leg, v: Vector) -> Vec<(Vector, Reach, Key)> {
+    let unit = v.0.abs() <= 1 && v.1.abs() <= 1;
+    let null = ((0, 0), Reach::LEAP, leg_key(leg, Over::Empty, false));
+    let key = |over: Over| leg_key(leg, over, leg.non_jumping && !unit);
+    match leg.reach {
+        _ if v == (0, 0) => vec![null],
+        Reach::Steps { min: 0, max: Some(0) } => vec![null],
+        Reach::Steps { min, max } if max.is_some_and(|m| m < min) => Vec::new(),
+        Reach::Steps { min: 0, max } => vec![null, (v, Reach::Steps { min: 1, max }, key(normal_over(&leg.over)))],
+        // A single leap passes over no square: its path rule does not matter.
+        Reach::Steps { min: 1, max: Some(1) } => vec![(v, Reach::LEAP, key(Over::Empty))],
+        reach => vec![(v, reach, key(normal_over(&leg.over)))],
+    }
+}
+
+/// The scope of a leg in canonical order.
+fn leg_key(leg: &Leg, over: Over, non_jumping: bool) -> Key {
+    Key {
+        origin: sorted(&leg.origin),
+        destination: sorted(&leg.destination),
+        attackers: sorted(&leg.attackers.iter().map(normal_set).collect::<Vec<_>>()),
+        conditions: sorted(&leg.conditions),
+        setup: leg.setup,
+        decisive: leg.decisive,
+        extras: sorted(&leg.extras),
+        hop: leg.hop.clone().map(|h| Hop { hurdles: h.hurdles.as_ref().map(normal_set), ..h }),
+        over,
+        non_jumping,
+    }
+}
+
+fn sorted<T: Ord + Clone>(list: &[T]) -> Vec<T> {
+    list.iter().cloned().collect::<BTreeSet<_>>().into_iter().collect()
+}
+
+/// A piece set with its members sorted: `{RQ}` is `{QR}`.
+fn normal_set(set: &PieceSet) -> PieceSet {
+    let mut set = set.clone();
+    set.members.sort();
+    set.members.dedup();
+    set
+}
+
+fn normal_over(over: &Over) -> Over {
+    match over {
+        Over::Set(set) => Over::Set(normal_set(set)),
+        other => other.clone(),
+    }
+}
+
+fn normal_capability(cap: &Capability) -> Capability {
+    match cap {
+        Capability::Move { restriction, allows_en_passant } => {
+            Capability::Move { restriction: restriction.as_ref().map(normal_set), allows_en_passant: *allows_en_passant }
+        }
+        Capability::Capture(t) => Capability::Capture(Targets { side: t.side, only: sorted(&t.only.iter().map(normal_set).collect::<Vec<_>>()) }),
+        Capability::EnPassant { pieces } => Capability::EnPassant { pieces: pieces.as_ref().map(normal_set) },
+    }
+}
+
+/// Merges overlapping and adjacent step ranges; other reaches are kept as they are.
+fn merge_reaches(list: Vec<Reach>) -> Vec<Reach> {
+    let mut ranges: Vec<(u32, Option<u32>)> = Vec::new();
+    let mut others = BTreeSet::new();
+    for r in list {
+        match r {
+            Reach::Steps { min, max } => ranges.push((min, max)),
+            other => {
+                others.insert(other);
+            }
+        }
+    }
+    ranges.sort_by_key(|&(min, max)| (min, max.map_or(u64::MAX, u64::from)));
+    let mut merged: Vec<(u32, Option<u32>)> = Vec::new();
+    for (min, max) in ranges {
+        match merged.last_mut() {
+            Some((_, last_max)) if last_max.is_none_or(|m| u64::from(min) <= u64::from(m) + 1) => {
+                *last_max = match (*last_max, max) {
+                    (Some(a), Some(b)) => Some(a.max(b)),
+                    _ => None,
+                };
+            }
+            _ => merged.push((min, max)),
+        }
+    }
+    merged.into_iter().map(|(min, max)| Reach::Steps { min, max }).chain(others).collect()
+}
+
+/// Do two move sets denote the same piece?
+pub fn equal(a: &MoveSet, b: &MoveSet) -> bool {
+    Canonical::of(a) == Canonical::of(b)
+}
+
+impl fmt::Display for Canonical {
+    /// The ANCP text: alternatives joined by ` & `, in canonical order.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut terms: Vec<String> = Vec::new();
+        // Group by everything but the vector; then print each group's vectors together.
+        let mut groups: BTreeMap<(&Key, Vec<&Capability>, &Reach), BTreeSet<Vector>> = BTreeMap::new();
+        let mut by_vector: BTreeMap<(&Key, Vector, &Reach), Vec<&Capability>> = BTreeMap::new();
+        for a in &self.atoms {
+            by_vector.entry((&a.key, a.vector, &a.reach)).or_default().push(&a.capability);
+        }
+        for ((key, vector, reach), caps) in by_vector {
+            groups.entry((key, caps, reach)).or_default().insert(vector);
+        }
+        for ((key, caps, reach), vectors) in groups {
+            let mut prefix = key_prefix(key);
+            prefix.push_str(&capabilities_prefix(&caps));
+            terms.push(format!("{prefix}{}", atom_text(&vectors, reach, key.non_jumping)));
+        }
+        terms.extend(self.complex.iter().cloned());
+        if terms.is_empty() {
+            return f.write_str("slide!(0,0)");
+        }
+        f.write_str(&terms.join(" & "))
+    }
+}
+
+/// `origin[..]:destination[..]:...` for the scope of an atomic move.
+fn key_prefix(key: &Key) -> String {
+    let mut s = String::new();
+    for r in &key.origin {
+        let _ = write!(s, "origin{}:", range_text(r));
+    }
+    for r in &key.destination {
+        let _ = write!(s, "destination{}:", range_text(r));
+    }
+    for a in &key.attackers {
+        let _ = write!(s, "attacked{a}:");
+    }
+    for c in &key.conditions {
+        let _ = write!(s, "if{c}:");
+    }
+    if key.setup {
+        s.push_str("setup:");
+    }
+    if key.decisive {
+        s.push_str("decisive:");
+    }
+    for e in &key.extras {
+        s.push_str(&extra_text(e));
+    }
+    if let Some(h) = &key.hop {
+        s.push_str(if h.many { "hop!" } else { "hop" });
+        if h.optional {
+            s.push('?');
+        }
+        if let Some(set) = &h.hurdles {
+            let _ = write!(s, "{set}");
+        }
+        s.push(':');
+    }
+    match &key.over {
+        Over::Empty => {}
+        Over::Anything => s.push_str("jump:"),
+        Over::Friends => s.push_str("jump!:"),
+        Over::Set(set) => {
+            let _ = write!(s, "jump{set}:");
+        }
+    }
+    s
+}
+
+fn range_text(r: &BoardRange) -> String {
+    let mut r = r.clone();
+    r.items.sort_by_key(|i| match i {
+        RangeItem::Special(s) => (0, s.as_char().to_string()),
+        RangeItem::Area(a) => (1, a.to_string()),
+    });
+    r.to_string()
+}
+
+fn extra_text(e: &Extra) -> String {
+    match e {
+        Extra::Initial { decaying: false } => "initial:".into(),
+        Extra::Initial { decaying: true } => "initial!:".into(),
+        Extra::NoCheck { mate_only, pieces } => {
+            format!("nocheck{}{}:", if *mate_only { "!" } else { "" }, pieces.as_ref().map(|p| p.to_string()).unwrap_or_default())
+        }
+        Extra::Cylindrical { both_axes, files } => format!(
+            "cylindrical{}{}:",
+            if *both_axes { "!" } else { "" },
+            files.as_ref().map(range_text).unwrap_or_default()
+        ),
+        Extra::Unblocked => "unblocked:".into(),
+        Extra::Other(text) => format!("modifier({text}):"),
+    }
+}
+
+/// The prefix for a set of capabilities of the same vectors: none for "move or capture".
+fn capabilities_prefix(caps: &[&Capability]) -> String {
+    let plain_move = Capability::Move { restriction: None, allows_en_passant: false };
+    let plain_capture = Capability::Capture(Targets { side: Side::Enemy, only: Vec::new() });
+    let both = caps.contains(&&plain_move) && caps.contains(&&plain_capture);
+    let rest: Vec<String> = caps
+        .iter()
+        .filter(|c| !(both && (***c == plain_move || ***c == plain_capture)))
+        .map(|c| capability_text(c))
+        .collect();
+    if rest.is_empty() {
+        String::new()
+    } else if both {
+        format!("all+{}:", rest.join("+"))
+    } else {
+        format!("{}:", rest.join("+"))
+    }
+}
+
+fn capability_text(c: &Capability) -> String {
+    match c {
+        Capability::Move { restriction, allows_en_passant } => format!(
+            "move{}{}",
+            restriction.as_ref().map(|r| r.to_string()).unwrap_or_default(),
+            if *allows_en_passant { ":enpassant" } else { "" }
+        ),
+        Capability::Capture(t) => {
+            let side = match t.side {
+                Side::Enemy => "",
+                Side::Friend => "!",
+                Side::Any => "*",
+            };
+            let sets: String = t.only.iter().map(|s| s.to_string()).collect();
+            format!("capture{side}{sets}")
+        }
+        Capability::EnPassant { pieces } => {
+            format!("enpassant{}", pieces.as_ref().map(|p| p.to_string()).unwrap_or_default())
+        }
+    }
+}
+
+/// `slide*(0,1)(1,1)` or `leap!(-1,2)(1,2)`: full symmetric sets of an atom undirected, the rest
+/// directed.
+fn atom_text(vectors: &BTreeSet<Vector>, reach: &Reach, non_jumping: bool) -> String {
+    let unit = vectors.iter().all(|v| v.0.abs() <= 1 && v.1.abs() <= 1);
+    let kind = if unit || non_jumping { "slide" } else { "leap" };
+    let reach = match *reach {
+        Reach::Steps { min: 1, max: Some(1) } => String::new(),
+        Reach::Steps { min: 1, max: None } => "*".into(),
+        Reach::Steps { min: 1, max: Some(k) } => format!("*{k}"),
+        Reach::Steps { min, max: Some(max) } if min == max => format!("+{min}"),
+        Reach::Steps { min, max: Some(max) } => format!("*{min}..{max}"),
+        Reach::Steps { min, max: None } => format!("*{min}.."),
+        Reach::Maximal => "*max".into(),
+        Reach::Edge => "*edge".into(),
+        Reach::Halfling => "*half".into(),
+    };
+    // Split the vectors into the atoms they belong to.
+    let mut classes: BTreeMap<(u32, u32), BTreeSet<Vector>> = BTreeMap::new();
+    for &v in vectors {
+        let (a, b) = (v.0.unsigned_abs(), v.1.unsigned_abs());
+        classes.entry((a.min(b), a.max(b))).or_default().insert(v);
+    }
+    let mut full = String::new();
+    let mut directed = String::new();
+    for ((m, n), vs) in classes {
+        let all: BTreeSet<Vector> = leaper_vectors(m, n).unwrap_or_default().into_iter().collect();
+        if vs == all {
+            let _ = write!(full, "({m},{n})");
+        } else {
+            for (x, y) in vs {
+                let _ = write!(directed, "({x},{y})");
+            }
+        }
+    }
+    match (full.is_empty(), directed.is_empty()) {
+        (false, true) => format!("{kind}{reach}{full}"),
+        (true, false) => format!("{kind}!{reach}{directed}"),
+        _ => format!("{kind}{reach}{full} & {kind}!{reach}{directed}"),
+    }
+}
+
+/// The canonical text of a multi-leg move.
+fn parts_text(parts: &[Part]) -> String {
+    let mut s = String::new();
+    for (i, part) in parts.iter().enumerate() {
+        match part {
+            Part::Leg(leg) => {
+                if i > 0 {
+                    s.push_str(match leg.link {
+                        LegLink::Sequence => " ++ ",
+                        _ => " + ",
+                    });
+                }
+                s.push_str(&leg_text(leg));
+            }
+            Part::Repeat { first, then, count, origin, destination } => {
+                if i > 0 {
+                    s.push_str(" + ");
+                }
+                for r in origin {
+                    let _ = write!(s, "origin{}:", range_text(r));
+                }
+                for r in destination {
+                    let _ = write!(s, "destination{}:", range_text(r));
+                }
+                let _ = write!(s, "({} | {}){}", parts_text(first), parts_text(then), count_text(*count));
+            }
+            Part::Optional { kind, body, count } => {
+                if i > 0 {
+                    s.push_str(" + ");
+                }
+                let (open, close) = match kind {
+                    OptionalKind::Choice => ('[', ']'),
+                    OptionalKind::WhenUnblocked => ('{', '}'),
+                };
+                let _ = write!(s, "{open}{}{close}{}", parts_text(body), count.map(count_text).unwrap_or_default());
+            }
+        }
+    }
+    s
+}
+
+fn count_text(count: Count) -> String {
+    match count {
+        Count::Between { min: 1, max: None } => "*".into(),
+        Count::Between { min: 1, max: Some(k) } => format!("*{k}"),
+        Count::Between { min, max: Some(max) } if min == max => format!("+{min}"),
+        Count::Between { min, max: Some(max) } => format!("*{min}..{max}"),
+        Count::Between { min, max: None } => format!("*{min}.."),
+        Count::Maximal => "*max".into(),
+        Count::Edge => "*edge".into(),
+    }
+}
+
+/// One leg of a multi-leg move: `mode:` marks a written mode, which matters on legs that are not last.
+fn leg_text(leg: &Leg) -> String {
+    let mode = if leg.mode_written { "mode:" } else { "" };
+    match &leg.directions {
+        Directions::Absolute(_) => {
+            let first = Leg { link: LegLink::First, ..leg.clone() };
+            let single = MoveSet { moves: vec![Move { parts: vec![Part::Leg(first)], span: leg.span }] };
+            format!("{mode}{}", Canonical::of(&single))
+        }
+        Directions::Relative { atom: (m, n), modifiers } => {
+            let turn = if modifiers.is_empty() { "f".to_string() } else { modifiers.join("") };
+            let caps: Vec<&Capability> = leg.capabilities.iter().collect();
+            let vectors = leaper_vectors(*m, *n).unwrap_or_default().into_iter().collect();
+            let key = leg_key(leg, normal_over(&leg.over), leg.non_jumping);
+            format!(
+                "{mode}{}{}{turn}:{}",
+                key_prefix(&key),
+                capabilities_prefix(&caps),
+                atom_text(&vectors, &leg.reach, leg.non_jumping)
+            )
+        }
+    }
+}

@@ -1,0 +1,180 @@
+//! Destinations on an empty board, drawn like the atom tables of the MBN specification.
+//!
+//! This is what `mbn explain` prints: from one square of an empty board, where can each single-leg
+//! move of a piece go, and may it move there, capture there, or both. On an empty board nothing
+//! blocks, there is no hurdle to hop and no condition on other pieces holds; what that leaves out
+//! is listed under the diagram rather than silently dropped.
+
+use crate::ir::*;
+use crate::syntax::ast::{BoardRange, RangeItem, Sign, SpecialRange};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// A rectangular board and a square on it, 0-based.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// Number of files (1..=26).
+    pub files: u8,
+    /// Number of ranks (1..=99).
+    pub ranks: u8,
+}
+
+/// What a piece may do on a destination square.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Marks {
+    /// It may move there.
+    pub moves: bool,
+    /// It may capture there.
+    pub captures: bool,
+}
+
+/// The destinations of `set` from `(file, rank)` on an empty `board`, and notes on what could not
+/// be shown.
+pub fn destinations(set: &MoveSet, board: Board, from: (u8, u8)) -> (BTreeMap<(u8, u8), Marks>, Vec<String>) {
+    let mut marks: BTreeMap<(u8, u8), Marks> = BTreeMap::new();
+    let mut notes = Vec::new();
+    for m in &set.moves {
+        let Some(leg) = m.single_leg() else {
+            notes.push("multi-leg moves are not drawn on the empty board".to_string());
+            continue;
+        };
+        let Directions::Absolute(vectors) = &leg.directions else { continue };
+        if leg.hop.is_some() {
+            notes.push("hopping moves (`p`) need a hurdle: none on an empty board".into());
+            continue;
+        }
+        if !leg.conditions.is_empty() || !leg.attackers.is_empty() {
+            notes.push("moves with conditions or attacker sets depend on other pieces: not drawn".into());
+            continue;
+        }
+        if !leg.origin.iter().all(|r| contains(r, board, from)) {
+            continue;
+        }
+        let mover = leg.capabilities.iter().any(|c| matches!(c, Capability::Move { .. }));
+        let capturer = leg.capabilities.iter().any(|c| !matches!(c, Capability::Move { .. }));
+        for &v in vectors {
+            for to in reach_squares(board, from, v, leg.reach) {
+                if leg.destination.iter().all(|r| contains(r, board, to)) {
+                    let mark = marks.entry(to).or_default();
+                    mark.moves |= mover;
+                    mark.captures |= capturer;
+                }
+            }
+        }
+    }
+    notes.sort();
+    notes.dedup();
+    (marks, notes)
+}
+
+/// The squares a leg along `v` may end on, on an empty board.
+fn reach_squares(board: Board, from: (u8, u8), v: Vector, reach: Reach) -> Vec<(u8, u8)> {
+    let at = |k: i64| -> Option<(u8, u8)> {
+        let f = i64::from(from.0) + k * i64::from(v.0);
+        let r = i64::from(from.1) + k * i64::from(v.1);
+        (0..i64::from(board.files)).contains(&f).then_some(())?;
+        (0..i64::from(board.ranks)).contains(&r).then_some(())?;
+        Some((f as u8, r as u8))
+    };
+    if v == (0, 0) {
+        return vec![from];
+    }
+    let mut ray = Vec::new();
+    let mut k = 1;
+    while let Some(sq) = at(k) {
+        ray.push(sq);
+        k += 1;
+    }
+    match reach {
+        Reach::Steps { min, max } => ray
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| {
+                let k = *i as u32 + 1;
+                k >= min && max.is_none_or(|m| k <= m)
+            })
+            .map(|(_, sq)| *sq)
+            .chain((min == 0).then_some(from))
+            .collect(),
+        Reach::Maximal | Reach::Edge => ray.last().copied().into_iter().collect(),
+        Reach::Halfling => ray.get(ray.len().div_ceil(2).saturating_sub(1)).copied().into_iter().collect(),
+    }
+}
+
+/// Does `range` hold `square` (White's view) on an empty board? `[+]` (threatened) holds nowhere,
+/// `[*]` (unthreatened) and `[:]` (unmoved pieces: the mover) everywhere.
+pub fn contains(range: &BoardRange, board: Board, square: (u8, u8)) -> bool {
+    let hit = range.items.iter().any(|item| match item {
+        RangeItem::Special(SpecialRange::Edge) => is_edge(board, square),
+        RangeItem::Special(SpecialRange::Inner) => !is_edge(board, square),
+        RangeItem::Special(SpecialRange::Threatened) => false,
+        RangeItem::Special(SpecialRange::Unthreatened | SpecialRange::Unmoved) => true,
+        RangeItem::Area(area) => {
+            let in_files = |f: u8, (a, b): (u8, u8)| (a.min(b)..=a.max(b)).contains(&f);
+            let in_ranks = |r: u32, (a, b): (u32, u32)| (a.min(b)..=a.max(b)).contains(&r);
+            let matches_at = |f: u8, r: u32| {
+                area.files.is_none_or(|fs| in_files(f, fs)) && area.ranks.is_none_or(|rs| in_ranks(r, rs))
+            };
+            let (f, r) = (square.0, u32::from(square.1) + 1);
+            match &area.iterator {
+                None => matches_at(f, r),
+                Some([df, dr]) => {
+                    // The area's squares repeated by the iterator's steps, in the allowed directions.
+                    let (base_f, base_r) = (area.files.map_or(0, |x| x.0), area.ranks.map_or(1, |x| x.0));
+                    let fits = |delta: i64, it: &crate::syntax::ast::Iteration| {
+                        let step = i64::from(it.step);
+                        if delta == 0 {
+                            return true;
+                        }
+                        if step == 0 || delta % step != 0 {
+                            return false;
+                        }
+                        match it.sign {
+                            Sign::Plus => delta > 0,
+                            Sign::Minus => delta < 0,
+                            Sign::Both => true,
+                        }
+                    };
+                    fits(i64::from(f) - i64::from(base_f), df) && fits(i64::from(r) - i64::from(base_r), dr)
+                }
+            }
+        }
+    });
+    hit != range.complement
+}
+
+fn is_edge(board: Board, (f, r): (u8, u8)) -> bool {
+    f == 0 || r == 0 || f + 1 == board.files || r + 1 == board.ranks
+}
+
+/// Draws the board, top rank first: `X` the piece (`O` when it may stay: a null move), `*` move or
+/// capture, `m` move only, `c` capture only, `.` unreachable.
+pub fn render(board: Board, from: (u8, u8), marks: &BTreeMap<(u8, u8), Marks>) -> String {
+    let mut out = String::new();
+    for r in (0..board.ranks).rev() {
+        let _ = write!(out, "{:>3} ", r + 1);
+        for f in 0..board.files {
+            let mark = marks.get(&(f, r)).copied().unwrap_or_default();
+            let c = match (mark.moves, mark.captures) {
+                (false, false) if (f, r) == from => 'X',
+                _ if (f, r) == from => 'O',
+                (true, true) => '*',
+                (true, false) => 'm',
+                (false, true) => 'c',
+                (false, false) => '.',
+            };
+            out.push(c);
+            out.push(' ');
+        }
+        out.pop();
+        out.push('\n');
+    }
+    out.push_str("    ");
+    for f in 0..board.files {
+        out.push(char::from(b'a' + f));
+        out.push(' ');
+    }
+    out.pop();
+    out.push('\n');
+    out
+}

@@ -1,0 +1,248 @@
+//! Making and unmaking moves.
+//!
+//! [`Position::make_with`] applies a move produced by a move generator for
+//! this position and returns an [`Undo`]; [`Position::unmake`] with the same
+//! move and that `Undo` restores the position exactly, every field included.
+//! Neither allocates, except that pieces removed by extra (locust) captures
+//! are pushed on a stack inside the position (amortised, reused).
+//!
+//! Moves that do not fit the position (say, an empty origin) never panic,
+//! but the resulting position is unspecified.
+
+use crate::bitboard::Bitboard;
+use crate::geometry::Square;
+use crate::moves::Move;
+use crate::piece::{Color, Piece};
+use crate::position::Position;
+
+/// What [`Position::unmake`] needs to take a move back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Undo<B> {
+    moved: Option<Piece>,
+    captured: Option<Piece>,
+    castling: B,
+    ep_targets: B,
+    ep_victim: Option<Square>,
+    unmoved: B,
+    promoted: B,
+    halfmove_clock: u32,
+    extra_count: u8,
+}
+
+/// The greatest common divisor of `a` and `b`.
+fn gcd(mut a: i16, mut b: i16) -> i16 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+impl<B: Bitboard> Position<B> {
+    /// Makes `mv`, which must not have extra captures; see [`Self::make_with`].
+    #[inline]
+    pub fn make(&mut self, mv: Move) -> Undo<B> {
+        self.make_with(mv, &[])
+    }
+
+    /// Makes `mv`, also capturing the pieces on `extra` (the move's extra
+    /// captures from its [`MoveList`](crate::moves::MoveList); empty for ordinary moves).
+    ///
+    /// Effects: captured pieces (on `to`, the en passant victim, and `extra`)
+    /// leave the board and, if [`Self::captures_to_hand`], go to the mover's
+    /// hand demoted ([`PieceTable::hand_kind`](crate::piece::PieceTable::hand_kind));
+    /// drops take from the hand and mark the dropped piece unmoved; castling
+    /// moves king and partner together; promotions change the kind (and set
+    /// the `~` mark when capturing to hand and the new kind has no `promoted_from`);
+    /// unmoved marks and castling rights go from every touched square, and all
+    /// rights of the mover's color go when a royal piece moves; a double step
+    /// sets the en passant targets to the squares it passed and the victim to `to`;
+    /// the halfmove clock resets on captures and moves of clock-resetting kinds.
+    pub fn make_with(&mut self, mv: Move, extra: &[Square]) -> Undo<B> {
+        let us = self.side_to_move;
+        let mut undo = Undo {
+            moved: None,
+            captured: None,
+            castling: self.castling,
+            ep_targets: self.ep_targets,
+            ep_victim: self.ep_victim,
+            unmoved: self.unmoved,
+            promoted: self.promoted,
+            halfmove_clock: self.halfmove_clock,
+            extra_count: 0,
+        };
+        let (from, to) = (mv.from(), mv.to());
+        self.ep_targets = B::EMPTY;
+        self.ep_victim = None;
+        self.halfmove_clock = self.halfmove_clock.wrapping_add(1);
+
+        if let Some(kind) = mv.dropped() {
+            self.add_to_hand(us, kind, u8::MAX);
+            self.put(to, Piece::new(kind, us));
+            self.unmoved.set(to);
+            if self.table.resets_clock(kind) {
+                self.halfmove_clock = 0;
+            }
+        } else if let (Some(pf), Some(pt)) = (mv.partner_from(), mv.partner_to()) {
+            let our_rights = self.castling & self.by_color(us);
+            let (king_marked, partner_marked) = (self.promoted.test(from), self.promoted.test(pf));
+            let king = self.take(from);
+            let partner = self.take(pf);
+            if let Some(k) = king {
+                self.put(to, k);
+            }
+            if let Some(p) = partner {
+                self.put(pt, p);
+            }
+            undo.moved = king;
+            let touched =
+                B::from_square(from) | B::from_square(to) | B::from_square(pf) | B::from_square(pt);
+            self.unmoved &= !touched;
+            self.castling &= !(touched | our_rights);
+            self.promoted &= !touched;
+            if king_marked {
+                self.promoted.set(to);
+            }
+            if partner_marked {
+                self.promoted.set(pt);
+            }
+        } else {
+            let cap_sq = if mv.is_en_passant() {
+                undo.ep_victim.unwrap_or(to)
+            } else {
+                to
+            };
+            let mut touched = B::from_square(from) | B::from_square(to) | B::from_square(cap_sq);
+            undo.captured = self.take(cap_sq);
+            if let Some(c) = undo.captured {
+                self.capture_to_hand(us, c, cap_sq, 1);
+            }
+            let moving = self.take(from);
+            undo.moved = moving;
+            if let Some(mut p) = moving {
+                if self.table.resets_clock(p.kind) || undo.captured.is_some() {
+                    self.halfmove_clock = 0;
+                }
+                if self.table.is_royal(p.kind) {
+                    self.castling &= !self.by_color(us);
+                }
+                if let Some(k) = mv.promotion() {
+                    p.kind = k;
+                }
+                self.put(to, p);
+            }
+            for &sq in extra {
+                if let Some(p) = self.take(sq) {
+                    self.capture_to_hand(us, p, sq, 1);
+                    self.locust_stack.push((sq, p));
+                    undo.extra_count = undo.extra_count.wrapping_add(1);
+                    self.halfmove_clock = 0;
+                }
+                touched |= B::from_square(sq);
+            }
+            let marked = match mv.promotion() {
+                Some(k) => {
+                    self.captures_to_hand
+                        && self.table.get(k).is_some_and(|i| i.promoted_from.is_none())
+                }
+                None => self.promoted.test(from),
+            };
+            self.unmoved &= !touched;
+            self.castling &= !touched;
+            self.promoted &= !touched;
+            if marked && moving.is_some() {
+                self.promoted.set(to);
+            }
+            if mv.is_double_step() {
+                self.set_passed_squares(from, to);
+            }
+        }
+
+        self.side_to_move = !us;
+        if us == Color::Black {
+            self.fullmove_number = self.fullmove_number.wrapping_add(1);
+        }
+        undo
+    }
+
+    /// Takes back `mv`, made by [`Self::make`]/[`Self::make_with`] which returned `undo`.
+    pub fn unmake(&mut self, mv: Move, undo: Undo<B>) {
+        let us = !self.side_to_move;
+        self.side_to_move = us;
+        if us == Color::Black {
+            self.fullmove_number = self.fullmove_number.wrapping_sub(1);
+        }
+        // Flags first: demoting captured pieces needs the old promotion marks.
+        self.castling = undo.castling;
+        self.ep_targets = undo.ep_targets;
+        self.ep_victim = undo.ep_victim;
+        self.unmoved = undo.unmoved;
+        self.promoted = undo.promoted;
+        self.halfmove_clock = undo.halfmove_clock;
+        let (from, to) = (mv.from(), mv.to());
+
+        if let Some(kind) = mv.dropped() {
+            self.take(to);
+            self.add_to_hand(us, kind, 1);
+        } else if let (Some(pf), Some(pt)) = (mv.partner_from(), mv.partner_to()) {
+            let king = self.take(to);
+            let partner = self.take(pt);
+            if let Some(k) = king {
+                self.put(from, k);
+            }
+            if let Some(p) = partner {
+                self.put(pf, p);
+            }
+        } else {
+            for _ in 0..undo.extra_count {
+                if let Some((sq, p)) = self.locust_stack.pop() {
+                    self.put(sq, p);
+                    self.capture_to_hand(us, p, sq, u8::MAX);
+                }
+            }
+            if let Some(p) = undo.moved {
+                self.take(to);
+                self.put(from, p);
+            }
+            if let Some(c) = undo.captured {
+                let cap_sq = if mv.is_en_passant() {
+                    undo.ep_victim.unwrap_or(to)
+                } else {
+                    to
+                };
+                self.put(cap_sq, c);
+                self.capture_to_hand(us, c, cap_sq, u8::MAX);
+            }
+        }
+    }
+
+    /// Adds `delta` (wrapping; `u8::MAX` subtracts one) of captured `piece`,
+    /// demoted, to `us`'s hand if captures go to hand.
+    #[inline]
+    fn capture_to_hand(&mut self, us: Color, piece: Piece, sq: Square, delta: u8) {
+        if self.captures_to_hand {
+            let kind = self.table.hand_kind(piece.kind, self.promoted.test(sq));
+            self.add_to_hand(us, kind, delta);
+        }
+    }
+
+    /// Sets the en passant state after a multi-step from `from` to `to` along a line.
+    fn set_passed_squares(&mut self, from: Square, to: Square) {
+        let geo = self.geometry;
+        let (f0, r0) = (i16::from(geo.file_of(from)), i16::from(geo.rank_of(from)));
+        let (dx, dy) = (
+            i16::from(geo.file_of(to)) - f0,
+            i16::from(geo.rank_of(to)) - r0,
+        );
+        let steps = gcd(dx.abs(), dy.abs());
+        if steps < 2 {
+            return;
+        }
+        let (sx, sy) = (dx / steps, dy / steps);
+        for k in 1..steps {
+            if let Some(sq) = geo.square((f0 + k * sx) as u8, (r0 + k * sy) as u8) {
+                self.ep_targets.set(sq);
+            }
+        }
+        self.ep_victim = Some(to);
+    }
+}

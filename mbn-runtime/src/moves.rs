@@ -1,0 +1,700 @@
+//! Moves, move lists and UCI move text.
+//!
+//! A [`Move`] is a 14-byte `Copy` value. Multi-capture (locust) moves keep
+//! their extra captured squares out of line in the [`MoveList`] that holds
+//! them: the move stores only an index and a count, so ordinary moves pay
+//! nothing. Pass `list.extra_captures(&mv)` to
+//! [`Position::make_with`](crate::position::Position::make_with) when making such a move.
+//!
+//! UCI text: `e2e4`, `a10b10`, promotion `e7e8q` (lower-case letter) or
+//! `b2b3+` (promotion to a kind whose symbol has a `+` prefix), drop `P@e4`
+//! (upper-case symbol, `+P@e4` for `+` kinds), castling as the king's move
+//! `e1g1` (or king-takes-partner `e1h1` when the king does not move), and
+//! extra captures as `x` plus a square each: `d4d6xd5`.
+
+use core::fmt;
+use core::ops::BitOr;
+
+use crate::geometry::{Geometry, Square, SquareError};
+use crate::piece::{Color, Piece, PieceKind, PieceTable};
+
+/// Move kind flags; a quiet move has none.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct MoveFlags(pub u8);
+
+impl MoveFlags {
+    /// No flags: a quiet move.
+    pub const QUIET: MoveFlags = MoveFlags(0);
+    /// Captures the piece on the destination (or the en passant victim).
+    pub const CAPTURE: MoveFlags = MoveFlags(1);
+    /// A multi-step move that leaves en passant targets on the squares it passed.
+    pub const DOUBLE_STEP: MoveFlags = MoveFlags(2);
+    /// Captures the position's en passant victim.
+    pub const EN_PASSANT: MoveFlags = MoveFlags(4);
+    /// Castling: `from`/`to` are the king's, the partner squares are stored too.
+    pub const CASTLE: MoveFlags = MoveFlags(8);
+    /// Drop from hand onto `to`.
+    pub const DROP: MoveFlags = MoveFlags(16);
+    /// The moving piece changes kind.
+    pub const PROMOTION: MoveFlags = MoveFlags(32);
+
+    /// Whether all flags of `other` are set.
+    #[inline]
+    pub const fn contains(self, other: MoveFlags) -> bool {
+        self.0 & other.0 == other.0
+    }
+}
+
+impl BitOr for MoveFlags {
+    type Output = MoveFlags;
+    #[inline]
+    fn bitor(self, rhs: MoveFlags) -> MoveFlags {
+        MoveFlags(self.0 | rhs.0)
+    }
+}
+
+const NO_PIECE: u8 = u8::MAX;
+
+/// A move. Build with the constructors; drops have `from == to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    from: Square,
+    to: Square,
+    partner_from: Square,
+    partner_to: Square,
+    extra_start: u16,
+    flags: MoveFlags,
+    /// Promotion kind or dropped kind, `NO_PIECE` if neither.
+    piece: u8,
+    extra_len: u8,
+}
+
+impl Move {
+    /// A move with the given flags (no promotion, drop or castling data).
+    #[inline]
+    pub const fn new(from: Square, to: Square, flags: MoveFlags) -> Self {
+        Move {
+            from,
+            to,
+            partner_from: from,
+            partner_to: to,
+            extra_start: 0,
+            flags,
+            piece: NO_PIECE,
+            extra_len: 0,
+        }
+    }
+
+    /// A non-capturing move.
+    #[inline]
+    pub const fn quiet(from: Square, to: Square) -> Self {
+        Move::new(from, to, MoveFlags::QUIET)
+    }
+
+    /// A capture of the piece on `to`.
+    #[inline]
+    pub const fn capture(from: Square, to: Square) -> Self {
+        Move::new(from, to, MoveFlags::CAPTURE)
+    }
+
+    /// A multi-step move that sets en passant targets on the passed squares.
+    #[inline]
+    pub const fn double_step(from: Square, to: Square) -> Self {
+        Move::new(from, to, MoveFlags::DOUBLE_STEP)
+    }
+
+    /// An en passant capture moving to `to` (a current en passant target).
+    #[inline]
+    pub const fn en_passant(from: Square, to: Square) -> Self {
+        Move::new(
+            from,
+            to,
+            MoveFlags(MoveFlags::CAPTURE.0 | MoveFlags::EN_PASSANT.0),
+        )
+    }
+
+    /// Castling: the king goes `king_from` to `king_to`, the partner `partner_from` to `partner_to`.
+    #[inline]
+    pub const fn castle(
+        king_from: Square,
+        king_to: Square,
+        partner_from: Square,
+        partner_to: Square,
+    ) -> Self {
+        let mut m = Move::new(king_from, king_to, MoveFlags::CASTLE);
+        m.partner_from = partner_from;
+        m.partner_to = partner_to;
+        m
+    }
+
+    /// A drop of `kind` from hand onto `to`.
+    #[inline]
+    pub const fn drop(kind: PieceKind, to: Square) -> Self {
+        let mut m = Move::new(to, to, MoveFlags::DROP);
+        m.piece = kind.0;
+        m
+    }
+
+    /// This move, promoting the moving piece to `kind`.
+    #[inline]
+    pub const fn with_promotion(mut self, kind: PieceKind) -> Self {
+        self.flags = MoveFlags(self.flags.0 | MoveFlags::PROMOTION.0);
+        self.piece = kind.0;
+        self
+    }
+
+    /// This move with `flags` added.
+    #[inline]
+    pub const fn with_flags(mut self, flags: MoveFlags) -> Self {
+        self.flags = MoveFlags(self.flags.0 | flags.0);
+        self
+    }
+
+    /// Origin square (the destination for drops).
+    #[inline]
+    pub const fn from(self) -> Square {
+        self.from
+    }
+
+    /// Destination square (the king's for castling).
+    #[inline]
+    pub const fn to(self) -> Square {
+        self.to
+    }
+
+    /// The move's flags.
+    #[inline]
+    pub const fn flags(self) -> MoveFlags {
+        self.flags
+    }
+
+    /// Whether the move captures (flag only; extra captures are separate).
+    #[inline]
+    pub const fn is_capture(self) -> bool {
+        self.flags.contains(MoveFlags::CAPTURE)
+    }
+
+    /// Whether the move is a multi-step that sets en passant targets.
+    #[inline]
+    pub const fn is_double_step(self) -> bool {
+        self.flags.contains(MoveFlags::DOUBLE_STEP)
+    }
+
+    /// Whether the move captures en passant.
+    #[inline]
+    pub const fn is_en_passant(self) -> bool {
+        self.flags.contains(MoveFlags::EN_PASSANT)
+    }
+
+    /// Whether the move is castling.
+    #[inline]
+    pub const fn is_castle(self) -> bool {
+        self.flags.contains(MoveFlags::CASTLE)
+    }
+
+    /// Whether the move is a drop.
+    #[inline]
+    pub const fn is_drop(self) -> bool {
+        self.flags.contains(MoveFlags::DROP)
+    }
+
+    /// Whether the move promotes.
+    #[inline]
+    pub const fn is_promotion(self) -> bool {
+        self.flags.contains(MoveFlags::PROMOTION)
+    }
+
+    /// The kind promoted to.
+    #[inline]
+    pub const fn promotion(self) -> Option<PieceKind> {
+        if self.is_promotion() && !self.is_drop() {
+            Some(PieceKind(self.piece))
+        } else {
+            None
+        }
+    }
+
+    /// The kind dropped.
+    #[inline]
+    pub const fn dropped(self) -> Option<PieceKind> {
+        if self.is_drop() {
+            Some(PieceKind(self.piece))
+        } else {
+            None
+        }
+    }
+
+    /// The castling partner's origin, for castling moves.
+    #[inline]
+    pub const fn partner_from(self) -> Option<Square> {
+        if self.is_castle() {
+            Some(self.partner_from)
+        } else {
+            None
+        }
+    }
+
+    /// The castling partner's destination, for castling moves.
+    #[inline]
+    pub const fn partner_to(self) -> Option<Square> {
+        if self.is_castle() {
+            Some(self.partner_to)
+        } else {
+            None
+        }
+    }
+
+    /// Number of extra (locust) captures, stored in the owning [`MoveList`].
+    #[inline]
+    pub const fn extra_capture_count(self) -> usize {
+        self.extra_len as usize
+    }
+
+    /// Writes the move as UCI text (see the [module docs](crate::moves));
+    /// `extra` are its extra captured squares.
+    pub fn write_uci(
+        self,
+        geometry: Geometry,
+        table: &PieceTable,
+        extra: &[Square],
+        out: &mut impl fmt::Write,
+    ) -> fmt::Result {
+        if let Some(kind) = self.dropped() {
+            table.write_symbol(Piece::new(kind, Color::White), out)?;
+            out.write_char('@')?;
+            return geometry.write_square(self.to, out);
+        }
+        geometry.write_square(self.from, out)?;
+        let to = if self.is_castle() && self.from == self.to {
+            self.partner_from
+        } else {
+            self.to
+        };
+        geometry.write_square(to, out)?;
+        if let Some(kind) = self.promotion() {
+            match table.get(kind) {
+                Some(info) if info.plus => out.write_char('+')?,
+                Some(info) => out.write_char(info.letter.to_ascii_lowercase())?,
+                None => out.write_char('?')?,
+            }
+        }
+        for &sq in extra {
+            out.write_char('x')?;
+            geometry.write_square(sq, out)?;
+        }
+        Ok(())
+    }
+
+    /// The move as UCI text; see [`Move::write_uci`].
+    pub fn to_uci(self, geometry: Geometry, table: &PieceTable, extra: &[Square]) -> String {
+        let mut s = String::with_capacity(6);
+        // Writing to a String cannot fail.
+        let _ = self.write_uci(geometry, table, extra, &mut s);
+        s
+    }
+}
+
+/// The list was too full to record a move's extra captures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveListFull;
+
+impl fmt::Display for MoveListFull {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "move list cannot hold more extra-capture squares")
+    }
+}
+
+impl std::error::Error for MoveListFull {}
+
+/// A list of moves plus the out-of-line extra-capture squares of locust moves.
+///
+/// Reuse one list per search depth (`clear` keeps the allocation) so that
+/// move generation does not allocate in steady state.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoveList {
+    moves: Vec<Move>,
+    extra: Vec<Square>,
+}
+
+impl MoveList {
+    /// An empty list.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// An empty list with room for `n` moves.
+    pub fn with_capacity(n: usize) -> Self {
+        MoveList {
+            moves: Vec::with_capacity(n),
+            extra: Vec::new(),
+        }
+    }
+
+    /// Removes all moves, keeping the allocations.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.moves.clear();
+        self.extra.clear();
+    }
+
+    /// Number of moves.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether the list is empty.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// Appends a move without extra captures.
+    #[inline]
+    pub fn push(&mut self, mv: Move) {
+        self.moves.push(mv);
+    }
+
+    /// Appends a move that also captures the pieces on `extra` (at most 255 squares).
+    pub fn push_with_captures(
+        &mut self,
+        mut mv: Move,
+        extra: &[Square],
+    ) -> Result<(), MoveListFull> {
+        let start = u16::try_from(self.extra.len()).map_err(|_| MoveListFull)?;
+        let len = u8::try_from(extra.len()).map_err(|_| MoveListFull)?;
+        if usize::from(start) + extra.len() > usize::from(u16::MAX) {
+            return Err(MoveListFull);
+        }
+        self.extra.extend_from_slice(extra);
+        mv.extra_start = start;
+        mv.extra_len = len;
+        self.moves.push(mv);
+        Ok(())
+    }
+
+    /// The moves.
+    #[inline]
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Iterates over the moves.
+    #[inline]
+    pub fn iter(&self) -> core::slice::Iter<'_, Move> {
+        self.moves.iter()
+    }
+
+    /// The `i`-th move.
+    #[inline]
+    pub fn get(&self, i: usize) -> Option<Move> {
+        self.moves.get(i).copied()
+    }
+
+    /// The extra captured squares of `mv`, a move of this list (empty for ordinary moves).
+    #[inline]
+    pub fn extra_captures(&self, mv: &Move) -> &[Square] {
+        let start = usize::from(mv.extra_start);
+        self.extra
+            .get(start..start + mv.extra_capture_count())
+            .unwrap_or(&[])
+    }
+
+    /// Keeps only the moves for which `keep(move, extra_captures)` is true.
+    pub fn retain(&mut self, mut keep: impl FnMut(Move, &[Square]) -> bool) {
+        let extra = &self.extra;
+        self.moves.retain(|mv| {
+            let start = usize::from(mv.extra_start);
+            let ex = extra
+                .get(start..start + mv.extra_capture_count())
+                .unwrap_or(&[]);
+            keep(*mv, ex)
+        });
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = core::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.moves.iter()
+    }
+}
+
+/// A promotion as written in UCI text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UciPromotion {
+    /// A letter naming the kind (`e7e8q`).
+    Kind(PieceKind),
+    /// A `+` suffix: promotion to a kind with a `+` symbol.
+    Plus,
+}
+
+/// UCI move text after parsing, before matching against legal moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UciMove {
+    /// Origin square; `None` for drops.
+    pub from: Option<Square>,
+    /// Destination square (for castling: the king's, or its partner's).
+    pub to: Square,
+    /// Dropped kind, for drops.
+    pub drop: Option<PieceKind>,
+    /// Promotion, if written.
+    pub promotion: Option<UciPromotion>,
+    /// Extra captured squares, if written.
+    pub extra: Vec<Square>,
+}
+
+/// A move text error: what went wrong and at which byte.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveParseError {
+    /// Byte offset into the move text.
+    pub column: usize,
+    /// What went wrong.
+    pub kind: MoveParseErrorKind,
+}
+
+/// What went wrong while reading move text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveParseErrorKind {
+    /// A bad square.
+    Square(SquareError),
+    /// A piece symbol not in the piece table.
+    UnknownPiece(String),
+    /// A character that cannot appear here.
+    UnexpectedChar(char),
+    /// The text is well formed but names no legal move.
+    Illegal,
+    /// The text matches more than one legal move.
+    Ambiguous,
+}
+
+impl fmt::Display for MoveParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "invalid move at byte {}: ", self.column)?;
+        match &self.kind {
+            MoveParseErrorKind::Square(e) => write!(f, "{e} (within the square)"),
+            MoveParseErrorKind::UnknownPiece(s) => write!(f, "unknown piece {s:?}"),
+            MoveParseErrorKind::UnexpectedChar(c) => write!(f, "unexpected character {c:?}"),
+            MoveParseErrorKind::Illegal => write!(f, "no such legal move"),
+            MoveParseErrorKind::Ambiguous => write!(f, "matches several legal moves"),
+        }
+    }
+}
+
+impl std::error::Error for MoveParseError {}
+
+fn move_err<T>(column: usize, kind: MoveParseErrorKind) -> Result<T, MoveParseError> {
+    Err(MoveParseError { column, kind })
+}
+
+fn square_at(geometry: Geometry, text: &str, i: usize) -> Result<(Square, usize), MoveParseError> {
+    let bytes = text.as_bytes().get(i..).unwrap_or(&[]);
+    geometry
+        .parse_square_prefix(bytes)
+        .map(|(sq, len)| (sq, i + len))
+        .map_err(|e| MoveParseError {
+            column: i + e.column(),
+            kind: MoveParseErrorKind::Square(e),
+        })
+}
+
+fn char_at(s: &str, i: usize) -> char {
+    s.get(i..).and_then(|t| t.chars().next()).unwrap_or('?')
+}
+
+/// Whether the `x` at byte `i` starts an extra capture rather than naming a promotion.
+fn extra_follows(geometry: Geometry, table: &PieceTable, text: &str, i: usize) -> bool {
+    square_at(geometry, text, i + 1).is_ok() || table.kind_of_symbol(false, 'x').is_none()
+}
+
+impl UciMove {
+    /// Parses UCI move text (syntax only; see [`crate::rules::parse_move`] to find the legal move).
+    pub fn parse(
+        geometry: Geometry,
+        table: &PieceTable,
+        text: &str,
+    ) -> Result<UciMove, MoveParseError> {
+        let bytes = text.as_bytes();
+        let plus = bytes.first() == Some(&b'+');
+        let at = usize::from(plus);
+        if bytes.get(at + 1) == Some(&b'@') {
+            let letter = char_at(text, at);
+            let Some(kind) = table.kind_of_symbol(plus, letter) else {
+                return move_err(
+                    0,
+                    MoveParseErrorKind::UnknownPiece(text[..at + letter.len_utf8()].to_string()),
+                );
+            };
+            let (to, end) = square_at(geometry, text, at + 2)?;
+            if end != text.len() {
+                return move_err(end, MoveParseErrorKind::UnexpectedChar(char_at(text, end)));
+            }
+            return Ok(UciMove {
+                from: None,
+                to,
+                drop: Some(kind),
+                promotion: None,
+                extra: Vec::new(),
+            });
+        }
+        let (from, i) = square_at(geometry, text, 0)?;
+        let (to, mut i) = square_at(geometry, text, i)?;
+        let mut promotion = None;
+        match bytes.get(i) {
+            Some(b'+') => {
+                promotion = Some(UciPromotion::Plus);
+                i += 1;
+            }
+            Some(&c)
+                if c.is_ascii_alphabetic()
+                    && !(c == b'x' && extra_follows(geometry, table, text, i)) =>
+            {
+                match table.kind_of_symbol(false, c as char) {
+                    Some(kind) => promotion = Some(UciPromotion::Kind(kind)),
+                    None => {
+                        return move_err(
+                            i,
+                            MoveParseErrorKind::UnknownPiece((c as char).to_string()),
+                        )
+                    }
+                }
+                i += 1;
+            }
+            _ => {}
+        }
+        let mut extra = Vec::new();
+        while i < bytes.len() {
+            if bytes[i] != b'x' {
+                return move_err(i, MoveParseErrorKind::UnexpectedChar(char_at(text, i)));
+            }
+            let (sq, next) = square_at(geometry, text, i + 1)?;
+            extra.push(sq);
+            i = next;
+        }
+        Ok(UciMove {
+            from: Some(from),
+            to,
+            drop: None,
+            promotion,
+            extra,
+        })
+    }
+
+    /// Whether this text denotes `mv` (whose extra captures are `extra`).
+    /// Castling matches both the king's destination and king-takes-partner.
+    pub fn matches(&self, table: &PieceTable, mv: Move, extra: &[Square]) -> bool {
+        if let Some(kind) = self.drop {
+            return mv.dropped() == Some(kind) && mv.to() == self.to;
+        }
+        if mv.is_drop() || self.from != Some(mv.from()) || self.extra.as_slice() != extra {
+            return false;
+        }
+        let to_ok = self.to == mv.to() || mv.partner_from() == Some(self.to);
+        let promotion_ok = match (self.promotion, mv.promotion()) {
+            (None, None) => true,
+            (Some(UciPromotion::Kind(k)), Some(p)) => k == p,
+            (Some(UciPromotion::Plus), Some(p)) => table.get(p).is_some_and(|i| i.plus),
+            _ => false,
+        };
+        to_ok && promotion_ok
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::piece::PieceInfo;
+
+    fn sq(g: Geometry, s: &str) -> Square {
+        g.parse_square(s).unwrap()
+    }
+
+    #[test]
+    fn move_is_compact() {
+        assert_eq!(core::mem::size_of::<Move>(), 14);
+    }
+
+    #[test]
+    fn uci_round_trips() {
+        let mut t = PieceTable::chess();
+        let tokin = t
+            .add(PieceInfo {
+                plus: true,
+                promoted_from: Some(PieceKind(0)),
+                ..PieceInfo::new("tokin", 'P')
+            })
+            .unwrap();
+        let g = Geometry::new(10, 10).unwrap();
+        let cases = [
+            (Move::quiet(sq(g, "a10"), sq(g, "b10")), "a10b10"),
+            (
+                Move::capture(sq(g, "e7"), sq(g, "e8")).with_promotion(PieceKind(4)),
+                "e7e8q",
+            ),
+            (
+                Move::quiet(sq(g, "b2"), sq(g, "b3")).with_promotion(tokin),
+                "b2b3+",
+            ),
+            (Move::drop(PieceKind(0), sq(g, "e4")), "P@e4"),
+            (Move::drop(tokin, sq(g, "e4")), "+P@e4"),
+            (
+                Move::castle(sq(g, "e1"), sq(g, "g1"), sq(g, "h1"), sq(g, "f1")),
+                "e1g1",
+            ),
+            (
+                Move::castle(sq(g, "g1"), sq(g, "g1"), sq(g, "h1"), sq(g, "f1")),
+                "g1h1",
+            ),
+            (Move::en_passant(sq(g, "e5"), sq(g, "d6")), "e5d6"),
+        ];
+        for (mv, text) in cases {
+            assert_eq!(mv.to_uci(g, &t, &[]), text);
+            let parsed = UciMove::parse(g, &t, text).unwrap();
+            assert!(parsed.matches(&t, mv, &[]), "{text}");
+        }
+        let mut list = MoveList::new();
+        let locust = Move::capture(sq(g, "d4"), sq(g, "d6"));
+        list.push(Move::quiet(sq(g, "a1"), sq(g, "a2")));
+        list.push_with_captures(locust, &[sq(g, "d5"), sq(g, "c5")])
+            .unwrap();
+        let mv = list.get(1).unwrap();
+        let extra = list.extra_captures(&mv);
+        assert_eq!(mv.to_uci(g, &t, extra), "d4d6xd5xc5");
+        let parsed = UciMove::parse(g, &t, "d4d6xd5xc5").unwrap();
+        assert!(parsed.matches(&t, mv, extra));
+        assert!(!parsed.matches(&t, locust, &[]));
+        assert!(list.extra_captures(&list.get(0).unwrap()).is_empty());
+        list.retain(|_, ex| !ex.is_empty());
+        assert_eq!(list.len(), 1);
+        assert_eq!(list.extra_captures(&list.get(0).unwrap()).len(), 2);
+    }
+
+    #[test]
+    fn uci_errors_say_where() {
+        let t = PieceTable::chess();
+        let g = Geometry::CHESS;
+        let e = |s: &str| UciMove::parse(g, &t, s).unwrap_err();
+        assert_eq!(e("").column, 0);
+        assert_eq!(e("e2").column, 2);
+        assert_eq!(
+            e("e2e9").kind,
+            MoveParseErrorKind::Square(SquareError::OffBoard { column: 0 })
+        );
+        assert_eq!(e("e2e9").column, 2);
+        assert_eq!(
+            e("e7e8z").kind,
+            MoveParseErrorKind::UnknownPiece("z".into())
+        );
+        assert_eq!(e("e7e8qq").column, 5);
+        assert_eq!(e("Z@e4").kind, MoveParseErrorKind::UnknownPiece("Z".into()));
+        assert_eq!(e("P@e4 ").column, 4);
+        assert_eq!(e("e2e4x").column, 5);
+        assert_eq!(e("é@e4").column, 0);
+        assert_eq!(
+            e("+Z@e4").kind,
+            MoveParseErrorKind::UnknownPiece("+Z".into())
+        );
+        assert!(e("e2e4?").to_string().contains("byte 4"));
+    }
+}

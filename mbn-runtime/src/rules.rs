@@ -1,0 +1,109 @@
+//! The interface variant implementations provide, and helpers built on it.
+//!
+//! Piece movement lives outside this crate: generated code or an interpreter
+//! implements [`MoveGenerator`] for its variant.
+
+use crate::bitboard::Bitboard;
+use crate::geometry::Square;
+use crate::moves::{Move, MoveList, MoveParseError, MoveParseErrorKind, UciMove};
+use crate::piece::Color;
+use crate::position::Position;
+
+/// Move generation for one variant.
+///
+/// Generators append to `out` and never clear it; callers clear. Extra
+/// (locust) captures go in through [`MoveList::push_with_captures`].
+pub trait MoveGenerator<B: Bitboard> {
+    /// Appends the pseudo-legal moves of the side to move (legal except
+    /// possibly for leaving a royal piece attacked).
+    fn pseudo_legal_moves(&self, pos: &Position<B>, out: &mut MoveList);
+
+    /// Whether `by` attacks `sq` (could capture a piece of the other side standing there).
+    fn is_square_attacked(&self, pos: &Position<B>, sq: Square, by: Color) -> bool;
+
+    /// Appends the legal moves of the side to move.
+    ///
+    /// The default filters [`Self::pseudo_legal_moves`] by making each move
+    /// on a copy of `pos` and rejecting it if any royal piece of the mover is
+    /// then attacked. Generators with a faster test should override it.
+    fn legal_moves(&self, pos: &Position<B>, out: &mut MoveList) {
+        let start = out.len();
+        self.pseudo_legal_moves(pos, out);
+        let mut scratch = pos.clone();
+        let mut index = 0;
+        out.retain(|mv, extra| {
+            index += 1;
+            index <= start || leaves_royals_safe(self, &mut scratch, mv, extra)
+        });
+    }
+
+    /// Whether a royal piece of the side to move is attacked.
+    fn in_check(&self, pos: &Position<B>) -> bool {
+        let us = pos.side_to_move();
+        pos.royals(us)
+            .squares()
+            .any(|sq| self.is_square_attacked(pos, sq, !us))
+    }
+}
+
+/// Whether making `mv` (with its `extra` captures) on `pos` leaves every royal
+/// piece of the mover unattacked; `pos` is restored afterwards.
+pub fn leaves_royals_safe<B: Bitboard, G: MoveGenerator<B> + ?Sized>(
+    generator: &G,
+    pos: &mut Position<B>,
+    mv: Move,
+    extra: &[Square],
+) -> bool {
+    let us = pos.side_to_move();
+    let undo = pos.make_with(mv, extra);
+    let safe = !pos
+        .royals(us)
+        .squares()
+        .any(|sq| generator.is_square_attacked(pos, sq, !us));
+    pos.unmake(mv, undo);
+    safe
+}
+
+/// Finds the legal move that UCI `text` denotes, with its extra captures.
+///
+/// When the text fits both a castling move and another move (a Chess960 king
+/// stepping onto its castling square), the other move wins; write the
+/// castling as king-takes-partner (`f1h1`) instead.
+pub fn parse_move<B: Bitboard, G: MoveGenerator<B> + ?Sized>(
+    generator: &G,
+    pos: &Position<B>,
+    text: &str,
+) -> Result<(Move, Vec<Square>), MoveParseError> {
+    let uci = UciMove::parse(pos.geometry(), pos.table(), text)?;
+    let mut list = MoveList::new();
+    generator.legal_moves(pos, &mut list);
+    let matches: Vec<Move> = list
+        .iter()
+        .copied()
+        .filter(|mv| uci.matches(pos.table(), *mv, list.extra_captures(mv)))
+        .collect();
+    let non_castles: Vec<Move> = matches.iter().copied().filter(|m| !m.is_castle()).collect();
+    let found = match (matches.as_slice(), non_castles.as_slice()) {
+        ([], _) => {
+            return Err(MoveParseError {
+                column: 0,
+                kind: MoveParseErrorKind::Illegal,
+            })
+        }
+        ([only], _) | (_, [only]) => *only,
+        _ => {
+            return Err(MoveParseError {
+                column: 0,
+                kind: MoveParseErrorKind::Ambiguous,
+            })
+        }
+    };
+    Ok((found, list.extra_captures(&found).to_vec()))
+}
+
+impl<B: Bitboard> Position<B> {
+    /// The UCI text of `mv` (with its `extra` captures) in this position's geometry.
+    pub fn uci(&self, mv: Move, extra: &[Square]) -> String {
+        mv.to_uci(self.geometry(), self.table(), extra)
+    }
+}

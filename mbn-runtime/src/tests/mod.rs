@@ -1,0 +1,288 @@
+//! Cross-module tests: make/unmake, perft and parser robustness, using the toy generator.
+
+mod toy;
+
+use std::sync::Arc;
+
+use proptest::prelude::*;
+
+use crate::bitboard::{Bb256, Bitboard};
+use crate::fen::FenOptions;
+use crate::geometry::Geometry;
+use crate::moves::{MoveList, UciMove};
+use crate::perft::{divide, perft, perft_no_bulk};
+use crate::piece::{Color, PieceTable};
+use crate::position::Position;
+use crate::rules::{parse_move, MoveGenerator};
+use toy::{Rng, Toy};
+
+const TOY_START: &str = "rl1k2lr/pppppppp/8/8/8/8/PPPPPPPP/RL1K2LR w KQkq - 0 1";
+
+fn toy_pos<B: Bitboard>(files: u8, ranks: u8, fen: &str, to_hand: bool) -> Position<B> {
+    let options = FenOptions {
+        captures_to_hand: to_hand,
+        home_ranks: None,
+    };
+    Position::from_fen_with(
+        Arc::new(toy::table()),
+        toy::geometry(files, ranks),
+        fen,
+        &options,
+    )
+    .unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// Plays seeded random legal moves, checking consistency and FEN round trips,
+/// then unmakes them all, checking each earlier position is restored exactly.
+/// Also counts the special moves played: en passant, castling, drop,
+/// promotion, locust, double step, capture.
+fn playout<B: Bitboard>(
+    mut pos: Position<B>,
+    seed: u64,
+    plies: usize,
+    seen: &mut [usize; 7],
+) -> usize {
+    let mut rng = Rng(seed);
+    let mut history = Vec::new();
+    let mut list = MoveList::new();
+    let options = FenOptions {
+        captures_to_hand: pos.captures_to_hand(),
+        home_ranks: None,
+    };
+    for _ in 0..plies {
+        list.clear();
+        Toy.legal_moves(&pos, &mut list);
+        if list.is_empty() {
+            break;
+        }
+        let mv = list.get(rng.below(list.len())).unwrap();
+        let extra = list.extra_captures(&mv).to_vec();
+        let kinds = [
+            mv.is_en_passant(),
+            mv.is_castle(),
+            mv.is_drop(),
+            mv.is_promotion(),
+            !extra.is_empty(),
+            mv.is_double_step(),
+            mv.is_capture(),
+        ];
+        for (count, hit) in seen.iter_mut().zip(kinds) {
+            *count += usize::from(hit);
+        }
+        let before = pos.clone();
+        let undo = pos.make_with(mv, &extra);
+        pos.check_consistency().unwrap_or_else(|e| {
+            panic!(
+                "after {} from {}: {e}",
+                before.uci(mv, &extra),
+                before.to_fen()
+            )
+        });
+        let fen = pos.to_fen();
+        let reread = Position::<B>::from_fen_with(
+            pos.shared_table().clone(),
+            pos.geometry(),
+            &fen,
+            &options,
+        )
+        .unwrap_or_else(|e| panic!("{fen}: {e}"));
+        assert_eq!(reread.to_fen(), fen);
+        history.push((before, mv, undo));
+    }
+    let n = history.len();
+    while let Some((before, mv, undo)) = history.pop() {
+        pos.unmake(mv, undo);
+        assert_eq!(pos, before, "unmake {}", before.uci(mv, &[]));
+    }
+    n
+}
+
+#[test]
+fn random_playouts_restore_exactly() {
+    let mut plies = 0;
+    let mut seen = [0; 7];
+    for seed in 0..40 {
+        let to_hand = seed % 2 == 1;
+        plies += playout(
+            toy_pos::<u64>(8, 8, TOY_START, to_hand),
+            seed,
+            150,
+            &mut seen,
+        );
+    }
+    for seed in 0..6 {
+        let fen = "rl2k2lr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RL2K3LR w KQkq - 0 1";
+        let fen = fen.replace("rl2k2lr", "rl2k3lr");
+        plies += playout(
+            toy_pos::<u128>(10, 10, &fen, seed % 2 == 0),
+            seed,
+            120,
+            &mut seen,
+        );
+        let big = "rl5k6lr/16/pppppppppppppppp/16/16/16/16/16/16/16/16/16/16/PPPPPPPPPPPPPPPP/16/RL5K6LR w KQkq - 0 1";
+        plies += playout(
+            toy_pos::<Bb256>(16, 16, big, seed % 2 == 0),
+            seed,
+            80,
+            &mut seen,
+        );
+    }
+    plies += playout(
+        toy_pos::<u64>(5, 5, "rlk1r/ppppp/5/PPPPP/RLK1R w KQkq - 0 1", true),
+        7,
+        200,
+        &mut seen,
+    );
+    assert!(plies > 5000, "{plies}");
+    assert!(seen.iter().all(|&n| n > 0), "special moves seen: {seen:?}");
+}
+
+fn fen_after(fen: &str, to_hand: bool, moves: &[&str]) -> String {
+    let mut pos = toy_pos::<u64>(8, 8, fen, to_hand);
+    for text in moves {
+        let (mv, extra) = parse_move(&Toy, &pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        pos.make_with(mv, &extra);
+        pos.check_consistency().unwrap();
+    }
+    pos.to_fen()
+}
+
+#[test]
+fn make_special_moves() {
+    // Double step sets en passant; en passant removes the victim.
+    assert_eq!(
+        fen_after("3k4/8/8/8/1p6/8/P7/3K4 w - - 0 1", false, &["a2a4"]),
+        "3k4/8/8/8/Pp6/8/8/3K4 b - a3 0 1"
+    );
+    assert_eq!(
+        fen_after("3k4/8/8/8/1p6/8/P7/3K4 w - - 0 1", false, &["a2a4", "b4a3"]),
+        "3k4/8/8/8/8/p7/8/3K4 w - - 0 2"
+    );
+    // Castling both ways, and Chess960-style overlap (king and rook swap squares).
+    assert_eq!(
+        fen_after("r2k3r/8/8/8/8/8/8/R2K3R w KQkq - 3 9", false, &["d1g1"]),
+        "r2k3r/8/8/8/8/8/8/R4RK1 b kq - 4 9"
+    );
+    assert_eq!(
+        fen_after("r2k3r/8/8/8/8/8/8/R2K3R b KQkq - 0 9", false, &["d8a8"]),
+        "2kr3r/8/8/8/8/8/8/R2K3R w KQ - 1 10"
+    );
+    // Text fitting both a king step and castling means the step.
+    assert_eq!(
+        fen_after("r2k3r/8/8/8/8/8/8/R2K3R b KQkq - 0 9", false, &["d8c8"]),
+        "r1k4r/8/8/8/8/8/8/R2K3R w KQ - 1 10"
+    );
+    assert_eq!(
+        fen_after("4k3/8/8/8/8/8/8/5KR1 w K - 0 1", false, &["f1g1"]),
+        "4k3/8/8/8/8/8/8/5RK1 b - - 1 1"
+    );
+    assert_eq!(
+        fen_after("4k3/8/8/8/8/8/8/6KR w K - 0 1", false, &["g1h1"]),
+        "4k3/8/8/8/8/8/8/5RK1 b - - 1 1"
+    );
+    // Promotion, capture to hand with demotion of `~` and `+` pieces, drops.
+    assert_eq!(
+        fen_after(
+            "8/P7/8/7k/8/8/1p6/3K4 w - - 0 1",
+            true,
+            &["a7a8r", "b2b1+", "a8b8", "b1b2", "b8b2"]
+        ),
+        "8/8/8/7k/8/8/1R~6/3K4[P] b - - 0 3"
+    );
+    assert_eq!(
+        fen_after("1r6/P7/8/7k/8/8/8/3K4 w - - 0 1", true, &["a7a8r", "b8a8"]),
+        "r7/8/8/7k/8/8/8/3K4[p] w - - 0 2"
+    );
+    assert_eq!(
+        fen_after("3k4/P7/8/8/8/8/8/3K4 w - - 0 1", true, &["a7a8r"]),
+        "R~2k4/8/8/8/8/8/8/3K4[] b - - 0 1"
+    );
+    assert_eq!(
+        fen_after("3k4/P7/8/8/8/8/8/3K4 w - - 0 1", false, &["a7a8r"]),
+        "R2k4/8/8/8/8/8/8/3K4 b - - 0 1"
+    );
+    assert_eq!(
+        fen_after("3k4/8/8/8/8/8/8/3K4[Pp] w - - 0 1", true, &["P@e4", "p@e5"]),
+        "3k4/8/8/4p3/4P3/8/8/3K4[] w - - 0 2"
+    );
+    // Locust capturing two pieces at once, into hand.
+    assert_eq!(
+        fen_after("3k4/8/8/8/8/8/8/Lpr1K3 w - - 0 1", true, &["a1d1xb1xc1"]),
+        "3k4/8/8/8/8/8/8/3LK3[PR] b - - 0 1"
+    );
+}
+
+#[test]
+fn perft_counts() {
+    let mut kings = toy_pos::<u64>(8, 8, "7k/8/8/8/8/8/8/K7 w - - 0 1", false);
+    assert_eq!(perft(&Toy, &mut kings, 0), 1);
+    assert_eq!(perft(&Toy, &mut kings, 1), 3);
+    assert_eq!(perft(&Toy, &mut kings, 2), 9);
+    assert_eq!(perft(&Toy, &mut kings, 3), 54);
+    assert_eq!(perft_no_bulk(&Toy, &mut kings, 3), 54);
+    let d = divide(&Toy, &mut kings, 3);
+    let mut names: Vec<&str> = d.iter().map(|(m, _)| m.as_str()).collect();
+    names.sort();
+    assert_eq!(names, ["a1a2", "a1b1", "a1b2"]);
+    assert_eq!(d.iter().map(|(_, n)| n).sum::<u64>(), 54);
+    assert!(divide(&Toy, &mut kings, 0).is_empty());
+
+    for to_hand in [false, true] {
+        let mut pos = toy_pos::<u64>(8, 8, TOY_START, to_hand);
+        let before = pos.clone();
+        let bulk = perft(&Toy, &mut pos, 3);
+        assert_eq!(bulk, perft_no_bulk(&Toy, &mut pos, 3));
+        assert_eq!(
+            bulk,
+            divide(&Toy, &mut pos, 3)
+                .iter()
+                .map(|(_, n)| n)
+                .sum::<u64>()
+        );
+        assert_eq!(pos, before);
+    }
+}
+
+#[test]
+fn parse_move_errors() {
+    let pos = toy_pos::<u64>(8, 8, TOY_START, false);
+    use crate::moves::MoveParseErrorKind::*;
+    assert_eq!(parse_move(&Toy, &pos, "a2a5").unwrap_err().kind, Illegal);
+    assert_eq!(parse_move(&Toy, &pos, "a2a9").unwrap_err().column, 2);
+    assert!(parse_move(&Toy, &pos, "a2a4").is_ok());
+}
+
+fn chess_fen_parse(s: &str) {
+    let _ = Position::<u64>::from_fen(&PieceTable::chess(), Geometry::CHESS, s).map(|p| p.to_fen());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 4000, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn fen_never_panics(s in ".{0,80}") {
+        chess_fen_parse(&s);
+        let _ = Position::<Bb256>::from_fen(&toy::table(), toy::geometry(16, 16), &s);
+    }
+
+    #[test]
+    fn fen_like_never_panics(s in "[rnbqkpRNBQKP+~/\\[\\]0-9 wbKQkqa-h-]{0,70}") {
+        chess_fen_parse(&s);
+        if let Ok(pos) = Position::<u128>::from_fen(&toy::table(), toy::geometry(10, 10), &s) {
+            let fen = pos.to_fen();
+            let again = Position::<u128>::from_fen(&toy::table(), toy::geometry(10, 10), &fen).unwrap();
+            prop_assert_eq!(again.to_fen(), fen);
+        }
+    }
+
+    #[test]
+    fn move_text_never_panics(s in "([a-p+PRL@x0-9]{0,8}|.{0,12})") {
+        let t = toy::table();
+        for g in [toy::geometry(8, 8), toy::geometry(16, 16), toy::geometry(1, 1)] {
+            let _ = UciMove::parse(g, &t, &s);
+        }
+        let pos = toy_pos::<u64>(8, 8, TOY_START, false);
+        let _ = parse_move(&Toy, &pos, &s);
+        let _ = pos.side_to_move() == Color::White;
+    }
+}

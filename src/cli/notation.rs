@@ -1,0 +1,201 @@
+//! `parse`, `ancp`, `equal` and `explain`: the notation commands.
+//!
+//! Each takes a notation: one move (`mfW+cefF`) or a definition list (`B=F0 +P==QRBN`); see
+//! `is_definition_list` for how they are told apart. Errors are printed with their column and a
+//! caret excerpt.
+
+use clap::Args;
+use mbn::codegen::ancp::{self, Canonical};
+use mbn::codegen::diagram::{self, Board};
+use mbn::codegen::ir::MoveSet;
+use mbn::codegen::syntax::{is_definition_list, parse_move, parse_notation};
+use mbn::codegen::{compile_move, compile_notation, Diagnostic};
+use std::process::ExitCode;
+
+/// Arguments of `mbn parse`.
+#[derive(Args, Debug)]
+pub struct ParseArgs {
+    /// The notation (put `--` before a notation that starts with `-`).
+    notation: String,
+}
+
+/// Arguments of `mbn ancp`.
+#[derive(Args, Debug)]
+pub struct AncpArgs {
+    /// The notation.
+    notation: String,
+}
+
+/// Arguments of `mbn equal`.
+#[derive(Args, Debug)]
+pub struct EqualArgs {
+    /// The first piece (a move, or a definition list defining one piece).
+    a: String,
+    /// The second piece.
+    b: String,
+}
+
+/// Arguments of `mbn explain`.
+#[derive(Args, Debug)]
+pub struct ExplainArgs {
+    /// The notation.
+    notation: String,
+    /// Board size, files x ranks.
+    #[arg(long, default_value = "9x9", value_parser = parse_board)]
+    board: Board,
+    /// The piece's square (default: the centre of the board).
+    #[arg(long)]
+    from: Option<String>,
+}
+
+fn parse_board(s: &str) -> Result<Board, String> {
+    let (f, r) = s.split_once(['x', 'X']).ok_or("expected FILESxRANKS, e.g. 8x8")?;
+    let files: u8 = f.trim().parse().map_err(|_| format!("`{f}` is not a number of files"))?;
+    let ranks: u8 = r.trim().parse().map_err(|_| format!("`{r}` is not a number of ranks"))?;
+    if !(1..=26).contains(&files) || !(1..=99).contains(&ranks) {
+        return Err("a board has 1 to 26 files and 1 to 99 ranks".into());
+    }
+    Ok(Board { files, ranks })
+}
+
+/// `e4` -> (4, 3), checked against the board.
+fn parse_square(s: &str, board: Board) -> Result<(u8, u8), String> {
+    let mut chars = s.chars();
+    let file = chars.next().filter(char::is_ascii_lowercase).ok_or(format!("`{s}` is not a square such as e4"))?;
+    let rank: u8 = chars.as_str().parse().map_err(|_| format!("`{s}` is not a square such as e4"))?;
+    let (f, r) = (file as u8 - b'a', rank.wrapping_sub(1));
+    if f >= board.files || r >= board.ranks {
+        return Err(format!("`{s}` is not on a {}x{} board", board.files, board.ranks));
+    }
+    Ok((f, r))
+}
+
+fn report(source: &str, diagnostics: &[Diagnostic]) {
+    for d in diagnostics {
+        eprint!("{}", d.render(source));
+    }
+}
+
+/// `mbn parse`.
+pub fn parse(args: ParseArgs) -> ExitCode {
+    let text = &args.notation;
+    let printed = if is_definition_list(text) {
+        parse_notation(text).map(|n| n.to_string())
+    } else {
+        parse_move(text).map(|m| m.to_string())
+    };
+    match printed {
+        Ok(s) => {
+            println!("{s}");
+            ExitCode::SUCCESS
+        }
+        Err(d) => {
+            report(text, &d);
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// The pieces of a notation with their moves: one unnamed piece for a move expression.
+fn compile(text: &str) -> Result<Vec<(String, MoveSet)>, Vec<Diagnostic>> {
+    if !is_definition_list(text) {
+        return compile_move(text).map(|m| vec![(String::new(), m)]);
+    }
+    let pieces = compile_notation(text)?;
+    Ok(pieces
+        .into_iter()
+        .filter_map(|p| {
+            let prefixes: String = p.piece.prefixes.iter().map(|x| x.as_char()).collect();
+            let name = format!("{}{prefixes}{}", if p.piece.side_mover { "'" } else { "" }, p.piece.name);
+            p.moves.map(|m| (name, m))
+        })
+        .collect())
+}
+
+/// `mbn ancp`.
+pub fn ancp(args: AncpArgs) -> ExitCode {
+    match compile(&args.notation) {
+        Ok(pieces) => {
+            for (name, moves) in pieces {
+                let form = Canonical::of(&moves);
+                if name.is_empty() {
+                    println!("{form}");
+                } else {
+                    println!("{name}: {form}");
+                }
+            }
+            ExitCode::SUCCESS
+        }
+        Err(d) => {
+            report(&args.notation, &d);
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// The one piece a notation of `mbn equal` denotes.
+fn one_piece(text: &str) -> Result<MoveSet, ExitCode> {
+    match compile(text) {
+        Ok(mut pieces) if pieces.len() == 1 => Ok(pieces.remove(0).1),
+        Ok(pieces) => {
+            eprintln!("error: `{text}` defines {} pieces; `equal` compares one piece with one piece", pieces.len());
+            Err(ExitCode::from(2))
+        }
+        Err(d) => {
+            report(text, &d);
+            Err(ExitCode::from(2))
+        }
+    }
+}
+
+/// `mbn equal`.
+pub fn equal(args: EqualArgs) -> ExitCode {
+    let (a, b) = match (one_piece(&args.a), one_piece(&args.b)) {
+        (Ok(a), Ok(b)) => (a, b),
+        (Err(code), _) | (_, Err(code)) => return code,
+    };
+    if ancp::equal(&a, &b) {
+        println!("equal");
+        ExitCode::SUCCESS
+    } else {
+        println!("different");
+        println!("  {}: {}", args.a, Canonical::of(&a));
+        println!("  {}: {}", args.b, Canonical::of(&b));
+        ExitCode::from(1)
+    }
+}
+
+/// `mbn explain`.
+pub fn explain(args: ExplainArgs) -> ExitCode {
+    let board = args.board;
+    let from = match &args.from {
+        Some(s) => match parse_square(s, board) {
+            Ok(sq) => sq,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        None => ((board.files - 1) / 2, (board.ranks - 1) / 2),
+    };
+    let pieces = match compile(&args.notation) {
+        Ok(p) => p,
+        Err(d) => {
+            report(&args.notation, &d);
+            return ExitCode::from(1);
+        }
+    };
+    for (name, moves) in pieces {
+        if !name.is_empty() {
+            println!("{name}");
+        }
+        println!("ANCP: {}", Canonical::of(&moves));
+        let (marks, notes) = diagram::destinations(&moves, board, from);
+        print!("{}", diagram::render(board, from, &marks));
+        println!("X piece, * move or capture, m move only, c capture only ({} destinations)", marks.len());
+        for note in notes {
+            println!("note: {note}");
+        }
+    }
+    ExitCode::SUCCESS
+}
