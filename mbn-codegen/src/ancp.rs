@@ -154,10 +154,14 @@ fn normal_over(over: &Over) -> Over {
 
 fn normal_capability(cap: &Capability) -> Capability {
     match cap {
-        Capability::Move { restriction, allows_en_passant } => {
-            Capability::Move { restriction: restriction.as_ref().map(normal_set), allows_en_passant: *allows_en_passant }
-        }
-        Capability::Capture(t) => Capability::Capture(Targets { side: t.side, only: sorted(&t.only.iter().map(normal_set).collect::<Vec<_>>()) }),
+        Capability::Move { restriction, allows_en_passant } => Capability::Move {
+            restriction: restriction.as_ref().map(normal_set),
+            allows_en_passant: *allows_en_passant,
+        },
+        Capability::Capture(t) => Capability::Capture(Targets {
+            side: t.side,
+            only: sorted(&t.only.iter().map(normal_set).collect::<Vec<_>>()),
+        }),
         Capability::EnPassant { pieces } => Capability::EnPassant { pieces: pieces.as_ref().map(normal_set) },
     }
 }
@@ -280,7 +284,11 @@ fn extra_text(e: &Extra) -> String {
         Extra::Initial { decaying: false } => "initial:".into(),
         Extra::Initial { decaying: true } => "initial!:".into(),
         Extra::NoCheck { mate_only, pieces } => {
-            format!("nocheck{}{}:", if *mate_only { "!" } else { "" }, pieces.as_ref().map(|p| p.to_string()).unwrap_or_default())
+            format!(
+                "nocheck{}{}:",
+                if *mate_only { "!" } else { "" },
+                pieces.as_ref().map(|p| p.to_string()).unwrap_or_default()
+            )
         }
         Extra::Cylindrical { both_axes, files } => format!(
             "cylindrical{}{}:",
@@ -433,7 +441,7 @@ fn leg_text(leg: &Leg) -> String {
     match &leg.directions {
         Directions::Absolute(_) => {
             let first = Leg { link: LegLink::First, ..leg.clone() };
-            let single = MoveSet { moves: vec![Move { parts: vec![Part::Leg(first)], span: leg.span }] };
+            let single = MoveSet { moves: vec![Move { parts: vec![Part::Leg(Box::new(first))], span: leg.span }] };
             format!("{mode}{}", Canonical::of(&single))
         }
         Directions::Relative { atom: (m, n), modifiers } => {

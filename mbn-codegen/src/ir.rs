@@ -45,7 +45,7 @@ impl Move {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Part {
     /// One leg.
-    Leg(Leg),
+    Leg(Box<Leg>),
     /// A complex rider that could not be reduced to one leg: its body taken `count` times. The first
     /// time the body's first leg goes where its modifiers say (White's view); every later time it
     /// goes relative to the previous leg (straight on unless its modifiers say otherwise), so the

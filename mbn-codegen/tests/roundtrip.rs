@@ -245,14 +245,7 @@ fn direction_modifier() -> impl Strategy<Value = ModifierKind> + Clone {
 fn mode() -> impl Strategy<Value = Mode> + Clone {
     // No `q` (not an MBN modifier) and no `y` (only after `c`, `j`, `w`, `x`).
     let letters = "aceghijkmnopuwx".chars().collect::<Vec<_>>();
-    (
-        select(letters),
-        any::<bool>(),
-        any::<bool>(),
-        any::<bool>(),
-        option::of(piece_set()),
-        option::of(board_range()),
-    )
+    (select(letters), any::<bool>(), any::<bool>(), any::<bool>(), option::of(piece_set()), option::of(board_range()))
         .prop_map(|(letter, doubled, any, optional, set, range)| Mode {
             letter,
             doubled,
@@ -330,9 +323,7 @@ fn atom(body: Option<BoxedStrategy<Move>>) -> BoxedStrategy<Atom> {
             .boxed()
         }
     };
-    kind_and_steps
-        .prop_map(|(kind, steps)| Atom { kind, steps: steps.map(spanned), span: Span::default() })
-        .boxed()
+    kind_and_steps.prop_map(|(kind, steps)| Atom { kind, steps: steps.map(spanned), span: Span::default() }).boxed()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -373,28 +364,29 @@ fn link() -> impl Strategy<Value = Link> + Clone {
 
 /// Any move expression.
 fn move_expr() -> BoxedStrategy<Move> {
-    partial(atom(None)).prop_recursive(5, 48, 4, |inner| {
-        let partial = partial(atom(Some(inner.clone())));
-        // Combination members are partial moves.
-        let combination = vec(partial.clone(), 2..4)
-            .prop_map(|parts| Move { kind: MoveKind::Combination(parts), span: Span::default() })
-            .boxed();
-        let optional = (optional_kind(), inner, option::of(steps()))
-            .prop_map(|(kind, body, steps)| Move {
-                kind: MoveKind::Optional(Optional { kind, body: Box::new(body), steps: steps.map(spanned) }),
-                span: Span::default(),
-            })
-            .boxed();
-        // Chain legs are anything but chains.
-        let element = prop_oneof![partial.clone(), combination.clone(), optional.clone()];
-        let chain = (element.clone(), vec((link(), element), 1..3)).prop_map(|(first, rest)| {
-            let mut legs = vec![Leg { link: None, body: first }];
-            legs.extend(rest.into_iter().map(|(link, body)| Leg { link: Some(link), body }));
-            Move { kind: MoveKind::Chain(legs), span: Span::default() }
-        });
-        prop_oneof![2 => partial, 1 => combination, 1 => optional, 1 => chain]
-    })
-    .boxed()
+    partial(atom(None))
+        .prop_recursive(5, 48, 4, |inner| {
+            let partial = partial(atom(Some(inner.clone())));
+            // Combination members are partial moves.
+            let combination = vec(partial.clone(), 2..4)
+                .prop_map(|parts| Move { kind: MoveKind::Combination(parts), span: Span::default() })
+                .boxed();
+            let optional = (optional_kind(), inner, option::of(steps()))
+                .prop_map(|(kind, body, steps)| Move {
+                    kind: MoveKind::Optional(Optional { kind, body: Box::new(body), steps: steps.map(spanned) }),
+                    span: Span::default(),
+                })
+                .boxed();
+            // Chain legs are anything but chains.
+            let element = prop_oneof![partial.clone(), combination.clone(), optional.clone()];
+            let chain = (element.clone(), vec((link(), element), 1..3)).prop_map(|(first, rest)| {
+                let mut legs = vec![Leg { link: None, body: first }];
+                legs.extend(rest.into_iter().map(|(link, body)| Leg { link: Some(link), body }));
+                Move { kind: MoveKind::Chain(legs), span: Span::default() }
+            });
+            prop_oneof![2 => partial, 1 => combination, 1 => optional, 1 => chain]
+        })
+        .boxed()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -431,23 +423,24 @@ fn head() -> impl Strategy<Value = Head> + Clone {
 }
 
 fn item() -> impl Strategy<Value = Item> {
-    let piece = (head(), option::weighted(0.8, move_expr()))
-        .prop_map(|(head, body)| ItemKind::Piece(PieceDef { head, body }));
+    let piece =
+        (head(), option::weighted(0.8, move_expr())).prop_map(|(head, body)| ItemKind::Piece(PieceDef { head, body }));
     let targets = prop_oneof![
         piece_set().prop_map(PromotionTargets::Set),
         vec(piece_ref(true), 1..4).prop_map(PromotionTargets::List),
     ];
     let promotion = (head(), targets).prop_map(|(head, targets)| ItemKind::Promotion(PromotionDef { head, targets }));
-    let macro_def = (piece_name(), option::weighted(0.3, comment()), move_expr()).prop_map(|(name, comment, body)| {
-        ItemKind::Macro(MacroDef { name, comment: comment.map(spanned), body })
-    });
+    let macro_def = (piece_name(), option::weighted(0.3, comment()), move_expr())
+        .prop_map(|(name, comment, body)| ItemKind::Macro(MacroDef { name, comment: comment.map(spanned), body }));
     let castling = (
         select(vec![CastlingKind::Short, CastlingKind::Long, CastlingKind::Vertical]),
         option::weighted(0.3, piece_set()),
         move_expr(),
         move_expr(),
     )
-        .prop_map(|(kind, partners, royal, partner)| ItemKind::Castling(CastlingDef { kind, partners, royal, partner }));
+        .prop_map(|(kind, partners, royal, partner)| {
+            ItemKind::Castling(CastlingDef { kind, partners, royal, partner })
+        });
     prop_oneof![4 => piece, 1 => promotion, 1 => macro_def, 1 => castling]
         .prop_map(|kind| Item { kind, span: Span::default() })
 }

@@ -41,10 +41,8 @@ fn every_seed_example_has_its_expected_outcome() {
         match (expect, parse(notation)) {
             ("parses", Ok(_)) | ("error", Err(_)) => {}
             ("parses", Err(e)) => failures.push(format!("line {}: `{notation}` ({source}) should parse:\n{e}", n + 1)),
-            ("error", Ok(p)) => failures.push(format!(
-                "line {}: `{notation}` ({source}) should fail ({note}) but parsed as `{p}`",
-                n + 1
-            )),
+            ("error", Ok(p)) => failures
+                .push(format!("line {}: `{notation}` ({source}) should fail ({note}) but parsed as `{p}`", n + 1)),
             (other, _) => panic!("line {}: unknown expectation `{other}`", n + 1),
         }
     }

@@ -96,9 +96,7 @@ pub trait Bitboard:
 
     /// The set of the given squares.
     fn from_squares(squares: impl IntoIterator<Item = Square>) -> Self {
-        squares
-            .into_iter()
-            .fold(Self::EMPTY, |bb, sq| bb | Self::from_square(sq))
+        squares.into_iter().fold(Self::EMPTY, |bb, sq| bb | Self::from_square(sq))
     }
 
     /// All squares of file `file` (0-based) of `geometry`.
@@ -315,10 +313,7 @@ mod tests {
         assert_eq!((a | b).count(), 3);
         assert_eq!(a ^ b, B::from_squares([Square(1), Square(3)]));
         assert_eq!((!a & b), B::from_square(Square(3)));
-        assert_eq!(
-            a.shift_up(60).squares().map(|s| s.0).collect::<Vec<_>>(),
-            [61, 62]
-        );
+        assert_eq!(a.shift_up(60).squares().map(|s| s.0).collect::<Vec<_>>(), [61, 62]);
         assert_eq!(a.shift_up(60).shift_down(60), a);
         assert_eq!(a.shift_up(B::BITS as u32), B::EMPTY);
         assert_eq!(a.shift_down(2), B::from_square(Square(0)));

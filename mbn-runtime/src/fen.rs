@@ -99,15 +99,9 @@ impl fmt::Display for FenErrorKind {
             Self::MissingBoard => write!(f, "missing board"),
             Self::UnexpectedChar(c) => write!(f, "unexpected character {c:?}"),
             Self::UnknownPiece(s) => write!(f, "unknown piece {s:?}"),
-            Self::BadEmptyCount => write!(
-                f,
-                "empty-square count must be a positive number without leading zero"
-            ),
+            Self::BadEmptyCount => write!(f, "empty-square count must be a positive number without leading zero"),
             Self::RankWidth { rank, expected } => {
-                write!(
-                    f,
-                    "rank {rank} does not describe exactly {expected} squares"
-                )
+                write!(f, "rank {rank} does not describe exactly {expected} squares")
             }
             Self::RankCount { expected } => {
                 write!(f, "board does not have exactly {expected} ranks")
@@ -120,10 +114,7 @@ impl fmt::Display for FenErrorKind {
             }
             Self::NoCastlingPartner(c) => write!(f, "castling {c:?} but no piece to castle with"),
             Self::BadSquare(e) => write!(f, "bad en passant square: {e}"),
-            Self::BadEnPassant => write!(
-                f,
-                "en passant squares leave no square for the capturable piece"
-            ),
+            Self::BadEnPassant => write!(f, "en passant squares leave no square for the capturable piece"),
             Self::BadNumber => write!(f, "expected a decimal number below 2^32"),
             Self::TrailingField => write!(f, "unexpected extra field"),
         }
@@ -168,12 +159,7 @@ enum Wing {
 impl<B: Bitboard> Position<B> {
     /// Reads a FEN with default [`FenOptions`].
     pub fn from_fen(table: &PieceTable, geometry: Geometry, fen: &str) -> Result<Self, FenError> {
-        Self::from_fen_with(
-            Arc::new(table.clone()),
-            geometry,
-            fen,
-            &FenOptions::default(),
-        )
+        Self::from_fen_with(Arc::new(table.clone()), geometry, fen, &FenOptions::default())
     }
 
     /// Reads a FEN, sharing `table`.
@@ -183,15 +169,12 @@ impl<B: Bitboard> Position<B> {
         fen: &str,
         options: &FenOptions,
     ) -> Result<Self, FenError> {
-        let mut pos =
-            Position::new(table, geometry).or_else(|_| err(0, FenErrorKind::BoardTooLarge))?;
+        let mut pos = Position::new(table, geometry).or_else(|_| err(0, FenErrorKind::BoardTooLarge))?;
         pos.captures_to_hand = options.captures_to_hand;
         pos.uses_hands = options.captures_to_hand;
 
         let base = fen.as_ptr() as usize;
-        let mut fields = fen
-            .split_ascii_whitespace()
-            .map(|f| (f.as_ptr() as usize - base, f));
+        let mut fields = fen.split_ascii_whitespace().map(|f| (f.as_ptr() as usize - base, f));
         let Some((col, board)) = fields.next() else {
             return err(fen.len(), FenErrorKind::MissingBoard);
         };
@@ -232,15 +215,8 @@ impl<B: Bitboard> Position<B> {
         let mut rank = ranks - 1;
         let mut file: u16 = 0;
         let mut i = 0;
-        let width_error = |rank: u8, at: usize| {
-            err(
-                col + at,
-                FenErrorKind::RankWidth {
-                    rank: rank + 1,
-                    expected: files,
-                },
-            )
-        };
+        let width_error =
+            |rank: u8, at: usize| err(col + at, FenErrorKind::RankWidth { rank: rank + 1, expected: files });
         while i < bytes.len() {
             match bytes[i] {
                 b'/' => {
@@ -258,10 +234,7 @@ impl<B: Bitboard> Position<B> {
                     let close = match bytes.iter().position(|&c| c == b']') {
                         Some(close) if close == bytes.len() - 1 && close > i => close,
                         Some(close) if close > i => {
-                            return err(
-                                col + close + 1,
-                                FenErrorKind::UnexpectedChar(char_at(field, close + 1)),
-                            )
+                            return err(col + close + 1, FenErrorKind::UnexpectedChar(char_at(field, close + 1)))
                         }
                         _ => return err(col + i, FenErrorKind::UnclosedHand),
                     };
@@ -283,10 +256,7 @@ impl<B: Bitboard> Position<B> {
                 }
                 _ => {
                     let (piece, next) = self.piece_at_text(field, i, col)?;
-                    let Some(sq) = geo
-                        .square(file as u8, rank)
-                        .filter(|_| file < u16::from(files))
-                    else {
+                    let Some(sq) = geo.square(file as u8, rank).filter(|_| file < u16::from(files)) else {
                         return width_error(rank, i);
                     };
                     self.put(sq, piece);
@@ -303,10 +273,7 @@ impl<B: Bitboard> Position<B> {
             return width_error(rank, bytes.len());
         }
         if rank != 0 {
-            return err(
-                col + bytes.len(),
-                FenErrorKind::RankCount { expected: ranks },
-            );
+            return err(col + bytes.len(), FenErrorKind::RankCount { expected: ranks });
         }
         Ok(())
     }
@@ -317,15 +284,10 @@ impl<B: Bitboard> Position<B> {
         let plus = bytes[i] == b'+';
         let at = i + usize::from(plus);
         match bytes.get(at) {
-            Some(&c) if c.is_ascii_alphabetic() => {
-                match self.table.piece_of_symbol(plus, c as char) {
-                    Some(piece) => Ok((piece, at + 1)),
-                    None => err(
-                        col + i,
-                        FenErrorKind::UnknownPiece(field[i..=at].to_string()),
-                    ),
-                }
-            }
+            Some(&c) if c.is_ascii_alphabetic() => match self.table.piece_of_symbol(plus, c as char) {
+                Some(piece) => Ok((piece, at + 1)),
+                None => err(col + i, FenErrorKind::UnknownPiece(field[i..=at].to_string())),
+            },
             _ => err(col + at, FenErrorKind::UnexpectedChar(char_at(field, at))),
         }
     }
@@ -351,10 +313,7 @@ impl<B: Bitboard> Position<B> {
             }
             let (piece, next) = self.piece_at_text(hand, i, col)?;
             let slot = &mut self.hands[piece.color.index()][piece.kind.index()];
-            *slot = slot.checked_add(count).ok_or(FenError {
-                column: col + start,
-                kind: FenErrorKind::HandCount,
-            })?;
+            *slot = slot.checked_add(count).ok_or(FenError { column: col + start, kind: FenErrorKind::HandCount })?;
             i = next;
         }
         Ok(())
@@ -371,11 +330,7 @@ impl<B: Bitboard> Position<B> {
         let any_partner_kinds = self.table.iter().any(|(_, i)| i.castling_partner);
         self.piece_at(sq).is_some_and(|p| {
             p.color == color
-                && if any_partner_kinds {
-                    self.table.is_castling_partner(p.kind)
-                } else {
-                    !self.table.is_royal(p.kind)
-                }
+                && if any_partner_kinds { self.table.is_castling_partner(p.kind) } else { !self.table.is_royal(p.kind) }
         })
     }
 
@@ -387,10 +342,7 @@ impl<B: Bitboard> Position<B> {
             Wing::King => (kf + 1..geo.files()).rev().collect(),
             Wing::Queen => (0..kf).collect(),
         };
-        files
-            .into_iter()
-            .filter_map(|f| geo.square(f, rank))
-            .find(|&sq| self.is_partner_at(sq, color))
+        files.into_iter().filter_map(|f| geo.square(f, rank)).find(|&sq| self.is_partner_at(sq, color))
     }
 
     fn parse_castling(&mut self, field: &str, col: usize) -> Result<(), FenError> {
@@ -398,18 +350,10 @@ impl<B: Bitboard> Position<B> {
             return Ok(());
         }
         for (i, c) in field.char_indices() {
-            let color = if c.is_ascii_uppercase() {
-                Color::White
-            } else {
-                Color::Black
-            };
+            let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
             let sq = match c.to_ascii_uppercase() {
                 'K' | 'Q' => {
-                    let wing = if c.eq_ignore_ascii_case(&'K') {
-                        Wing::King
-                    } else {
-                        Wing::Queen
-                    };
+                    let wing = if c.eq_ignore_ascii_case(&'K') { Wing::King } else { Wing::Queen };
                     let Some(king) = self.castling_king(color) else {
                         return err(col + i, FenErrorKind::NoCastlingKing(c));
                     };
@@ -449,14 +393,8 @@ impl<B: Bitboard> Position<B> {
         // The capturable piece stands just beyond the targets, seen from the side that moved.
         let mover = !self.side_to_move;
         let geo = self.geometry;
-        let front = self
-            .ep_targets
-            .squares()
-            .max_by_key(|&sq| geo.relative_rank(sq, mover));
-        let back = self
-            .ep_targets
-            .squares()
-            .min_by_key(|&sq| geo.relative_rank(sq, mover));
+        let front = self.ep_targets.squares().max_by_key(|&sq| geo.relative_rank(sq, mover));
+        let back = self.ep_targets.squares().min_by_key(|&sq| geo.relative_rank(sq, mover));
         let origin = back.and_then(|sq| geo.offset(sq, 0, -mover.forward()));
         self.ep_victim = front.and_then(|sq| geo.offset(sq, 0, mover.forward()));
         if self.ep_victim.is_none() || origin.is_none() {
@@ -569,14 +507,8 @@ impl<B: Bitboard> Position<B> {
                 let file = geo.file_of(sq);
                 let letter = match king {
                     Some(k) if geo.rank_of(sq) == back => {
-                        let wing = if file > geo.file_of(k) {
-                            Wing::King
-                        } else {
-                            Wing::Queen
-                        };
-                        if file != geo.file_of(k)
-                            && self.outermost_partner(color, k, wing) == Some(sq)
-                        {
+                        let wing = if file > geo.file_of(k) { Wing::King } else { Wing::Queen };
+                        if file != geo.file_of(k) && self.outermost_partner(color, k, wing) == Some(sq) {
                             if wing == Wing::King {
                                 'K'
                             } else {
@@ -617,30 +549,16 @@ mod tests {
     fn shogi_table() -> PieceTable {
         let mut t = PieceTable::new();
         let mut base = Vec::new();
-        for (name, letter) in [
-            ("pawn", 'P'),
-            ("lance", 'L'),
-            ("knight", 'N'),
-            ("silver", 'S'),
-            ("bishop", 'B'),
-            ("rook", 'R'),
-        ] {
+        for (name, letter) in
+            [("pawn", 'P'), ("lance", 'L'), ("knight", 'N'), ("silver", 'S'), ("bishop", 'B'), ("rook", 'R')]
+        {
             base.push(t.add(PieceInfo::new(name, letter)).unwrap());
         }
         t.add(PieceInfo::new("gold", 'G')).unwrap();
-        t.add(PieceInfo {
-            royal: true,
-            ..PieceInfo::new("king", 'K')
-        })
-        .unwrap();
+        t.add(PieceInfo { royal: true, ..PieceInfo::new("king", 'K') }).unwrap();
         for k in base {
             let letter = t.get(k).unwrap().letter;
-            t.add(PieceInfo {
-                plus: true,
-                promoted_from: Some(k),
-                ..PieceInfo::new("promoted", letter)
-            })
-            .unwrap();
+            t.add(PieceInfo { plus: true, promoted_from: Some(k), ..PieceInfo::new("promoted", letter) }).unwrap();
         }
         t
     }
@@ -657,41 +575,25 @@ mod tests {
     fn chess_start() {
         let pos = round_trip::<u64>(&PieceTable::chess(), 8, 8, START);
         let g = pos.geometry();
-        let rights: Vec<String> = pos
-            .castling_rights()
-            .squares()
-            .map(|s| g.square_name(s))
-            .collect();
+        let rights: Vec<String> = pos.castling_rights().squares().map(|s| g.square_name(s)).collect();
         assert_eq!(rights, ["a1", "h1", "a8", "h8"]);
         assert_eq!(pos.unmoved().count(), 32);
         assert_eq!(pos.occupied().count(), 32);
-        assert_eq!(
-            pos.royals(Color::Black),
-            u64::from_square(g.parse_square("e8").unwrap())
-        );
+        assert_eq!(pos.royals(Color::Black), u64::from_square(g.parse_square("e8").unwrap()));
     }
 
     #[test]
     fn chess_variants_and_ep() {
         let t = PieceTable::chess();
-        let pos = round_trip::<u64>(
-            &t,
-            8,
-            8,
-            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
-        );
-        assert_eq!(
-            pos.ep_victim(),
-            Some(Geometry::CHESS.parse_square("e4").unwrap())
-        );
+        let pos = round_trip::<u64>(&t, 8, 8, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+        assert_eq!(pos.ep_victim(), Some(Geometry::CHESS.parse_square("e4").unwrap()));
         // e-pawn is not unmoved any more; the default home ranks are 2.
         assert_eq!(pos.unmoved().count(), 31);
         // Chess960 with inner rooks: file letters, and K/Q where they are outermost.
         let fen = "1r2k1r1/8/8/8/8/8/8/RR2K2R w KBkq - 5 40";
         let pos = round_trip::<u64>(&t, 8, 8, fen);
         assert_eq!(pos.castling_rights().count(), 4);
-        let p = Position::<u64>::from_fen(&t, Geometry::CHESS, "r3k2r/8/8/8/8/8/8/R3K2R w HAha -")
-            .unwrap();
+        let p = Position::<u64>::from_fen(&t, Geometry::CHESS, "r3k2r/8/8/8/8/8/8/R3K2R w HAha -").unwrap();
         assert_eq!(p.to_fen(), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
         let p = Position::<u64>::from_fen(&t, Geometry::CHESS, "8/8/8/8/8/8/8/8").unwrap();
         assert_eq!(p.to_fen(), "8/8/8/8/8/8/8/8 w - - 0 1");
@@ -700,12 +602,7 @@ mod tests {
     #[test]
     fn larger_boards() {
         let capa = table_with(&[("archbishop", 'A'), ("chancellor", 'C')]);
-        round_trip::<u128>(
-            &capa,
-            10,
-            8,
-            "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
-        );
+        round_trip::<u128>(&capa, 10, 8, "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1");
         let xq = {
             let mut t = PieceTable::new();
             for (n, c) in [
@@ -718,19 +615,10 @@ mod tests {
             ] {
                 t.add(PieceInfo::new(n, c)).unwrap();
             }
-            t.add(PieceInfo {
-                royal: true,
-                ..PieceInfo::new("general", 'K')
-            })
-            .unwrap();
+            t.add(PieceInfo { royal: true, ..PieceInfo::new("general", 'K') }).unwrap();
             t
         };
-        round_trip::<u128>(
-            &xq,
-            9,
-            10,
-            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
-        );
+        round_trip::<u128>(&xq, 9, 10, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
         let grand = round_trip::<u128>(
             &capa,
             10,
@@ -745,12 +633,7 @@ mod tests {
             10,
             "r8r/1nbqkcabn1/p1pppppppp/10/1p8/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - b7b8 0 2",
         );
-        round_trip::<u64>(
-            &PieceTable::chess(),
-            5,
-            5,
-            "rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1",
-        );
+        round_trip::<u64>(&PieceTable::chess(), 5, 5, "rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1");
         round_trip::<Bb256>(
             &PieceTable::chess(),
             16,
@@ -769,22 +652,13 @@ mod tests {
     #[test]
     fn hands_and_promotions() {
         let t = shogi_table();
-        let fen =
-            "lnsgk2nl/1r4gs1/p1pppp1pp/1p4p2/7P1/2P6/PP1PPPP1P/1SG4R1/LN1GKGSNL[Bb] b - - 0 1";
+        let fen = "lnsgk2nl/1r4gs1/p1pppp1pp/1p4p2/7P1/2P6/PP1PPPP1P/1SG4R1/LN1GKGSNL[Bb] b - - 0 1";
         let pos = round_trip::<u128>(&t, 9, 9, fen);
         assert!(pos.uses_hands());
-        assert_eq!(
-            pos.hand(Color::White, t.kind_of_symbol(false, 'B').unwrap()),
-            1
-        );
+        assert_eq!(pos.hand(Color::White, t.kind_of_symbol(false, 'B').unwrap()), 1);
         let fen = "4k4/9/4+P4/9/9/9/9/9/4K4[PPPpp] w - - 0 1";
         round_trip::<u128>(&t, 9, 9, fen);
-        let p = Position::<u128>::from_fen(
-            &t,
-            Geometry::new(9, 9).unwrap(),
-            "4k4/9/9/9/9/9/9/9/4K4[2Pp] w",
-        )
-        .unwrap();
+        let p = Position::<u128>::from_fen(&t, Geometry::new(9, 9).unwrap(), "4k4/9/9/9/9/9/9/9/4K4[2Pp] w").unwrap();
         assert_eq!(p.to_fen(), "4k4/9/9/9/9/9/9/9/4K4[PPp] w - - 0 1");
         let c = PieceTable::chess();
         let zh = "r1bqk2r/pppp1ppp/8/8/8/8/PPPPPPPP/RNBQKBNR~[Pp] w KQkq - 0 1";
@@ -806,79 +680,34 @@ mod tests {
         assert_eq!(fen_err("   ").column, 3);
         assert_eq!(
             fen_err("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"),
-            FenError {
-                column: 16,
-                kind: RankWidth {
-                    rank: 7,
-                    expected: 8
-                }
-            }
+            FenError { column: 16, kind: RankWidth { rank: 7, expected: 8 } }
         );
         assert_eq!(
             fen_err("rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"),
-            FenError {
-                column: 17,
-                kind: RankWidth {
-                    rank: 7,
-                    expected: 8
-                }
-            }
+            FenError { column: 17, kind: RankWidth { rank: 7, expected: 8 } }
         );
         assert_eq!(fen_err("8/8/8/8/8/8/8").kind, RankCount { expected: 8 });
         assert_eq!(fen_err("8/8/8/8/8/8/8/8/8").column, 15);
-        assert_eq!(
-            fen_err("8/8/8/8/8/8/8/7x"),
-            FenError {
-                column: 15,
-                kind: UnknownPiece("x".into())
-            }
-        );
-        assert_eq!(
-            fen_err("8/8/8/8/8/8/8/7+"),
-            FenError {
-                column: 16,
-                kind: UnexpectedChar('?')
-            }
-        );
+        assert_eq!(fen_err("8/8/8/8/8/8/8/7x"), FenError { column: 15, kind: UnknownPiece("x".into()) });
+        assert_eq!(fen_err("8/8/8/8/8/8/8/7+"), FenError { column: 16, kind: UnexpectedChar('?') });
         assert_eq!(fen_err("8/8/8/8/8/8/8/08").kind, BadEmptyCount);
-        assert_eq!(
-            fen_err("8/8/8/8/8/8/8/9").kind,
-            RankWidth {
-                rank: 1,
-                expected: 8
-            }
-        );
+        assert_eq!(fen_err("8/8/8/8/8/8/8/9").kind, RankWidth { rank: 1, expected: 8 });
         assert_eq!(fen_err("8/8/8/8/8/8/8/99999999999").kind, BadEmptyCount);
         assert_eq!(fen_err("8/8/8/8/8/8/8/8[P").kind, UnclosedHand);
         assert_eq!(fen_err("8/8/8/8/8/8/8/8[P]x").column, 18);
         assert_eq!(fen_err("8/8/8/8/8/8/8/8[300P]").kind, HandCount);
         assert_eq!(fen_err("8/8/8/8/8/8/8/8 x").column, 16);
         assert_eq!(fen_err("8/8/8/8/8/8/8/8 w K").kind, NoCastlingKing('K'));
-        assert_eq!(
-            fen_err("8/8/8/8/8/8/8/4K3 w K").kind,
-            NoCastlingPartner('K')
-        );
+        assert_eq!(fen_err("8/8/8/8/8/8/8/4K3 w K").kind, NoCastlingPartner('K'));
         assert_eq!(fen_err("8/8/8/8/8/8/8/4K3 w -Z").kind, UnexpectedChar('-'));
-        assert_eq!(
-            fen_err("8/8/8/8/8/8/8/8 w - e9").kind,
-            BadSquare(SquareError::OffBoard { column: 0 })
-        );
+        assert_eq!(fen_err("8/8/8/8/8/8/8/8 w - e9").kind, BadSquare(SquareError::OffBoard { column: 0 }));
         assert_eq!(fen_err("8/8/8/8/8/8/8/8 w - e8").kind, BadEnPassant);
         assert_eq!(fen_err("8/8/8/8/8/8/8/8 w - - x").column, 22);
-        assert_eq!(
-            fen_err("8/8/8/8/8/8/8/8 w - - 0 99999999999").kind,
-            BadNumber
-        );
+        assert_eq!(fen_err("8/8/8/8/8/8/8/8 w - - 0 99999999999").kind, BadNumber);
         assert_eq!(fen_err("8/8/8/8/8/8/8/8 w - - 0 1 x").kind, TrailingField);
         assert_eq!(fen_err("8/8/8/8/8/8/8/é").kind, UnexpectedChar('é'));
-        let big = Position::<u64>::from_fen(
-            &PieceTable::chess(),
-            Geometry::new(9, 9).unwrap(),
-            "9/9/9/9/9/9/9/9/9",
-        );
+        let big = Position::<u64>::from_fen(&PieceTable::chess(), Geometry::new(9, 9).unwrap(), "9/9/9/9/9/9/9/9/9");
         assert_eq!(big.unwrap_err().kind, BoardTooLarge);
-        assert!(fen_err("8/8/8/8/8/8/8/8 w - e9")
-            .to_string()
-            .contains("at byte 20"));
+        assert!(fen_err("8/8/8/8/8/8/8/8 w - e9").to_string().contains("at byte 20"));
     }
 }

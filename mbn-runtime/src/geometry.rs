@@ -98,18 +98,10 @@ impl SquareError {
     /// The same error with its column moved right by `by` bytes.
     pub(crate) fn shifted(self, by: usize) -> Self {
         match self {
-            Self::ExpectedFile { column } => Self::ExpectedFile {
-                column: column + by,
-            },
-            Self::ExpectedRank { column } => Self::ExpectedRank {
-                column: column + by,
-            },
-            Self::OffBoard { column } => Self::OffBoard {
-                column: column + by,
-            },
-            Self::Trailing { column } => Self::Trailing {
-                column: column + by,
-            },
+            Self::ExpectedFile { column } => Self::ExpectedFile { column: column + by },
+            Self::ExpectedRank { column } => Self::ExpectedRank { column: column + by },
+            Self::OffBoard { column } => Self::OffBoard { column: column + by },
+            Self::Trailing { column } => Self::Trailing { column: column + by },
         }
     }
 }
@@ -328,45 +320,15 @@ mod tests {
         assert_eq!(g.square_name(Square(256)), "?");
         let c = Geometry::CHESS;
         assert_eq!(c.parse_square("e4"), Ok(Square(28)));
-        assert_eq!(
-            c.parse_square("i1"),
-            Err(SquareError::OffBoard { column: 0 })
-        );
-        assert_eq!(
-            c.parse_square("a9"),
-            Err(SquareError::OffBoard { column: 0 })
-        );
-        assert_eq!(
-            c.parse_square("a0"),
-            Err(SquareError::ExpectedRank { column: 1 })
-        );
-        assert_eq!(
-            c.parse_square("a"),
-            Err(SquareError::ExpectedRank { column: 1 })
-        );
-        assert_eq!(
-            c.parse_square("a17"),
-            Err(SquareError::ExpectedRank { column: 1 })
-        );
-        assert_eq!(
-            c.parse_square("a100"),
-            Err(SquareError::ExpectedRank { column: 3 })
-        );
-        assert_eq!(
-            c.parse_square("q1"),
-            Err(SquareError::ExpectedFile { column: 0 })
-        );
-        assert_eq!(
-            c.parse_square("e4x"),
-            Err(SquareError::Trailing { column: 2 })
-        );
-        assert_eq!(
-            c.parse_square(""),
-            Err(SquareError::ExpectedFile { column: 0 })
-        );
-        assert_eq!(
-            g.parse_square_prefix(b"a10b10"),
-            Ok((g.square(0, 9).unwrap(), 3))
-        );
+        assert_eq!(c.parse_square("i1"), Err(SquareError::OffBoard { column: 0 }));
+        assert_eq!(c.parse_square("a9"), Err(SquareError::OffBoard { column: 0 }));
+        assert_eq!(c.parse_square("a0"), Err(SquareError::ExpectedRank { column: 1 }));
+        assert_eq!(c.parse_square("a"), Err(SquareError::ExpectedRank { column: 1 }));
+        assert_eq!(c.parse_square("a17"), Err(SquareError::ExpectedRank { column: 1 }));
+        assert_eq!(c.parse_square("a100"), Err(SquareError::ExpectedRank { column: 3 }));
+        assert_eq!(c.parse_square("q1"), Err(SquareError::ExpectedFile { column: 0 }));
+        assert_eq!(c.parse_square("e4x"), Err(SquareError::Trailing { column: 2 }));
+        assert_eq!(c.parse_square(""), Err(SquareError::ExpectedFile { column: 0 }));
+        assert_eq!(g.parse_square_prefix(b"a10b10"), Ok((g.square(0, 9).unwrap(), 3)));
     }
 }

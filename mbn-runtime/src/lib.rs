@@ -46,9 +46,7 @@ pub use bitboard::{Bb256, Bitboard};
 pub use fen::{FenError, FenErrorKind, FenOptions};
 pub use geometry::{Geometry, GeometryError, Square, SquareError};
 pub use make::Undo;
-pub use moves::{
-    Move, MoveFlags, MoveList, MoveParseError, MoveParseErrorKind, UciMove, UciPromotion,
-};
+pub use moves::{Move, MoveFlags, MoveList, MoveParseError, MoveParseErrorKind, UciMove, UciPromotion};
 pub use perft::{divide, perft, perft_no_bulk};
 pub use piece::{Color, Piece, PieceInfo, PieceKind, PieceTable};
 pub use position::{Position, PositionError};

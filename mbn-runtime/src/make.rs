@@ -94,8 +94,7 @@ impl<B: Bitboard> Position<B> {
                 self.put(pt, p);
             }
             undo.moved = king;
-            let touched =
-                B::from_square(from) | B::from_square(to) | B::from_square(pf) | B::from_square(pt);
+            let touched = B::from_square(from) | B::from_square(to) | B::from_square(pf) | B::from_square(pt);
             self.unmoved &= !touched;
             self.castling &= !(touched | our_rights);
             self.promoted &= !touched;
@@ -106,11 +105,7 @@ impl<B: Bitboard> Position<B> {
                 self.promoted.set(pt);
             }
         } else {
-            let cap_sq = if mv.is_en_passant() {
-                undo.ep_victim.unwrap_or(to)
-            } else {
-                to
-            };
+            let cap_sq = if mv.is_en_passant() { undo.ep_victim.unwrap_or(to) } else { to };
             let mut touched = B::from_square(from) | B::from_square(to) | B::from_square(cap_sq);
             undo.captured = self.take(cap_sq);
             if let Some(c) = undo.captured {
@@ -140,10 +135,7 @@ impl<B: Bitboard> Position<B> {
                 touched |= B::from_square(sq);
             }
             let marked = match mv.promotion() {
-                Some(k) => {
-                    self.captures_to_hand
-                        && self.table.get(k).is_some_and(|i| i.promoted_from.is_none())
-                }
+                Some(k) => self.captures_to_hand && self.table.get(k).is_some_and(|i| i.promoted_from.is_none()),
                 None => self.promoted.test(from),
             };
             self.unmoved &= !touched;
@@ -204,11 +196,7 @@ impl<B: Bitboard> Position<B> {
                 self.put(from, p);
             }
             if let Some(c) = undo.captured {
-                let cap_sq = if mv.is_en_passant() {
-                    undo.ep_victim.unwrap_or(to)
-                } else {
-                    to
-                };
+                let cap_sq = if mv.is_en_passant() { undo.ep_victim.unwrap_or(to) } else { to };
                 self.put(cap_sq, c);
                 self.capture_to_hand(us, c, cap_sq, u8::MAX);
             }
@@ -229,10 +217,7 @@ impl<B: Bitboard> Position<B> {
     fn set_passed_squares(&mut self, from: Square, to: Square) {
         let geo = self.geometry;
         let (f0, r0) = (i16::from(geo.file_of(from)), i16::from(geo.rank_of(from)));
-        let (dx, dy) = (
-            i16::from(geo.file_of(to)) - f0,
-            i16::from(geo.rank_of(to)) - r0,
-        );
+        let (dx, dy) = (i16::from(geo.file_of(to)) - f0, i16::from(geo.rank_of(to)) - r0);
         let steps = gcd(dx.abs(), dy.abs());
         if steps < 2 {
             return;

@@ -73,16 +73,7 @@ impl Move {
     /// A move with the given flags (no promotion, drop or castling data).
     #[inline]
     pub const fn new(from: Square, to: Square, flags: MoveFlags) -> Self {
-        Move {
-            from,
-            to,
-            partner_from: from,
-            partner_to: to,
-            extra_start: 0,
-            flags,
-            piece: NO_PIECE,
-            extra_len: 0,
-        }
+        Move { from, to, partner_from: from, partner_to: to, extra_start: 0, flags, piece: NO_PIECE, extra_len: 0 }
     }
 
     /// A non-capturing move.
@@ -106,21 +97,12 @@ impl Move {
     /// An en passant capture moving to `to` (a current en passant target).
     #[inline]
     pub const fn en_passant(from: Square, to: Square) -> Self {
-        Move::new(
-            from,
-            to,
-            MoveFlags(MoveFlags::CAPTURE.0 | MoveFlags::EN_PASSANT.0),
-        )
+        Move::new(from, to, MoveFlags(MoveFlags::CAPTURE.0 | MoveFlags::EN_PASSANT.0))
     }
 
     /// Castling: the king goes `king_from` to `king_to`, the partner `partner_from` to `partner_to`.
     #[inline]
-    pub const fn castle(
-        king_from: Square,
-        king_to: Square,
-        partner_from: Square,
-        partner_to: Square,
-    ) -> Self {
+    pub const fn castle(king_from: Square, king_to: Square, partner_from: Square, partner_to: Square) -> Self {
         let mut m = Move::new(king_from, king_to, MoveFlags::CASTLE);
         m.partner_from = partner_from;
         m.partner_to = partner_to;
@@ -265,11 +247,7 @@ impl Move {
             return geometry.write_square(self.to, out);
         }
         geometry.write_square(self.from, out)?;
-        let to = if self.is_castle() && self.from == self.to {
-            self.partner_from
-        } else {
-            self.to
-        };
+        let to = if self.is_castle() && self.from == self.to { self.partner_from } else { self.to };
         geometry.write_square(to, out)?;
         if let Some(kind) = self.promotion() {
             match table.get(kind) {
@@ -324,10 +302,7 @@ impl MoveList {
 
     /// An empty list with room for `n` moves.
     pub fn with_capacity(n: usize) -> Self {
-        MoveList {
-            moves: Vec::with_capacity(n),
-            extra: Vec::new(),
-        }
+        MoveList { moves: Vec::with_capacity(n), extra: Vec::new() }
     }
 
     /// Removes all moves, keeping the allocations.
@@ -356,11 +331,7 @@ impl MoveList {
     }
 
     /// Appends a move that also captures the pieces on `extra` (at most 255 squares).
-    pub fn push_with_captures(
-        &mut self,
-        mut mv: Move,
-        extra: &[Square],
-    ) -> Result<(), MoveListFull> {
+    pub fn push_with_captures(&mut self, mut mv: Move, extra: &[Square]) -> Result<(), MoveListFull> {
         let start = u16::try_from(self.extra.len()).map_err(|_| MoveListFull)?;
         let len = u8::try_from(extra.len()).map_err(|_| MoveListFull)?;
         if usize::from(start) + extra.len() > usize::from(u16::MAX) {
@@ -395,9 +366,7 @@ impl MoveList {
     #[inline]
     pub fn extra_captures(&self, mv: &Move) -> &[Square] {
         let start = usize::from(mv.extra_start);
-        self.extra
-            .get(start..start + mv.extra_capture_count())
-            .unwrap_or(&[])
+        self.extra.get(start..start + mv.extra_capture_count()).unwrap_or(&[])
     }
 
     /// Keeps only the moves for which `keep(move, extra_captures)` is true.
@@ -405,9 +374,7 @@ impl MoveList {
         let extra = &self.extra;
         self.moves.retain(|mv| {
             let start = usize::from(mv.extra_start);
-            let ex = extra
-                .get(start..start + mv.extra_capture_count())
-                .unwrap_or(&[]);
+            let ex = extra.get(start..start + mv.extra_capture_count()).unwrap_or(&[]);
             keep(*mv, ex)
         });
     }
@@ -493,10 +460,7 @@ fn square_at(geometry: Geometry, text: &str, i: usize) -> Result<(Square, usize)
     geometry
         .parse_square_prefix(bytes)
         .map(|(sq, len)| (sq, i + len))
-        .map_err(|e| MoveParseError {
-            column: i + e.column(),
-            kind: MoveParseErrorKind::Square(e),
-        })
+        .map_err(|e| MoveParseError { column: i + e.column(), kind: MoveParseErrorKind::Square(e) })
 }
 
 fn char_at(s: &str, i: usize) -> char {
@@ -510,33 +474,20 @@ fn extra_follows(geometry: Geometry, table: &PieceTable, text: &str, i: usize) -
 
 impl UciMove {
     /// Parses UCI move text (syntax only; see [`crate::rules::parse_move`] to find the legal move).
-    pub fn parse(
-        geometry: Geometry,
-        table: &PieceTable,
-        text: &str,
-    ) -> Result<UciMove, MoveParseError> {
+    pub fn parse(geometry: Geometry, table: &PieceTable, text: &str) -> Result<UciMove, MoveParseError> {
         let bytes = text.as_bytes();
         let plus = bytes.first() == Some(&b'+');
         let at = usize::from(plus);
         if bytes.get(at + 1) == Some(&b'@') {
             let letter = char_at(text, at);
             let Some(kind) = table.kind_of_symbol(plus, letter) else {
-                return move_err(
-                    0,
-                    MoveParseErrorKind::UnknownPiece(text[..at + letter.len_utf8()].to_string()),
-                );
+                return move_err(0, MoveParseErrorKind::UnknownPiece(text[..at + letter.len_utf8()].to_string()));
             };
             let (to, end) = square_at(geometry, text, at + 2)?;
             if end != text.len() {
                 return move_err(end, MoveParseErrorKind::UnexpectedChar(char_at(text, end)));
             }
-            return Ok(UciMove {
-                from: None,
-                to,
-                drop: Some(kind),
-                promotion: None,
-                extra: Vec::new(),
-            });
+            return Ok(UciMove { from: None, to, drop: Some(kind), promotion: None, extra: Vec::new() });
         }
         let (from, i) = square_at(geometry, text, 0)?;
         let (to, mut i) = square_at(geometry, text, i)?;
@@ -546,18 +497,10 @@ impl UciMove {
                 promotion = Some(UciPromotion::Plus);
                 i += 1;
             }
-            Some(&c)
-                if c.is_ascii_alphabetic()
-                    && !(c == b'x' && extra_follows(geometry, table, text, i)) =>
-            {
+            Some(&c) if c.is_ascii_alphabetic() && !(c == b'x' && extra_follows(geometry, table, text, i)) => {
                 match table.kind_of_symbol(false, c as char) {
                     Some(kind) => promotion = Some(UciPromotion::Kind(kind)),
-                    None => {
-                        return move_err(
-                            i,
-                            MoveParseErrorKind::UnknownPiece((c as char).to_string()),
-                        )
-                    }
+                    None => return move_err(i, MoveParseErrorKind::UnknownPiece((c as char).to_string())),
                 }
                 i += 1;
             }
@@ -572,13 +515,7 @@ impl UciMove {
             extra.push(sq);
             i = next;
         }
-        Ok(UciMove {
-            from: Some(from),
-            to,
-            drop: None,
-            promotion,
-            extra,
-        })
+        Ok(UciMove { from: Some(from), to, drop: None, promotion, extra })
     }
 
     /// Whether this text denotes `mv` (whose extra captures are `extra`).
@@ -618,34 +555,17 @@ mod tests {
     #[test]
     fn uci_round_trips() {
         let mut t = PieceTable::chess();
-        let tokin = t
-            .add(PieceInfo {
-                plus: true,
-                promoted_from: Some(PieceKind(0)),
-                ..PieceInfo::new("tokin", 'P')
-            })
-            .unwrap();
+        let tokin =
+            t.add(PieceInfo { plus: true, promoted_from: Some(PieceKind(0)), ..PieceInfo::new("tokin", 'P') }).unwrap();
         let g = Geometry::new(10, 10).unwrap();
         let cases = [
             (Move::quiet(sq(g, "a10"), sq(g, "b10")), "a10b10"),
-            (
-                Move::capture(sq(g, "e7"), sq(g, "e8")).with_promotion(PieceKind(4)),
-                "e7e8q",
-            ),
-            (
-                Move::quiet(sq(g, "b2"), sq(g, "b3")).with_promotion(tokin),
-                "b2b3+",
-            ),
+            (Move::capture(sq(g, "e7"), sq(g, "e8")).with_promotion(PieceKind(4)), "e7e8q"),
+            (Move::quiet(sq(g, "b2"), sq(g, "b3")).with_promotion(tokin), "b2b3+"),
             (Move::drop(PieceKind(0), sq(g, "e4")), "P@e4"),
             (Move::drop(tokin, sq(g, "e4")), "+P@e4"),
-            (
-                Move::castle(sq(g, "e1"), sq(g, "g1"), sq(g, "h1"), sq(g, "f1")),
-                "e1g1",
-            ),
-            (
-                Move::castle(sq(g, "g1"), sq(g, "g1"), sq(g, "h1"), sq(g, "f1")),
-                "g1h1",
-            ),
+            (Move::castle(sq(g, "e1"), sq(g, "g1"), sq(g, "h1"), sq(g, "f1")), "e1g1"),
+            (Move::castle(sq(g, "g1"), sq(g, "g1"), sq(g, "h1"), sq(g, "f1")), "g1h1"),
             (Move::en_passant(sq(g, "e5"), sq(g, "d6")), "e5d6"),
         ];
         for (mv, text) in cases {
@@ -656,8 +576,7 @@ mod tests {
         let mut list = MoveList::new();
         let locust = Move::capture(sq(g, "d4"), sq(g, "d6"));
         list.push(Move::quiet(sq(g, "a1"), sq(g, "a2")));
-        list.push_with_captures(locust, &[sq(g, "d5"), sq(g, "c5")])
-            .unwrap();
+        list.push_with_captures(locust, &[sq(g, "d5"), sq(g, "c5")]).unwrap();
         let mv = list.get(1).unwrap();
         let extra = list.extra_captures(&mv);
         assert_eq!(mv.to_uci(g, &t, extra), "d4d6xd5xc5");
@@ -677,24 +596,15 @@ mod tests {
         let e = |s: &str| UciMove::parse(g, &t, s).unwrap_err();
         assert_eq!(e("").column, 0);
         assert_eq!(e("e2").column, 2);
-        assert_eq!(
-            e("e2e9").kind,
-            MoveParseErrorKind::Square(SquareError::OffBoard { column: 0 })
-        );
+        assert_eq!(e("e2e9").kind, MoveParseErrorKind::Square(SquareError::OffBoard { column: 0 }));
         assert_eq!(e("e2e9").column, 2);
-        assert_eq!(
-            e("e7e8z").kind,
-            MoveParseErrorKind::UnknownPiece("z".into())
-        );
+        assert_eq!(e("e7e8z").kind, MoveParseErrorKind::UnknownPiece("z".into()));
         assert_eq!(e("e7e8qq").column, 5);
         assert_eq!(e("Z@e4").kind, MoveParseErrorKind::UnknownPiece("Z".into()));
         assert_eq!(e("P@e4 ").column, 4);
         assert_eq!(e("e2e4x").column, 5);
         assert_eq!(e("é@e4").column, 0);
-        assert_eq!(
-            e("+Z@e4").kind,
-            MoveParseErrorKind::UnknownPiece("+Z".into())
-        );
+        assert_eq!(e("+Z@e4").kind, MoveParseErrorKind::UnknownPiece("+Z".into()));
         assert!(e("e2e4?").to_string().contains("byte 4"));
     }
 }

@@ -10,11 +10,7 @@ use crate::rules::MoveGenerator;
 
 /// Counts leaf nodes at `depth` plies, counting the last ply from the length
 /// of the move list (bulk counting). Depth 0 counts 1.
-pub fn perft<B: Bitboard, G: MoveGenerator<B> + ?Sized>(
-    generator: &G,
-    pos: &mut Position<B>,
-    depth: u32,
-) -> u64 {
+pub fn perft<B: Bitboard, G: MoveGenerator<B> + ?Sized>(generator: &G, pos: &mut Position<B>, depth: u32) -> u64 {
     let mut lists = vec![MoveList::new(); depth as usize];
     count(generator, pos, &mut lists, true)
 }

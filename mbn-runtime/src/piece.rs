@@ -163,19 +163,13 @@ impl Default for PieceTable {
 
 fn symbol_slot(plus: bool, letter: char) -> Option<usize> {
     let upper = letter.to_ascii_uppercase();
-    upper
-        .is_ascii_uppercase()
-        .then(|| usize::from(plus) * 26 + (upper as usize - 'A' as usize))
+    upper.is_ascii_uppercase().then(|| usize::from(plus) * 26 + (upper as usize - 'A' as usize))
 }
 
 impl PieceTable {
     /// An empty table.
     pub fn new() -> Self {
-        PieceTable {
-            kinds: Vec::new(),
-            lookup: [NO_KIND; MAX_PIECE_KINDS],
-            promotion_pawn: None,
-        }
+        PieceTable { kinds: Vec::new(), lookup: [NO_KIND; MAX_PIECE_KINDS], promotion_pawn: None }
     }
 
     /// The orthodox chess table: `P N B R Q K` as kinds 0..=5 (pawn resets the
@@ -183,21 +177,12 @@ impl PieceTable {
     pub fn chess() -> Self {
         let mut t = PieceTable::new();
         let infos = [
-            PieceInfo {
-                resets_clock: true,
-                ..PieceInfo::new("pawn", 'P')
-            },
+            PieceInfo { resets_clock: true, ..PieceInfo::new("pawn", 'P') },
             PieceInfo::new("knight", 'N'),
             PieceInfo::new("bishop", 'B'),
-            PieceInfo {
-                castling_partner: true,
-                ..PieceInfo::new("rook", 'R')
-            },
+            PieceInfo { castling_partner: true, ..PieceInfo::new("rook", 'R') },
             PieceInfo::new("queen", 'Q'),
-            PieceInfo {
-                royal: true,
-                ..PieceInfo::new("king", 'K')
-            },
+            PieceInfo { royal: true, ..PieceInfo::new("king", 'K') },
         ];
         for info in infos {
             // The symbols are distinct upper-case letters, so adding cannot fail.
@@ -220,14 +205,10 @@ impl PieceTable {
                 return Err(PieceTableError::UnknownKind(k));
             }
         }
-        let slot =
-            symbol_slot(info.plus, info.letter).ok_or(PieceTableError::BadLetter(info.letter))?;
+        let slot = symbol_slot(info.plus, info.letter).ok_or(PieceTableError::BadLetter(info.letter))?;
         if self.lookup[slot] != NO_KIND {
             let plus = if info.plus { "+" } else { "" };
-            return Err(PieceTableError::DuplicateSymbol(format!(
-                "{plus}{}",
-                info.letter
-            )));
+            return Err(PieceTableError::DuplicateSymbol(format!("{plus}{}", info.letter)));
         }
         let kind = PieceKind(self.kinds.len() as u8);
         self.lookup[slot] = kind.0;
@@ -263,10 +244,7 @@ impl PieceTable {
 
     /// All kinds with their descriptions, in index order.
     pub fn iter(&self) -> impl Iterator<Item = (PieceKind, &PieceInfo)> {
-        self.kinds
-            .iter()
-            .enumerate()
-            .map(|(i, info)| (PieceKind(i as u8), info))
+        self.kinds.iter().enumerate().map(|(i, info)| (PieceKind(i as u8), info))
     }
 
     /// The kind written `letter` (either case), with a `+` prefix if `plus`.
@@ -278,11 +256,7 @@ impl PieceTable {
     /// The piece written `letter` (upper case = White), with a `+` prefix if `plus`.
     pub fn piece_of_symbol(&self, plus: bool, letter: char) -> Option<Piece> {
         let kind = self.kind_of_symbol(plus, letter)?;
-        let color = if letter.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        };
+        let color = if letter.is_ascii_uppercase() { Color::White } else { Color::Black };
         Some(Piece::new(kind, color))
     }
 
@@ -346,18 +320,9 @@ mod tests {
     fn table_symbols() {
         let mut t = PieceTable::chess();
         let pawn = t.kind_of_symbol(false, 'p').unwrap();
-        let tokin = t
-            .add(PieceInfo {
-                plus: true,
-                promoted_from: Some(pawn),
-                ..PieceInfo::new("tokin", 'P')
-            })
-            .unwrap();
+        let tokin = t.add(PieceInfo { plus: true, promoted_from: Some(pawn), ..PieceInfo::new("tokin", 'P') }).unwrap();
         assert_eq!(t.kind_of_symbol(true, 'P'), Some(tokin));
-        assert_eq!(
-            t.piece_of_symbol(true, 'p'),
-            Some(Piece::new(tokin, Color::Black))
-        );
+        assert_eq!(t.piece_of_symbol(true, 'p'), Some(Piece::new(tokin, Color::Black)));
         assert_eq!(t.symbol(Piece::new(tokin, Color::Black)), "+p");
         assert_eq!(t.symbol(Piece::new(PieceKind(5), Color::White)), "K");
         assert_eq!(t.symbol(Piece::new(PieceKind(60), Color::White)), "?");
@@ -368,18 +333,9 @@ mod tests {
         assert_eq!(t.hand_kind(tokin, false), pawn);
         assert_eq!(t.hand_kind(PieceKind(4), true), pawn);
         assert_eq!(t.hand_kind(PieceKind(4), false), PieceKind(4));
-        assert_eq!(
-            t.add(PieceInfo::new("x", 'p')),
-            Err(PieceTableError::BadLetter('p'))
-        );
-        assert!(matches!(
-            t.add(PieceInfo::new("x", 'Q')),
-            Err(PieceTableError::DuplicateSymbol(_))
-        ));
-        let bad = PieceInfo {
-            promoted_from: Some(PieceKind(40)),
-            ..PieceInfo::new("x", 'X')
-        };
+        assert_eq!(t.add(PieceInfo::new("x", 'p')), Err(PieceTableError::BadLetter('p')));
+        assert!(matches!(t.add(PieceInfo::new("x", 'Q')), Err(PieceTableError::DuplicateSymbol(_))));
+        let bad = PieceInfo { promoted_from: Some(PieceKind(40)), ..PieceInfo::new("x", 'X') };
         assert_eq!(t.add(bad), Err(PieceTableError::UnknownKind(PieceKind(40))));
         assert_eq!(!Color::White, Color::Black);
     }

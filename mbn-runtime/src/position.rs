@@ -67,10 +67,7 @@ impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::BoardTooLarge { squares, bits } => {
-                write!(
-                    f,
-                    "a board of {squares} squares does not fit a {bits}-bit bitboard"
-                )
+                write!(f, "a board of {squares} squares does not fit a {bits}-bit bitboard")
             }
             Self::OffBoard(sq) => write!(f, "square index {} is off the board", sq.0),
             Self::UnknownKind(k) => write!(f, "piece kind {} is not in the piece table", k.0),
@@ -94,10 +91,7 @@ impl<B: Bitboard> Position<B> {
     /// An empty board, White to move, no rights, fullmove number 1.
     pub fn new(table: Arc<PieceTable>, geometry: Geometry) -> Result<Self, PositionError> {
         if !B::fits(geometry) {
-            return Err(PositionError::BoardTooLarge {
-                squares: geometry.num_squares(),
-                bits: B::BITS,
-            });
+            return Err(PositionError::BoardTooLarge { squares: geometry.num_squares(), bits: B::BITS });
         }
         let kinds = table.len();
         Ok(Position {
@@ -227,10 +221,7 @@ impl<B: Bitboard> Position<B> {
     /// How many pieces of `kind` `color` holds in hand.
     #[inline]
     pub fn hand(&self, color: Color, kind: PieceKind) -> u8 {
-        self.hands[color.index()]
-            .get(kind.index())
-            .copied()
-            .unwrap_or(0)
+        self.hands[color.index()].get(kind.index()).copied().unwrap_or(0)
     }
 
     /// Whether the position has hands (FEN writes a `[...]` holdings section).
@@ -309,15 +300,8 @@ impl<B: Bitboard> Position<B> {
     }
 
     /// Sets the count of `kind` in `color`'s hand (and turns hands on).
-    pub fn set_hand(
-        &mut self,
-        color: Color,
-        kind: PieceKind,
-        count: u8,
-    ) -> Result<(), PositionError> {
-        let slot = self.hands[color.index()]
-            .get_mut(kind.index())
-            .ok_or(PositionError::UnknownKind(kind))?;
+    pub fn set_hand(&mut self, color: Color, kind: PieceKind, count: u8) -> Result<(), PositionError> {
+        let slot = self.hands[color.index()].get_mut(kind.index()).ok_or(PositionError::UnknownKind(kind))?;
         *slot = count;
         self.uses_hands = true;
         Ok(())
@@ -371,20 +355,13 @@ impl<B: Bitboard> Position<B> {
                 _ => None,
             };
             if want != got {
-                return Err(format!(
-                    "mailbox says {want:?} but bitboards say {got:?} on {}",
-                    name(sq)
-                ));
+                return Err(format!("mailbox says {want:?} but bitboards say {got:?} on {}", name(sq)));
             }
         }
         if !(self.occupied() & !full).is_empty() {
             return Err("pieces beyond the board".into());
         }
-        for (what, bb) in [
-            ("unmoved", self.unmoved),
-            ("promoted", self.promoted),
-            ("castling", self.castling),
-        ] {
+        for (what, bb) in [("unmoved", self.unmoved), ("promoted", self.promoted), ("castling", self.castling)] {
             if !(bb & !self.occupied()).is_empty() {
                 return Err(format!("{what} flag on an empty square"));
             }
@@ -444,45 +421,23 @@ mod tests {
         let table = Arc::new(PieceTable::chess());
         let big = Geometry::new(9, 8).unwrap();
         let err = Position::<u64>::new(table.clone(), big).unwrap_err();
-        assert_eq!(
-            err,
-            PositionError::BoardTooLarge {
-                squares: 72,
-                bits: 64
-            }
-        );
+        assert_eq!(err, PositionError::BoardTooLarge { squares: 72, bits: 64 });
         let mut pos = Position::<u128>::new(table, big).unwrap();
         let king = Piece::new(PieceKind(5), Color::White);
         let e1 = big.square(4, 0).unwrap();
         pos.put_piece(e1, king).unwrap();
-        pos.put_piece(e1, Piece::new(PieceKind(3), Color::Black))
-            .unwrap();
+        pos.put_piece(e1, Piece::new(PieceKind(3), Color::Black)).unwrap();
         pos.put_piece(Square(0), king).unwrap();
         pos.check_consistency().unwrap();
         assert_eq!(pos.royals(Color::White), u128::from_square(Square(0)));
-        assert_eq!(
-            pos.pieces(PieceKind(3), Color::Black),
-            u128::from_square(e1)
-        );
-        assert_eq!(
-            pos.put_piece(Square(72), king),
-            Err(PositionError::OffBoard(Square(72)))
-        );
+        assert_eq!(pos.pieces(PieceKind(3), Color::Black), u128::from_square(e1));
+        assert_eq!(pos.put_piece(Square(72), king), Err(PositionError::OffBoard(Square(72))));
         let bad = Piece::new(PieceKind(6), Color::White);
-        assert_eq!(
-            pos.put_piece(Square(1), bad),
-            Err(PositionError::UnknownKind(PieceKind(6)))
-        );
-        assert_eq!(
-            pos.set_hand(Color::Black, PieceKind(9), 1),
-            Err(PositionError::UnknownKind(PieceKind(9)))
-        );
+        assert_eq!(pos.put_piece(Square(1), bad), Err(PositionError::UnknownKind(PieceKind(6))));
+        assert_eq!(pos.set_hand(Color::Black, PieceKind(9), 1), Err(PositionError::UnknownKind(PieceKind(9))));
         pos.set_hand(Color::Black, PieceKind(0), 2).unwrap();
         assert_eq!(pos.to_fen(), "9/9/9/9/9/9/9/K3r4[pp] w - - 0 1");
-        assert_eq!(
-            pos.remove_piece(e1),
-            Some(Piece::new(PieceKind(3), Color::Black))
-        );
+        assert_eq!(pos.remove_piece(e1), Some(Piece::new(PieceKind(3), Color::Black)));
         assert_eq!(pos.remove_piece(e1), None);
         assert_eq!(pos.piece_at(Square(500)), None);
         pos.check_consistency().unwrap();

@@ -40,9 +40,7 @@ pub trait MoveGenerator<B: Bitboard> {
     /// Whether a royal piece of the side to move is attacked.
     fn in_check(&self, pos: &Position<B>) -> bool {
         let us = pos.side_to_move();
-        pos.royals(us)
-            .squares()
-            .any(|sq| self.is_square_attacked(pos, sq, !us))
+        pos.royals(us).squares().any(|sq| self.is_square_attacked(pos, sq, !us))
     }
 }
 
@@ -56,10 +54,7 @@ pub fn leaves_royals_safe<B: Bitboard, G: MoveGenerator<B> + ?Sized>(
 ) -> bool {
     let us = pos.side_to_move();
     let undo = pos.make_with(mv, extra);
-    let safe = !pos
-        .royals(us)
-        .squares()
-        .any(|sq| generator.is_square_attacked(pos, sq, !us));
+    let safe = !pos.royals(us).squares().any(|sq| generator.is_square_attacked(pos, sq, !us));
     pos.unmake(mv, undo);
     safe
 }
@@ -77,26 +72,13 @@ pub fn parse_move<B: Bitboard, G: MoveGenerator<B> + ?Sized>(
     let uci = UciMove::parse(pos.geometry(), pos.table(), text)?;
     let mut list = MoveList::new();
     generator.legal_moves(pos, &mut list);
-    let matches: Vec<Move> = list
-        .iter()
-        .copied()
-        .filter(|mv| uci.matches(pos.table(), *mv, list.extra_captures(mv)))
-        .collect();
+    let matches: Vec<Move> =
+        list.iter().copied().filter(|mv| uci.matches(pos.table(), *mv, list.extra_captures(mv))).collect();
     let non_castles: Vec<Move> = matches.iter().copied().filter(|m| !m.is_castle()).collect();
     let found = match (matches.as_slice(), non_castles.as_slice()) {
-        ([], _) => {
-            return Err(MoveParseError {
-                column: 0,
-                kind: MoveParseErrorKind::Illegal,
-            })
-        }
+        ([], _) => return Err(MoveParseError { column: 0, kind: MoveParseErrorKind::Illegal }),
         ([only], _) | (_, [only]) => *only,
-        _ => {
-            return Err(MoveParseError {
-                column: 0,
-                kind: MoveParseErrorKind::Ambiguous,
-            })
-        }
+        _ => return Err(MoveParseError { column: 0, kind: MoveParseErrorKind::Ambiguous }),
     };
     Ok((found, list.extra_captures(&found).to_vec()))
 }

@@ -9,32 +9,32 @@ use std::sync::{Arc, OnceLock};
 /// The MBN text of every basic piece, `A` to `Z` (§12, §14, with the fixes described in
 /// [`super`]).
 const TEXTS: [&str; 26] = [
-    ":2,2:",                   // A Alfil
-    "F0",                      // B Bishop
-    ":1,3:",                   // C Camel
-    ":0,2:",                   // D Dabbaba
-    "RN",                      // E Empress
-    ":1,1:",                   // F Ferz
-    "T",                       // G (old) Tripper
-    ":0,3:",                   // H Threeleaper
-    "BN",                      // I Janus
-    "Z",                       // J (old) Zebra
-    "WF",                      // K King
-    "C",                       // L (old) Camel
-    "RN",                      // M Marshall (the seed prints `WF`, a typo)
-    ":1,2:",                   // N Knight
-    ":0,0:",                   // O Zero
-    "mfW+cefF+[1-2]mefW02",    // P Pawn
-    "RB",                      // Q Queen
-    "W0",                      // R Rook
-    "mfF+cefW+[1-2]mefF02",    // S Berolina Pawn
-    ":3,3:",                   // T Tripper
-    "g(WF)0",                  // U Universal Leaper
-    "BN",                      // V Vizir
-    ":0,1:",                   // W Wazir
-    "(!dcy{^P}OK)0*",          // X Explosion
-    "F-[(zF)0]",               // Y Boyscout
-    ":2,3:",                   // Z Zebra
+    ":2,2:",                // A Alfil
+    "F0",                   // B Bishop
+    ":1,3:",                // C Camel
+    ":0,2:",                // D Dabbaba
+    "RN",                   // E Empress
+    ":1,1:",                // F Ferz
+    "T",                    // G (old) Tripper
+    ":0,3:",                // H Threeleaper
+    "BN",                   // I Janus
+    "Z",                    // J (old) Zebra
+    "WF",                   // K King
+    "C",                    // L (old) Camel
+    "RN",                   // M Marshall (the seed prints `WF`, a typo)
+    ":1,2:",                // N Knight
+    ":0,0:",                // O Zero
+    "mfW+cefF+[1-2]mefW02", // P Pawn
+    "RB",                   // Q Queen
+    "W0",                   // R Rook
+    "mfF+cefW+[1-2]mefF02", // S Berolina Pawn
+    ":3,3:",                // T Tripper
+    "g(WF)0",               // U Universal Leaper
+    "BN",                   // V Vizir
+    ":0,1:",                // W Wazir
+    "(!dcy{^P}OK)0*",       // X Explosion
+    "F-[(zF)0]",            // Y Boyscout
+    ":2,3:",                // Z Zebra
 ];
 
 /// The MBN text of the basic piece `letter` (`'A'..='Z'`), as mbn reads it: `B` is `F0`, `N` is

@@ -71,22 +71,28 @@ impl<'a> Expander<'a> {
         ex
     }
 
+    /// Adds a macro. A second definition is reported; it is kept apart (never used) so that
+    /// [`Expander::resolve_all`] still reports the errors in its body.
     fn register(&mut self, def: &'a MacroDef) {
         let key = MacroKey::of(&def.name);
         if let Some(&first) = self.index.get(&key) {
             let d = Diagnostic::new(def.name.span, format!("duplicate macro `{}`", self.name(first)))
                 .with_label(self.defs[first].name.span, "first defined here");
             self.diags.push(d);
-            return;
+        } else {
+            self.index.insert(key, self.defs.len());
         }
-        self.index.insert(key, self.defs.len());
         self.defs.push(def);
         self.state.push(State::Unvisited);
     }
 
-    /// Expands every macro, used or not, so that errors in unused macros are reported too.
+    /// Expands every macro, used or not (and second definitions too), so that errors in unused
+    /// macros are reported as well.
     pub fn resolve_all(&mut self) {
-        let order: Vec<usize> = self.index.values().copied().collect();
+        let mut order: Vec<usize> = self.index.values().copied().collect();
+        let mut first = vec![false; self.defs.len()];
+        order.iter().for_each(|&i| first[i] = true);
+        order.extend((0..self.defs.len()).filter(|&i| !first[i]));
         for i in order {
             let span = self.defs[i].name.span;
             let _ = self.expand_macro(i, span);
@@ -148,11 +154,8 @@ impl<'a> Expander<'a> {
         self.total = self.total.saturating_add(atoms);
         if before <= MAX_TOTAL_ATOMS && self.total > MAX_TOTAL_ATOMS {
             self.diags.push(
-                Diagnostic::new(
-                    span,
-                    format!("the notation expands to more than {MAX_TOTAL_ATOMS} atoms in all"),
-                )
-                .with_help("use fewer or smaller macros"),
+                Diagnostic::new(span, format!("the notation expands to more than {MAX_TOTAL_ATOMS} atoms in all"))
+                    .with_help("use fewer or smaller macros"),
             );
         }
     }
@@ -161,11 +164,10 @@ impl<'a> Expander<'a> {
         let d = match overflow {
             Overflow::Atoms => Diagnostic::new(span, format!("{what} expands to more than {MAX_ATOMS} atoms"))
                 .with_help("each use of a macro copies its body: macros using macros several times grow exponentially"),
-            Overflow::Depth => Diagnostic::new(
-                span,
-                format!("{what} nests more than {MAX_NESTING} levels of brackets once expanded"),
-            )
-            .with_help("each use of a macro adds a level of brackets"),
+            Overflow::Depth => {
+                Diagnostic::new(span, format!("{what} nests more than {MAX_NESTING} levels of brackets once expanded"))
+                    .with_help("each use of a macro adds a level of brackets")
+            }
         };
         self.diags.push(d);
     }
@@ -234,11 +236,8 @@ impl<'a> Expander<'a> {
         members.rotate_left(first);
         let mut names: Vec<String> = members.iter().map(|&j| self.name(j)).collect();
         names.push(names[0].clone());
-        let mut d = Diagnostic::new(
-            self.defs[members[0]].name.span,
-            format!("macro cycle: {}", names.join(" -> ")),
-        )
-        .with_help("a macro cannot use itself, directly or through other macros");
+        let mut d = Diagnostic::new(self.defs[members[0]].name.span, format!("macro cycle: {}", names.join(" -> ")))
+            .with_help("a macro cannot use itself, directly or through other macros");
         for (&j, name) in members.iter().zip(&names).skip(1) {
             d = d.with_label(self.defs[j].name.span, format!("`{name}` is defined here"));
         }
@@ -250,10 +249,11 @@ impl Resolve for Expander<'_> {
     /// A letter is the macro of that name, except that inside a macro's own body a single letter
     /// means the basic piece; otherwise a basic piece. Compound letters must be macros.
     fn resolve(&mut self, letter: &Letter, span: Span) -> Resolved {
-        let own = self.stack.last().copied();
-        match (letter, self.index.get(&MacroKey::bare(letter)).copied()) {
+        let key = MacroKey::bare(letter);
+        let own = self.stack.last().is_some_and(|&i| MacroKey::of(&self.defs[i].name) == key);
+        match (letter, self.index.get(&key).copied()) {
             (Letter::Compound(_), Some(i)) => self.expand_macro(i, span),
-            (Letter::Single(_), Some(i)) if Some(i) != own => self.expand_macro(i, span),
+            (Letter::Single(_), Some(i)) if !own => self.expand_macro(i, span),
             (Letter::Single(c), _) => match resolve_basic(*c) {
                 Resolved::Failed => {
                     self.diags.error(span, format!("`{c}` is not a piece letter: basic pieces are `A` to `Z`"));

@@ -83,12 +83,10 @@ impl<'r, R: Resolve + ?Sized> Walker<'r, R> {
             return placeholder(m.span);
         }
         let kind = match &m.kind {
-            MoveKind::Chain(legs) => MoveKind::Chain(
-                legs.iter().map(|leg| Leg { link: leg.link, body: self.walk(&leg.body) }).collect(),
-            ),
-            MoveKind::Combination(parts) => {
-                MoveKind::Combination(parts.iter().map(|p| self.walk(p)).collect())
+            MoveKind::Chain(legs) => {
+                MoveKind::Chain(legs.iter().map(|leg| Leg { link: leg.link, body: self.walk(&leg.body) }).collect())
             }
+            MoveKind::Combination(parts) => MoveKind::Combination(parts.iter().map(|p| self.walk(p)).collect()),
             MoveKind::Optional(o) => MoveKind::Optional(Optional {
                 kind: o.kind,
                 body: Box::new(self.nested(|w| w.walk(&o.body))),
@@ -127,10 +125,7 @@ impl<'r, R: Resolve + ?Sized> Walker<'r, R> {
             }
             AtomKind::Group { body, circular } => {
                 self.atoms += 1;
-                AtomKind::Group {
-                    body: Box::new(self.nested(|w| w.walk(body))),
-                    circular: circular.clone(),
-                }
+                AtomKind::Group { body: Box::new(self.nested(|w| w.walk(body))), circular: circular.clone() }
             }
         };
         self.check_atoms();

@@ -183,19 +183,17 @@ impl fmt::Display for DirError {
             DirErrorKind::SameAxis(x, y) => {
                 write!(f, "`({x}{y})` pairs two letters of the same axis")
             }
-            DirErrorKind::UnknownLetter(c) => write!(
-                f,
-                "`{c}` is not a direction letter (expected one of f, b, l, r, v, s)"
-            ),
+            DirErrorKind::UnknownLetter(c) => {
+                write!(f, "`{c}` is not a direction letter (expected one of f, b, l, r, v, s)")
+            }
             DirErrorKind::Malformed(s) => write!(
                 f,
                 "`{s}` is not a directional modifier (expected letters f b l r v s, \
                  a doubled letter like `ff`, or a pair like `(lf)`)"
             ),
-            DirErrorKind::LeaperOrder(m, n) => write!(
-                f,
-                "leaper `:{m},{n}:` must have its smaller component first (`:{n},{m}:`)"
-            ),
+            DirErrorKind::LeaperOrder(m, n) => {
+                write!(f, "leaper `:{m},{n}:` must have its smaller component first (`:{n},{m}:`)")
+            }
             DirErrorKind::LeaperTooLarge(m, n) => {
                 write!(f, "leaper `:{m},{n}:` is too large")
             }
@@ -250,10 +248,8 @@ pub fn leaper_vectors(m: u32, n: u32) -> Result<Vec<Vector>, DirError> {
     let (Ok(a), Ok(b)) = (i32::try_from(m), i32::try_from(n)) else {
         return Err(DirError::new(DirErrorKind::LeaperTooLarge(m, n)));
     };
-    let mut v: Vec<Vector> = [(a, b), (b, a)]
-        .into_iter()
-        .flat_map(|(x, y)| [(x, y), (-x, y), (x, -y), (-x, -y)])
-        .collect();
+    let mut v: Vec<Vector> =
+        [(a, b), (b, a)].into_iter().flat_map(|(x, y)| [(x, y), (-x, y), (x, -y), (-x, -y)]).collect();
     sort_vectors(&mut v);
     Ok(v)
 }
@@ -305,10 +301,7 @@ pub fn select(m: u32, n: u32, mods: &[DirMod]) -> Result<Vec<Vector>, DirError> 
     if mods.is_empty() {
         return Ok(all);
     }
-    Ok(all
-        .into_iter()
-        .filter(|&v| mods.iter().any(|&md| selects_valid(md, v)))
-        .collect())
+    Ok(all.into_iter().filter(|&v| mods.iter().any(|&md| selects_valid(md, v))).collect())
 }
 
 /// Whether `mod_` selects none of the vectors of the leaper `:m,n:` (e.g. `(lf)` on `W`,
@@ -419,9 +412,7 @@ mod tests {
     /// The modifiers a table is about.
     fn family(table: usize) -> Vec<DirMod> {
         let pairs = |xs: &[Dir], ys: &[Dir]| -> Vec<DirMod> {
-            xs.iter()
-                .flat_map(|&x| ys.iter().flat_map(move |&y| [Pair(x, y), Pair(y, x)]))
-                .collect()
+            xs.iter().flat_map(|&x| ys.iter().flat_map(move |&y| [Pair(x, y), Pair(y, x)])).collect()
         };
         match table {
             1 => pairs(&[F, B], &[L, R]),
@@ -480,11 +471,7 @@ mod tests {
                     assert!(selects(m, v).unwrap(), "table {table} {v:?} `{label}`: {m}");
                 }
                 // ... and within the table's family exactly those do.
-                let got: Vec<DirMod> = fam
-                    .iter()
-                    .copied()
-                    .filter(|&m| selects(m, v).unwrap())
-                    .collect();
+                let got: Vec<DirMod> = fam.iter().copied().filter(|&m| selects(m, v).unwrap()).collect();
                 let want: Vec<DirMod> = fam.iter().copied().filter(|m| named.contains(m)).collect();
                 assert_eq!(got, want, "table {table} cell {v:?} `{label}`");
                 checked += 1;
@@ -576,10 +563,7 @@ mod tests {
     fn combined_modifiers_are_a_union() {
         assert_eq!(sel(0, 1, "fs"), [(0, 1), (-1, 0), (1, 0)]);
         assert_eq!(parse_mods("fs").unwrap(), [One(F), One(S)]);
-        assert_eq!(
-            sel(1, 2, "ffs"),
-            [(-1, 2), (1, 2), (-2, 1), (2, 1), (-2, -1), (2, -1)]
-        );
+        assert_eq!(sel(1, 2, "ffs"), [(-1, 2), (1, 2), (-2, 1), (2, 1), (-2, -1), (2, -1)]);
         assert_eq!(sel(1, 2, "(lf)(rb)"), [(-1, 2), (1, -2)]);
         assert_eq!(sel(1, 2, "fb"), sel(1, 2, "v"));
         assert_eq!(sel(1, 2, "lr"), sel(1, 2, "s"));
@@ -602,30 +586,12 @@ mod tests {
     #[test]
     fn errors() {
         let msg = |r: Result<Vec<DirMod>, DirError>| r.unwrap_err().to_string();
-        assert_eq!(
-            msg(parse_mods("(fb)")),
-            "`(fb)` pairs two letters of the same axis"
-        );
-        assert_eq!(
-            *parse_mods("(lr)").unwrap_err().kind(),
-            DirErrorKind::SameAxis(L, R)
-        );
-        assert_eq!(
-            *parse_mods("(fv)").unwrap_err().kind(),
-            DirErrorKind::SameAxis(F, V)
-        );
-        assert_eq!(
-            *parse_mods("fx").unwrap_err().kind(),
-            DirErrorKind::UnknownLetter('x')
-        );
-        assert_eq!(
-            *parse_mods("(fq)").unwrap_err().kind(),
-            DirErrorKind::UnknownLetter('q')
-        );
-        assert_eq!(
-            *parse_mods("F").unwrap_err().kind(),
-            DirErrorKind::UnknownLetter('F')
-        );
+        assert_eq!(msg(parse_mods("(fb)")), "`(fb)` pairs two letters of the same axis");
+        assert_eq!(*parse_mods("(lr)").unwrap_err().kind(), DirErrorKind::SameAxis(L, R));
+        assert_eq!(*parse_mods("(fv)").unwrap_err().kind(), DirErrorKind::SameAxis(F, V));
+        assert_eq!(*parse_mods("fx").unwrap_err().kind(), DirErrorKind::UnknownLetter('x'));
+        assert_eq!(*parse_mods("(fq)").unwrap_err().kind(), DirErrorKind::UnknownLetter('q'));
+        assert_eq!(*parse_mods("F").unwrap_err().kind(), DirErrorKind::UnknownLetter('F'));
         for bad in ["(", "(l", "(lf", "(lfr)", ")", "lf)"] {
             assert!(parse_mods(bad).is_err(), "{bad}");
         }
@@ -635,10 +601,7 @@ mod tests {
         assert!(selects(Pair(F, B), (0, 1)).is_err());
         assert!(select(1, 2, &[One(F), Pair(S, L)]).is_err());
         let e = select(2, 1, &[]).unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "leaper `:2,1:` must have its smaller component first (`:1,2:`)"
-        );
+        assert_eq!(e.to_string(), "leaper `:2,1:` must have its smaller component first (`:1,2:`)");
         assert!(leaper_vectors(0, u32::MAX).is_err());
         assert!(leaper_vectors(u32::MAX, u32::MAX).is_err());
     }
@@ -656,10 +619,7 @@ mod tests {
 
     /// Every valid modifier: 6 singles, 6 doubles, 6 `(xx)`, 2 * 3 * 3 cross-axis pairs.
     fn all_mods() -> Vec<DirMod> {
-        let mut v: Vec<DirMod> = Dir::ALL
-            .into_iter()
-            .flat_map(|x| [One(x), Double(x)])
-            .collect();
+        let mut v: Vec<DirMod> = Dir::ALL.into_iter().flat_map(|x| [One(x), Double(x)]).collect();
         for x in Dir::ALL {
             for y in Dir::ALL {
                 if Pair(x, y).validate().is_ok() {
@@ -731,33 +691,15 @@ mod tests {
         for v in grid() {
             assert_eq!(selects(One(S), v).unwrap(), union(&[One(L), One(R)], v));
             assert_eq!(selects(One(V), v).unwrap(), union(&[One(F), One(B)], v));
-            assert_eq!(
-                selects(Double(S), v).unwrap(),
-                union(&[Double(L), Double(R)], v)
-            );
-            assert_eq!(
-                selects(Double(V), v).unwrap(),
-                union(&[Double(F), Double(B)], v)
-            );
+            assert_eq!(selects(Double(S), v).unwrap(), union(&[Double(L), Double(R)], v));
+            assert_eq!(selects(Double(V), v).unwrap(), union(&[Double(F), Double(B)], v));
             for x in [F, B] {
-                assert_eq!(
-                    selects(Pair(S, x), v).unwrap(),
-                    union(&[Pair(L, x), Pair(R, x)], v)
-                );
-                assert_eq!(
-                    selects(Pair(x, S), v).unwrap(),
-                    union(&[Pair(x, L), Pair(x, R)], v)
-                );
+                assert_eq!(selects(Pair(S, x), v).unwrap(), union(&[Pair(L, x), Pair(R, x)], v));
+                assert_eq!(selects(Pair(x, S), v).unwrap(), union(&[Pair(x, L), Pair(x, R)], v));
             }
             for x in [L, R, S] {
-                assert_eq!(
-                    selects(Pair(V, x), v).unwrap(),
-                    union(&[Pair(F, x), Pair(B, x)], v)
-                );
-                assert_eq!(
-                    selects(Pair(x, V), v).unwrap(),
-                    union(&[Pair(x, F), Pair(x, B)], v)
-                );
+                assert_eq!(selects(Pair(V, x), v).unwrap(), union(&[Pair(F, x), Pair(B, x)], v));
+                assert_eq!(selects(Pair(x, V), v).unwrap(), union(&[Pair(x, F), Pair(x, B)], v));
             }
         }
     }

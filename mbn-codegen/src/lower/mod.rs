@@ -124,7 +124,9 @@ impl Lowerer {
                     Some(s) => self.count(s.value, s.span).map(Count::reach),
                 };
                 let Some(reach) = reach else { return Vec::new() };
-                self.leg(*m, *n, reach, a.span, scope, link).map(|leg| vec![vec![Part::Leg(leg)]]).unwrap_or_default()
+                self.leg(*m, *n, reach, a.span, scope, link)
+                    .map(|leg| vec![vec![Part::Leg(Box::new(leg))]])
+                    .unwrap_or_default()
             }
             AtomKind::Letter(l) => {
                 self.diagnostics.error(a.span, format!("internal: `{l}` reached lowering unexpanded"));
@@ -159,7 +161,7 @@ impl Lowerer {
             .map(|(first, then)| match collapse(&first, count) {
                 Some(mut leg) => {
                     apply_scope(&mut leg, scope);
-                    vec![Part::Leg(leg)]
+                    vec![Part::Leg(Box::new(leg))]
                 }
                 None => vec![Part::Repeat {
                     first,
@@ -183,7 +185,9 @@ impl Lowerer {
     ) -> Vec<Parts> {
         let Some(count) = self.count(steps.value, steps.span) else { return Vec::new() };
         let later = match count {
-            Count::Between { min, max } => Count::Between { min: min.saturating_sub(1), max: max.map(|m| m.saturating_sub(1)) },
+            Count::Between { min, max } => {
+                Count::Between { min: min.saturating_sub(1), max: max.map(|m| m.saturating_sub(1)) }
+            }
             other => other,
         };
         let inner = Scope { modifiers: scope.modifiers.clone(), ..Scope::default() };
@@ -198,7 +202,13 @@ impl Lowerer {
                 if later != (Count::Between { min: 0, max: Some(0) }) {
                     parts.push(Part::Optional {
                         kind: OptionalKind::WhenUnblocked,
-                        body: vec![Part::Repeat { first: t.clone(), then: t.clone(), count: later, origin: Vec::new(), destination: Vec::new() }],
+                        body: vec![Part::Repeat {
+                            first: t.clone(),
+                            then: t.clone(),
+                            count: later,
+                            origin: Vec::new(),
+                            destination: Vec::new(),
+                        }],
                         count: None,
                     });
                 }
@@ -218,8 +228,11 @@ impl Lowerer {
             Steps::Edge => Count::Edge,
             Steps::Hash => {
                 self.diagnostics.push(
-                    Diagnostic::new(span, "the step count `#` is listed by the grammar of §17 but never given a meaning")
-                        .with_help("write `0` (unlimited), a number (at most), `0` and a number (exactly), `0*` or `*`"),
+                    Diagnostic::new(
+                        span,
+                        "the step count `#` is listed by the grammar of §17 but never given a meaning",
+                    )
+                    .with_help("write `0` (unlimited), a number (at most), `0` and a number (exactly), `0*` or `*`"),
                 );
                 return None;
             }
@@ -267,7 +280,10 @@ impl Lowerer {
         let directional: Vec<&ast::Modifier> =
             modifiers.iter().copied().filter(|m| !matches!(m.kind, ModifierKind::Mode(_))).collect();
         if link == LegLink::Chain {
-            return Some(Directions::Relative { atom: (m, n), modifiers: directional.iter().map(|m| m.to_string()).collect() });
+            return Some(Directions::Relative {
+                atom: (m, n),
+                modifiers: directional.iter().map(|m| m.to_string()).collect(),
+            });
         }
         let mut mods = Vec::new();
         let mut any = directional.is_empty();
@@ -293,7 +309,10 @@ impl Lowerer {
                 ModifierKind::Mode(_) => continue,
             };
             let Some(dir_mod) = dir_mod else {
-                self.diagnostics.error(modifier.span, format!("`{modifier}` is not a direction of MBN (amalgamated pairs use f b l r v s)"));
+                self.diagnostics.error(
+                    modifier.span,
+                    format!("`{modifier}` is not a direction of MBN (amalgamated pairs use f b l r v s)"),
+                );
                 return None;
             };
             mods.push(dir_mod);
@@ -337,7 +356,10 @@ impl Lowerer {
                     leg.mode_written = true;
                     may_move = true;
                     self.no_decoration(modifier, mode.doubled || mode.any);
-                    capture.push(Capability::Capture(Targets { side: Side::Enemy, only: mode.set.iter().cloned().collect() }));
+                    capture.push(Capability::Capture(Targets {
+                        side: Side::Enemy,
+                        only: mode.set.iter().cloned().collect(),
+                    }));
                 }
                 'e' => en_passant = Some(mode),
                 'g' => {
@@ -348,12 +370,12 @@ impl Lowerer {
                     }
                 }
                 'n' => leg.non_jumping = true,
-                'p' => {
-                    leg.hop = Some(Hop { many: mode.doubled, optional: mode.optional, hurdles: mode.set.clone() })
-                }
+                'p' => leg.hop = Some(Hop { many: mode.doubled, optional: mode.optional, hurdles: mode.set.clone() }),
                 'h' => match leg.reach {
                     Reach::Steps { min: 1, max: None } => leg.reach = Reach::Halfling,
-                    _ => self.diagnostics.error(modifier.span, "`h` (halfling) applies to unlimited riders such as `hR` or `hN0`"),
+                    _ => self
+                        .diagnostics
+                        .error(modifier.span, "`h` (halfling) applies to unlimited riders such as `hR` or `hN0`"),
                 },
                 'i' => leg.extras.push(Extra::Initial { decaying: mode.doubled }),
                 'k' => leg.extras.push(Extra::NoCheck { mate_only: mode.doubled, pieces: mode.set.clone() }),
@@ -366,8 +388,11 @@ impl Lowerer {
             if capture.is_empty() && !may_move {
                 let span = modifiers.iter().find(|m| matches!(&m.kind, ModifierKind::Mode(x) if x.letter == 'e'));
                 self.diagnostics.push(
-                    Diagnostic::new(span.map_or(leg.span, |m| m.span), "`e` (en passant) needs `c` (capture en passant) or `m` (a move that allows en passant)")
-                        .with_help("write `cefF` for the pawn's capture, `imefW02` for its double step"),
+                    Diagnostic::new(
+                        span.map_or(leg.span, |m| m.span),
+                        "`e` (en passant) needs `c` (capture en passant) or `m` (a move that allows en passant)",
+                    )
+                    .with_help("write `cefF` for the pawn's capture, `imefW02` for its double step"),
                 );
             }
             if !capture.is_empty() {
@@ -378,7 +403,8 @@ impl Lowerer {
             }
         }
         if may_move {
-            leg.capabilities.push(Capability::Move { restriction: move_restriction, allows_en_passant: en_passant.is_some() });
+            leg.capabilities
+                .push(Capability::Move { restriction: move_restriction, allows_en_passant: en_passant.is_some() });
         }
         leg.capabilities.extend(capture);
         if !leg.mode_written {
@@ -393,7 +419,8 @@ impl Lowerer {
 
     fn no_decoration(&mut self, modifier: &ast::Modifier, decorated: bool) {
         if decorated {
-            self.diagnostics.error(modifier.span, format!("`{modifier}`: this modifier cannot be doubled or followed by `y`"));
+            self.diagnostics
+                .error(modifier.span, format!("`{modifier}`: this modifier cannot be doubled or followed by `y`"));
         }
     }
 }
@@ -421,7 +448,8 @@ impl Count {
 
 /// `(X)λ` as one leg, when `X` is one plain leg whose repetition is again a rider: the legs go on
 /// in the same direction and land on empty squares, which is what a rider does. `(W0)4` is `W0`,
-/// `(W)3` is `W3`, `(W3)2` is `W6`, `(D)03` is `D03`; `(D)3` (distances 2, 4, 6 only) is not.
+/// `(W)3` is `W3`, `(W3)2` is `W6`, `(D)3` is `D3` (reaches count whole leaps); `(D03)2` (three or
+/// six leaps, nothing between) is not one range and stays a repeat.
 fn collapse(parts: &[Part], count: Count) -> Option<Leg> {
     let [Part::Leg(leg)] = parts else { return None };
     let plain = leg.hop.is_none()
@@ -451,5 +479,5 @@ fn collapse(parts: &[Part], count: Count) -> Option<Leg> {
         Count::Between { .. } if (a, b) == (0, Some(0)) => Reach::Steps { min: 0, max: Some(0) },
         Count::Between { .. } => return None,
     };
-    Some(Leg { reach, ..leg.clone() })
+    Some(Leg { reach, ..(**leg).clone() })
 }

@@ -19,5 +19,5 @@ pub fn is_definition_list(text: &str) -> bool {
     let text = text.trim_start();
     text.contains('=')
         || text.trim_end().contains(char::is_whitespace)
-        || text.starts_with(|c| matches!(c, '\'' | '@' | '+' | '-' | '*' | '$' | '%' | '&' | '?'))
+        || text.starts_with(['\'', '@', '+', '-', '*', '$', '%', '&', '?'])
 }

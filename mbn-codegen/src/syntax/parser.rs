@@ -110,12 +110,7 @@ fn checked_strip(source: &str) -> Result<Stripped, Vec<Diagnostic>> {
 }
 
 fn new_state(stripped: &Stripped) -> State<'_> {
-    State {
-        stripped,
-        depth: Cell::new(0),
-        farthest: RefCell::new((0, Vec::new())),
-        errors: RefCell::new(Vec::new()),
-    }
+    State { stripped, depth: Cell::new(0), farthest: RefCell::new((0, Vec::new())), errors: RefCell::new(Vec::new()) }
 }
 
 /// Runs `parser` on the stripped text `start..end`, which it must consume entirely.
@@ -320,7 +315,8 @@ fn head(input: &mut Input<'_>) -> PResult<Head> {
     let announcement = if peek(input) == Some('/') {
         let at = pos(input);
         let _ = input.next_token();
-        let name = input.next_slice(input.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-').count());
+        let name =
+            input.next_slice(input.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '-').count());
         if name.is_empty() {
             return Err(expected(input, "an announcement name"));
         }
@@ -376,7 +372,8 @@ fn targets(input: &mut Input<'_>) -> PResult<PromotionTargets> {
         return Ok(PromotionTargets::Set(piece_set(input)?));
     }
     let mut list = vec![piece_ref(input, true)?];
-    while peek(input).is_some_and(|c| c.is_ascii_alphabetic() || c == ':' || c == '@' || Prefix::from_char(c).is_some()) {
+    while peek(input).is_some_and(|c| c.is_ascii_alphabetic() || c == ':' || c == '@' || Prefix::from_char(c).is_some())
+    {
         list.push(piece_ref(input, true)?);
     }
     Ok(PromotionTargets::List(list))
@@ -483,10 +480,7 @@ fn optional(input: &mut Input<'_>) -> PResult<Move> {
     let body = nested(input, move_expr)?;
     expect(input, close, what)?;
     let steps = opt_steps(input)?;
-    Ok(Move {
-        kind: MoveKind::Optional(Optional { kind, body: Box::new(body), steps }),
-        span: span_from(input, start),
-    })
+    Ok(Move { kind: MoveKind::Optional(Optional { kind, body: Box::new(body), steps }), span: span_from(input, start) })
 }
 
 /// `Combination ::= Partial+ ( '+' Partial+ )*` (partials written side by side combine like `+`)
@@ -494,9 +488,7 @@ fn combination(input: &mut Input<'_>) -> PResult<Move> {
     let start = pos(input);
     let mut parts = vec![partial(input)?];
     loop {
-        if eat(input, '+') {
-            parts.push(partial(input)?);
-        } else if starts_partial(input) {
+        if eat(input, '+') || starts_partial(input) {
             parts.push(partial(input)?);
         } else {
             break;
@@ -511,9 +503,7 @@ fn combination(input: &mut Input<'_>) -> PResult<Move> {
 /// Can a partial move start here (for moves written side by side)?
 fn starts_partial(input: &Input<'_>) -> bool {
     match peek(input) {
-        Some(c) => {
-            c.is_ascii_alphabetic() || matches!(c, '(' | ':' | '!' | '#' | '<' | '/' | '[' | '{')
-        }
+        Some(c) => c.is_ascii_alphabetic() || matches!(c, '(' | ':' | '!' | '#' | '<' | '/' | '[' | '{'),
         None => false,
     }
 }
@@ -585,7 +575,12 @@ fn modifier(input: &mut Input<'_>) -> PResult<Option<Modifier>> {
     }
     if c == 'y' {
         let _ = input.next_token();
-        report(input, start, start + 1, "`y` is not a modifier on its own: it follows `c`, `j`, `w` or `x` (`cy`: any piece)".into());
+        report(
+            input,
+            start,
+            start + 1,
+            "`y` is not a modifier on its own: it follows `c`, `j`, `w` or `x` (`cy`: any piece)".into(),
+        );
         return Ok(Some(Modifier { kind: ModifierKind::Mode(mode('c')), span: span_from(input, start) }));
     }
     if !MODES.contains(c) {
@@ -593,7 +588,12 @@ fn modifier(input: &mut Input<'_>) -> PResult<Option<Modifier>> {
     }
     let _ = input.next_token();
     if c == 'q' {
-        report(input, start, start + 1, "`q` is not an MBN modifier (the letter is unused in MBN; in XBetza it means a circular move)".into());
+        report(
+            input,
+            start,
+            start + 1,
+            "`q` is not an MBN modifier (the letter is unused in MBN; in XBetza it means a circular move)".into(),
+        );
     }
     let mut m = mode(c);
     m.doubled = eat(input, c);
@@ -654,7 +654,9 @@ fn opt_atom(input: &mut Input<'_>) -> PResult<Option<Atom>> {
 fn circular(input: &mut Input<'_>) -> PResult<Option<Modifier>> {
     let checkpoint = input.checkpoint();
     let Some(m) = modifier(input)? else { return Ok(None) };
-    if matches!(m.kind, ModifierKind::Mode(_)) || !peek(input).is_some_and(|c| c.is_ascii_digit() || c == '*' || c == '#') {
+    if matches!(m.kind, ModifierKind::Mode(_))
+        || !peek(input).is_some_and(|c| c.is_ascii_digit() || c == '*' || c == '#')
+    {
         input.reset(&checkpoint);
         return Ok(None);
     }

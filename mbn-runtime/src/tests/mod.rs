@@ -19,36 +19,20 @@ use toy::{Rng, Toy};
 const TOY_START: &str = "rl1k2lr/pppppppp/8/8/8/8/PPPPPPPP/RL1K2LR w KQkq - 0 1";
 
 fn toy_pos<B: Bitboard>(files: u8, ranks: u8, fen: &str, to_hand: bool) -> Position<B> {
-    let options = FenOptions {
-        captures_to_hand: to_hand,
-        home_ranks: None,
-    };
-    Position::from_fen_with(
-        Arc::new(toy::table()),
-        toy::geometry(files, ranks),
-        fen,
-        &options,
-    )
-    .unwrap_or_else(|e| panic!("{fen}: {e}"))
+    let options = FenOptions { captures_to_hand: to_hand, home_ranks: None };
+    Position::from_fen_with(Arc::new(toy::table()), toy::geometry(files, ranks), fen, &options)
+        .unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
 /// Plays seeded random legal moves, checking consistency and FEN round trips,
 /// then unmakes them all, checking each earlier position is restored exactly.
 /// Also counts the special moves played: en passant, castling, drop,
 /// promotion, locust, double step, capture.
-fn playout<B: Bitboard>(
-    mut pos: Position<B>,
-    seed: u64,
-    plies: usize,
-    seen: &mut [usize; 7],
-) -> usize {
+fn playout<B: Bitboard>(mut pos: Position<B>, seed: u64, plies: usize, seen: &mut [usize; 7]) -> usize {
     let mut rng = Rng(seed);
     let mut history = Vec::new();
     let mut list = MoveList::new();
-    let options = FenOptions {
-        captures_to_hand: pos.captures_to_hand(),
-        home_ranks: None,
-    };
+    let options = FenOptions { captures_to_hand: pos.captures_to_hand(), home_ranks: None };
     for _ in 0..plies {
         list.clear();
         Toy.legal_moves(&pos, &mut list);
@@ -71,21 +55,11 @@ fn playout<B: Bitboard>(
         }
         let before = pos.clone();
         let undo = pos.make_with(mv, &extra);
-        pos.check_consistency().unwrap_or_else(|e| {
-            panic!(
-                "after {} from {}: {e}",
-                before.uci(mv, &extra),
-                before.to_fen()
-            )
-        });
+        pos.check_consistency()
+            .unwrap_or_else(|e| panic!("after {} from {}: {e}", before.uci(mv, &extra), before.to_fen()));
         let fen = pos.to_fen();
-        let reread = Position::<B>::from_fen_with(
-            pos.shared_table().clone(),
-            pos.geometry(),
-            &fen,
-            &options,
-        )
-        .unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let reread = Position::<B>::from_fen_with(pos.shared_table().clone(), pos.geometry(), &fen, &options)
+            .unwrap_or_else(|e| panic!("{fen}: {e}"));
         assert_eq!(reread.to_fen(), fen);
         history.push((before, mv, undo));
     }
@@ -103,36 +77,16 @@ fn random_playouts_restore_exactly() {
     let mut seen = [0; 7];
     for seed in 0..40 {
         let to_hand = seed % 2 == 1;
-        plies += playout(
-            toy_pos::<u64>(8, 8, TOY_START, to_hand),
-            seed,
-            150,
-            &mut seen,
-        );
+        plies += playout(toy_pos::<u64>(8, 8, TOY_START, to_hand), seed, 150, &mut seen);
     }
     for seed in 0..6 {
         let fen = "rl2k2lr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RL2K3LR w KQkq - 0 1";
         let fen = fen.replace("rl2k2lr", "rl2k3lr");
-        plies += playout(
-            toy_pos::<u128>(10, 10, &fen, seed % 2 == 0),
-            seed,
-            120,
-            &mut seen,
-        );
+        plies += playout(toy_pos::<u128>(10, 10, &fen, seed % 2 == 0), seed, 120, &mut seen);
         let big = "rl5k6lr/16/pppppppppppppppp/16/16/16/16/16/16/16/16/16/16/PPPPPPPPPPPPPPPP/16/RL5K6LR w KQkq - 0 1";
-        plies += playout(
-            toy_pos::<Bb256>(16, 16, big, seed % 2 == 0),
-            seed,
-            80,
-            &mut seen,
-        );
+        plies += playout(toy_pos::<Bb256>(16, 16, big, seed % 2 == 0), seed, 80, &mut seen);
     }
-    plies += playout(
-        toy_pos::<u64>(5, 5, "rlk1r/ppppp/5/PPPPP/RLK1R w KQkq - 0 1", true),
-        7,
-        200,
-        &mut seen,
-    );
+    plies += playout(toy_pos::<u64>(5, 5, "rlk1r/ppppp/5/PPPPP/RLK1R w KQkq - 0 1", true), 7, 200, &mut seen);
     assert!(plies > 5000, "{plies}");
     assert!(seen.iter().all(|&n| n > 0), "special moves seen: {seen:?}");
 }
@@ -150,10 +104,7 @@ fn fen_after(fen: &str, to_hand: bool, moves: &[&str]) -> String {
 #[test]
 fn make_special_moves() {
     // Double step sets en passant; en passant removes the victim.
-    assert_eq!(
-        fen_after("3k4/8/8/8/1p6/8/P7/3K4 w - - 0 1", false, &["a2a4"]),
-        "3k4/8/8/8/Pp6/8/8/3K4 b - a3 0 1"
-    );
+    assert_eq!(fen_after("3k4/8/8/8/1p6/8/P7/3K4 w - - 0 1", false, &["a2a4"]), "3k4/8/8/8/Pp6/8/8/3K4 b - a3 0 1");
     assert_eq!(
         fen_after("3k4/8/8/8/1p6/8/P7/3K4 w - - 0 1", false, &["a2a4", "b4a3"]),
         "3k4/8/8/8/8/p7/8/3K4 w - - 0 2"
@@ -172,35 +123,19 @@ fn make_special_moves() {
         fen_after("r2k3r/8/8/8/8/8/8/R2K3R b KQkq - 0 9", false, &["d8c8"]),
         "r1k4r/8/8/8/8/8/8/R2K3R w KQ - 1 10"
     );
-    assert_eq!(
-        fen_after("4k3/8/8/8/8/8/8/5KR1 w K - 0 1", false, &["f1g1"]),
-        "4k3/8/8/8/8/8/8/5RK1 b - - 1 1"
-    );
-    assert_eq!(
-        fen_after("4k3/8/8/8/8/8/8/6KR w K - 0 1", false, &["g1h1"]),
-        "4k3/8/8/8/8/8/8/5RK1 b - - 1 1"
-    );
+    assert_eq!(fen_after("4k3/8/8/8/8/8/8/5KR1 w K - 0 1", false, &["f1g1"]), "4k3/8/8/8/8/8/8/5RK1 b - - 1 1");
+    assert_eq!(fen_after("4k3/8/8/8/8/8/8/6KR w K - 0 1", false, &["g1h1"]), "4k3/8/8/8/8/8/8/5RK1 b - - 1 1");
     // Promotion, capture to hand with demotion of `~` and `+` pieces, drops.
     assert_eq!(
-        fen_after(
-            "8/P7/8/7k/8/8/1p6/3K4 w - - 0 1",
-            true,
-            &["a7a8r", "b2b1+", "a8b8", "b1b2", "b8b2"]
-        ),
+        fen_after("8/P7/8/7k/8/8/1p6/3K4 w - - 0 1", true, &["a7a8r", "b2b1+", "a8b8", "b1b2", "b8b2"]),
         "8/8/8/7k/8/8/1R~6/3K4[P] b - - 0 3"
     );
     assert_eq!(
         fen_after("1r6/P7/8/7k/8/8/8/3K4 w - - 0 1", true, &["a7a8r", "b8a8"]),
         "r7/8/8/7k/8/8/8/3K4[p] w - - 0 2"
     );
-    assert_eq!(
-        fen_after("3k4/P7/8/8/8/8/8/3K4 w - - 0 1", true, &["a7a8r"]),
-        "R~2k4/8/8/8/8/8/8/3K4[] b - - 0 1"
-    );
-    assert_eq!(
-        fen_after("3k4/P7/8/8/8/8/8/3K4 w - - 0 1", false, &["a7a8r"]),
-        "R2k4/8/8/8/8/8/8/3K4 b - - 0 1"
-    );
+    assert_eq!(fen_after("3k4/P7/8/8/8/8/8/3K4 w - - 0 1", true, &["a7a8r"]), "R~2k4/8/8/8/8/8/8/3K4[] b - - 0 1");
+    assert_eq!(fen_after("3k4/P7/8/8/8/8/8/3K4 w - - 0 1", false, &["a7a8r"]), "R2k4/8/8/8/8/8/8/3K4 b - - 0 1");
     assert_eq!(
         fen_after("3k4/8/8/8/8/8/8/3K4[Pp] w - - 0 1", true, &["P@e4", "p@e5"]),
         "3k4/8/8/4p3/4P3/8/8/3K4[] w - - 0 2"
@@ -232,13 +167,7 @@ fn perft_counts() {
         let before = pos.clone();
         let bulk = perft(&Toy, &mut pos, 3);
         assert_eq!(bulk, perft_no_bulk(&Toy, &mut pos, 3));
-        assert_eq!(
-            bulk,
-            divide(&Toy, &mut pos, 3)
-                .iter()
-                .map(|(_, n)| n)
-                .sum::<u64>()
-        );
+        assert_eq!(bulk, divide(&Toy, &mut pos, 3).iter().map(|(_, n)| n).sum::<u64>());
         assert_eq!(pos, before);
     }
 }

@@ -22,28 +22,11 @@ pub const TOKIN: PieceKind = PieceKind(4);
 
 pub fn table() -> PieceTable {
     let mut t = PieceTable::new();
-    t.add(PieceInfo {
-        resets_clock: true,
-        ..PieceInfo::new("pawn", 'P')
-    })
-    .unwrap();
-    t.add(PieceInfo {
-        castling_partner: true,
-        ..PieceInfo::new("rook", 'R')
-    })
-    .unwrap();
+    t.add(PieceInfo { resets_clock: true, ..PieceInfo::new("pawn", 'P') }).unwrap();
+    t.add(PieceInfo { castling_partner: true, ..PieceInfo::new("rook", 'R') }).unwrap();
     t.add(PieceInfo::new("locust", 'L')).unwrap();
-    t.add(PieceInfo {
-        royal: true,
-        ..PieceInfo::new("king", 'K')
-    })
-    .unwrap();
-    t.add(PieceInfo {
-        plus: true,
-        promoted_from: Some(PAWN),
-        ..PieceInfo::new("tokin", 'P')
-    })
-    .unwrap();
+    t.add(PieceInfo { royal: true, ..PieceInfo::new("king", 'K') }).unwrap();
+    t.add(PieceInfo { plus: true, promoted_from: Some(PAWN), ..PieceInfo::new("tokin", 'P') }).unwrap();
     t.set_promotion_pawn(Some(PAWN));
     t
 }
@@ -53,13 +36,7 @@ pub struct Toy;
 const ORTHO: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const DIAG: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
 
-fn step<B: Bitboard>(
-    pos: &Position<B>,
-    us: Color,
-    from: Square,
-    dirs: &[(i8, i8)],
-    out: &mut MoveList,
-) {
+fn step<B: Bitboard>(pos: &Position<B>, us: Color, from: Square, dirs: &[(i8, i8)], out: &mut MoveList) {
     let g = pos.geometry();
     for &(dx, dy) in dirs {
         let Some(to) = g.offset(from, dx, dy) else {
@@ -109,8 +86,7 @@ impl Toy {
                             match pos.piece_at(next) {
                                 Some(p) if p.color != us && victims.len() < 2 => victims.push(next),
                                 None if !victims.is_empty() => {
-                                    out.push_with_captures(Move::quiet(from, next), &victims)
-                                        .unwrap();
+                                    out.push_with_captures(Move::quiet(from, next), &victims).unwrap();
                                     break;
                                 }
                                 _ => break,
@@ -144,14 +120,7 @@ impl Toy {
         }
     }
 
-    fn pawn<B: Bitboard>(
-        &self,
-        pos: &Position<B>,
-        us: Color,
-        from: Square,
-        full: bool,
-        out: &mut MoveList,
-    ) {
+    fn pawn<B: Bitboard>(&self, pos: &Position<B>, us: Color, from: Square, full: bool, out: &mut MoveList) {
         let g = pos.geometry();
         let fwd = us.forward();
         let last = g.ranks() - 1;
@@ -164,10 +133,7 @@ impl Toy {
                 out.push(mv);
             }
         };
-        if let Some(one) = g
-            .offset(from, 0, fwd)
-            .filter(|&s| pos.piece_at(s).is_none())
-        {
+        if let Some(one) = g.offset(from, 0, fwd).filter(|&s| pos.piece_at(s).is_none()) {
             push(out, Move::quiet(from, one));
             if let Some(two) = g.offset(one, 0, fwd) {
                 if pos.unmoved().test(from) && pos.piece_at(two).is_none() {
@@ -200,11 +166,7 @@ impl Toy {
         let rank = g.rank_of(king);
         for partner in (pos.castling_rights() & pos.by_color(us)).squares() {
             let kingside = g.file_of(partner) > g.file_of(king);
-            let (kf, pf) = if kingside {
-                (g.files() - 2, g.files() - 3)
-            } else {
-                (2, 3)
-            };
+            let (kf, pf) = if kingside { (g.files() - 2, g.files() - 3) } else { (2, 3) };
             let (Some(kt), Some(pt)) = (g.square(kf, rank), g.square(pf, rank)) else {
                 continue;
             };
@@ -229,8 +191,7 @@ impl<B: Bitboard> MoveGenerator<B> for Toy {
     fn is_square_attacked(&self, pos: &Position<B>, sq: Square, by: Color) -> bool {
         let mut list = MoveList::new();
         self.moves_for(pos, by, false, &mut list);
-        list.iter()
-            .any(|mv| (mv.is_capture() && mv.to() == sq) || list.extra_captures(mv).contains(&sq))
+        list.iter().any(|mv| (mv.is_capture() && mv.to() == sq) || list.extra_captures(mv).contains(&sq))
     }
 }
 

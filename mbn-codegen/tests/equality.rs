@@ -1,0 +1,124 @@
+//! Piece equality through the canonical form: pairs that must be equal and pairs that must not.
+
+use mbn_codegen::ancp::{equal, Canonical};
+use mbn_codegen::compile_move;
+
+fn same(a: &str, b: &str) -> bool {
+    let lower = |s: &str| compile_move(s).unwrap_or_else(|e| panic!("`{s}` does not compile: {e:?}"));
+    equal(&lower(a), &lower(b))
+}
+
+#[test]
+fn equal_pairs() {
+    let pairs = [
+        ("Q", "RB"),
+        ("RB", "BR"),
+        ("Q", "W0F0"),
+        ("Q", "R+B"),
+        ("K", "WF"),
+        ("K", "F+W"),
+        ("B", "F0"),
+        ("E", "RN"),
+        ("I", "BN"),
+        ("M", "E"),
+        ("V", "I"),
+        ("fsW", "fW+sW"),
+        ("NN", "N"),
+        ("R4", "R"),
+        ("mW+cW", "W"),
+        ("mcW", "W"),
+        ("aW", "W"),
+        ("W+W02", "W2"),
+        ("(W)3", "W3"),
+        ("(W3)2", "W6"),
+        ("(N)0", "N0"),
+        ("K0", "Q"),
+        ("O", "W00"),
+        (":0,1:", "W"),
+        (":1,2:0", "N0"),
+        ("G", "T"),
+        ("J", "Z"),
+        ("L", "C"),
+        ("vW", "fW+bW"),
+        ("sN", "lN+rN"),
+        ("vR+sR", "R"),
+        ("fR+bR+lR+rR", "R"),
+        ("ffN", "fN"),
+        ("gW", "W"),
+        ("nW", "W"),
+        ("nF0", "B"),
+        ("(lf)N+(fl)N+(rf)N+(fr)N+(lb)N+(bl)N+(rb)N+(br)N", "N"),
+        ("(lf)F", "(fl)F"),
+        ("mfW+cefF", "cefF+mfW"),
+        ("c{LR}R", "c{RL}R"),
+        ("dN", "N"),
+        ("fN", "(lf)N+(rf)N"),
+        ("(D)3", "D3"),
+        ("W0+W3", "R"),
+        ("fW02+fW", "fW2"),
+    ];
+    let failures: Vec<String> =
+        pairs.iter().filter(|(a, b)| !same(a, b)).map(|(a, b)| format!("`{a}` != `{b}`")).collect();
+    assert!(failures.is_empty(), "should be equal: {failures:?}");
+    assert!(pairs.len() >= 30);
+}
+
+#[test]
+fn different_pairs() {
+    let pairs = [
+        ("W4", "R"),
+        ("W", "F"),
+        ("fN", "N"),
+        ("fN", "bN"),
+        ("fN", "(fl)N+(fr)N"),
+        ("(lf)N", "(fl)N"),
+        ("lfN", "(lf)N"),
+        ("sN", "vN"),
+        ("ffN", "llN"),
+        (":1,4:", "f:1,4:"),
+        ("f:1,4:", "b:1,4:"),
+        ("(lf):1,4:", "(fl):1,4:"),
+        ("ff:1,4:", "ll:1,4:"),
+        ("mW", "W"),
+        ("cW", "W"),
+        ("ccW", "cW"),
+        ("cyW", "cW"),
+        ("c{L}R", "cR"),
+        ("iW", "W"),
+        ("[1]W", "W"),
+        ("W[1]", "W"),
+        ("gR", "R"),
+        ("nN", "N"),
+        ("pR", "R"),
+        ("ppR", "pR"),
+        ("W03", "W3"),
+        ("W0*", "W0"),
+        ("W*", "W0*"),
+        ("hR", "R"),
+        ("N0", "N"),
+        ("(D)3", "D2"),
+        ("cefF", "cF"),
+        ("kK", "K"),
+        ("B", "I"),
+    ];
+    let failures: Vec<String> =
+        pairs.iter().filter(|(a, b)| same(a, b)).map(|(a, b)| format!("`{a}` == `{b}`")).collect();
+    assert!(failures.is_empty(), "should differ: {failures:?}");
+}
+
+#[test]
+fn canonical_text_of_orthodox_pieces() {
+    let ancp = |s: &str| Canonical::of(&compile_move(s).unwrap()).to_string();
+    assert_eq!(ancp("N"), "leap(1,2)");
+    assert_eq!(ancp("B"), "slide*(1,1)");
+    assert_eq!(ancp("R"), "slide*(0,1)");
+    assert_eq!(ancp("Q"), "slide*(0,1)(1,1)");
+    assert_eq!(ancp("K"), "slide(0,1)(1,1)");
+    assert_eq!(ancp("mfW"), "move:slide!(0,1)");
+    assert_eq!(ancp("cefF"), "capture+enpassant:slide!(-1,1)(1,1)");
+    assert_eq!(ancp("imefW02"), "initial:move:enpassant:slide!+2(0,1)");
+    assert_eq!(ancp("W3"), "slide*3(0,1)");
+    assert_eq!(ancp("N0"), "leap*(1,2)");
+    assert_eq!(ancp("nD"), "slide(0,2)");
+    assert_eq!(ancp("fN"), "leap!(-1,2)(1,2)");
+}
