@@ -27,11 +27,13 @@
 //! the basic piece of that letter everywhere except inside its own body, where the letter still
 //! means the basic piece: in `I Z=QI @I=N0` both `I` and `Z` use the Nightrider, and `@B=BW B +B`
 //! gives `B` = `+B` = `F0` + `W`. Macros may use macros (`@:NR:=N0 @Z=Q:NR:`). A macro used in a
-//! move becomes a group, like a basic piece defined by text. A cycle (`@A=B @B=A`,
+//! move becomes a group, like a basic piece defined by text, every node of which carries the span
+//! of the letter that used the macro (not of the macro's definition). A cycle (`@A=B @B=A`,
 //! `@:X:=:Y: @:Y:=:X:`) is an error naming the cycle from its first member in sorted order
 //! (`macro cycle: @A -> @B -> @A`), labelled at each member's definition. A compound letter in a
 //! move must be a macro: `Q+:NR:` without `@:NR:=...` is an error. A second definition of a macro
-//! is an error labelled "first defined here". Piece sets and board ranges are not expanded:
+//! is an error labelled "first defined here" (the first one counts; errors in the body of the
+//! second are reported too). Piece sets and board ranges are not expanded:
 //! `@C=(dWF)03 C=mC+c{C}C` keeps `{C}`. The size of an expansion is bounded: a move or macro body
 //! of more than [`MAX_ATOMS`] atoms or more than [`MAX_NESTING`] levels of brackets, or a notation
 //! of more than [`MAX_TOTAL_ATOMS`] atoms in all, is an error naming the macro that grew too

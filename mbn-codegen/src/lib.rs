@@ -8,9 +8,11 @@ pub mod ancp;
 pub mod diagnostic;
 pub mod diagram;
 pub mod expand;
+pub mod interp;
 pub mod ir;
 pub mod lower;
 pub mod syntax;
+pub mod variant;
 
 pub use diagnostic::{Diagnostic, Diagnostics};
 

@@ -4,7 +4,7 @@
 
 use mbn_codegen::expand::{basic_piece, expand, expand_move, Expanded, ExpandedPiece};
 use mbn_codegen::syntax::ast::*;
-use mbn_codegen::syntax::{parse_move, parse_notation};
+use mbn_codegen::syntax::{is_definition_list, parse_move, parse_notation};
 use mbn_codegen::Diagnostic;
 use proptest::prelude::*;
 use std::collections::BTreeMap;
@@ -569,4 +569,26 @@ proptest! {
             (a, b) => prop_assert!(false, "`{}`: {:?} reversed gives {:?}", forward, a.is_ok(), b.is_ok()),
         }
     }
+}
+
+/// Every example of the specification that parses also expands, except the garbled capture
+/// `Q=fQ Q` of seed 003, which defines `Q` twice.
+#[test]
+fn every_seed_example_expands() {
+    let data = include_str!("data/seed_examples.txt");
+    let mut failures = Vec::new();
+    for line in data.lines().filter(|l| l.starts_with("parses\t")) {
+        let src = line.split('\t').nth(1).expect("a notation field");
+        let result = if is_definition_list(src) {
+            parse_notation(src).map(|n| expand(&n).map(drop))
+        } else {
+            parse_move(src).map(|m| expand_move(&m, &[]).map(drop))
+        };
+        match (src, result) {
+            (_, Err(_)) | (_, Ok(Ok(()))) => {}
+            ("Q=fQ Q", Ok(Err(e))) => assert_eq!(e[0].message, "duplicate definition of `Q`"),
+            (_, Ok(Err(e))) => failures.push(format!("`{src}`: {}", e[0].message)),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

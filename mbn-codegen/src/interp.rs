@@ -1,0 +1,692 @@
+//! The reference interpreter: executes the IR of a [`Variant`] directly on a runtime position.
+//!
+//! Written for obviousness, not speed: it is the oracle generated code is checked against, and the
+//! path for variants loaded at run time. Every move is found by walking the legs of the IR square
+//! by square; attacks are found by walking from each enemy piece towards the square. What the
+//! interpreter does not run yet is refused by [`Interpreter::new`] with a diagnostic, never skipped.
+
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::ir::{Capability, Directions, Extra, Hop, LegLink, MoveSet, Over, Reach, Side};
+use crate::syntax::ast::{BoardRange, CastlingKind, Letter, PieceSet, RangeItem, Sign, SpecialRange};
+use crate::variant::Variant;
+use mbn_runtime::{Bitboard, Color, Geometry, Move, MoveGenerator, MoveList, Piece, PieceKind, Position, Square};
+
+/// A variant ready to run.
+#[derive(Clone, Debug)]
+pub struct Interpreter {
+    geometry: Geometry,
+    /// Each kind's legs, for White and for Black (oriented: Black's ranks mirrored).
+    legs: Vec<[Vec<PLeg>; 2]>,
+    /// Each kind's promotion targets.
+    promotions: Vec<Option<Vec<PieceKind>>>,
+    /// The promotion zone for White and Black.
+    zone: [Vec<bool>; 2],
+    promotion_mandatory: bool,
+    castlings: Vec<PCastling>,
+    /// Letters of the kinds, for piece sets.
+    letters: Vec<char>,
+    royal: Vec<bool>,
+}
+
+/// A leg prepared for one colour.
+#[derive(Clone, Debug)]
+struct PLeg {
+    vectors: Vec<(i32, i32)>,
+    reach: Reach,
+    over: POver,
+    non_jumping: bool,
+    moves: bool,
+    move_allows_en_passant: bool,
+    captures: Vec<PTargets>,
+    en_passant: Option<Option<PSet>>,
+    hop: Option<PHop>,
+    origin: Vec<PRange>,
+    destination: Vec<PRange>,
+    initial: bool,
+}
+
+#[derive(Clone, Debug)]
+enum POver {
+    Empty,
+    Anything,
+    Friends,
+    Set(PSet),
+}
+
+#[derive(Clone, Debug)]
+struct PTargets {
+    side: Side,
+    only: Vec<PSet>,
+}
+
+#[derive(Clone, Debug)]
+struct PHop {
+    many: bool,
+    optional: bool,
+    hurdles: Option<PSet>,
+}
+
+/// A piece set as a test on (kind letter, is-friend).
+#[derive(Clone, Debug)]
+struct PSet {
+    complement: bool,
+    /// `(letter, Some(friend))` for the colour form, `(letter, None)` for either colour.
+    members: Vec<(char, Option<bool>)>,
+}
+
+/// A board range for one colour: a static square set and the dynamic parts.
+#[derive(Clone, Debug)]
+struct PRange {
+    squares: Vec<bool>,
+    threatened: bool,
+    unthreatened: bool,
+    unmoved: bool,
+    complement: bool,
+}
+
+#[derive(Clone, Debug)]
+struct PCastling {
+    kind: CastlingKind,
+    royal: [Vec<PLeg>; 2],
+    partner: [Vec<PLeg>; 2],
+}
+
+impl Interpreter {
+    /// Prepares a compiled variant, or says what in it the interpreter cannot run.
+    pub fn new(variant: &Variant) -> Result<Interpreter, Vec<Diagnostic>> {
+        let mut d = Diagnostics::new();
+        let geometry = variant.geometry;
+        let letters: Vec<char> = variant.table.iter().map(|(_, info)| info.letter).collect();
+        let mut prep = Prep { geometry, diagnostics: &mut d };
+        let legs = variant
+            .moves
+            .iter()
+            .map(|[w, b]| [prep.move_set(w, Color::White), prep.move_set(b, Color::Black)])
+            .collect();
+        let castlings = variant
+            .castlings
+            .iter()
+            .map(|c| PCastling {
+                kind: c.kind,
+                royal: [prep.move_set(&c.royal, Color::White), prep.move_set(&c.royal, Color::Black)],
+                partner: [prep.move_set(&c.partner, Color::White), prep.move_set(&c.partner, Color::Black)],
+            })
+            .collect();
+        let zone = match &variant.promotion_zone {
+            Some(r) => [prep.range(r, Color::White).squares, prep.range(r, Color::Black).squares],
+            None => [Vec::new(), Vec::new()],
+        };
+        let interpreter = Interpreter {
+            geometry,
+            legs,
+            promotions: variant.promotions.iter().map(|p| p.as_ref().map(|p| p.targets.clone())).collect(),
+            zone,
+            promotion_mandatory: variant.spec.promotion_mandatory,
+            castlings,
+            royal: variant.table.iter().map(|(_, info)| info.royal).collect(),
+            letters,
+        };
+        d.finish(interpreter)
+    }
+
+    /// The moves of one piece standing on `from` (used for `mbn moves` and diagrams).
+    pub fn piece_moves<B: Bitboard>(&self, pos: &Position<B>, from: Square, piece: Piece, out: &mut MoveList) {
+        let occupancy = |sq: Square| pos.piece_at(sq);
+        for leg in &self.legs[piece.kind.0 as usize][piece.color.index()] {
+            self.leg_moves(pos, &occupancy, from, piece, leg, &mut |mv| self.push_with_promotions(mv, piece, out));
+        }
+    }
+
+    fn push_with_promotions(&self, mv: Move, piece: Piece, out: &mut MoveList) {
+        let targets = self.promotions[piece.kind.0 as usize].as_ref();
+        let in_zone = self.zone[piece.color.index()].get(mv.to().index()).copied().unwrap_or(false);
+        match targets {
+            Some(targets) if in_zone && !mv.is_castle() => {
+                if !self.promotion_mandatory {
+                    out.push(mv);
+                }
+                for &t in targets {
+                    out.push(mv.with_promotion(t));
+                }
+            }
+            _ => out.push(mv),
+        }
+    }
+
+    /// Walks one leg from `from`, calling `emit` for every move it allows.
+    fn leg_moves<B: Bitboard>(
+        &self,
+        pos: &Position<B>,
+        occupancy: &dyn Fn(Square) -> Option<Piece>,
+        from: Square,
+        piece: Piece,
+        leg: &PLeg,
+        emit: &mut dyn FnMut(Move),
+    ) {
+        if leg.initial && !pos.unmoved().test(from) {
+            return;
+        }
+        if !leg.origin.iter().all(|r| self.in_range(r, pos, from, piece.color)) {
+            return;
+        }
+        for &v in &leg.vectors {
+            self.walk(pos, occupancy, from, v, piece, leg, &mut |to, target| {
+                if !leg.destination.iter().all(|r| self.in_range(r, pos, to, piece.color)) {
+                    return;
+                }
+                match target {
+                    None => {
+                        if leg.moves {
+                            if leg.move_allows_en_passant && passes_squares(self.geometry, from, to) {
+                                emit(Move::double_step(from, to));
+                            } else {
+                                emit(Move::quiet(from, to));
+                            }
+                        }
+                        if let Some(pieces) = &leg.en_passant {
+                            if self.en_passant_allowed(pos, to, piece, pieces.as_ref()) {
+                                emit(Move::en_passant(from, to));
+                            }
+                        }
+                    }
+                    Some(victim) => {
+                        if leg.captures.iter().any(|t| self.may_capture(t, piece, victim)) {
+                            emit(Move::capture(from, to));
+                        }
+                    }
+                }
+            });
+        }
+    }
+
+    /// The destinations of one direction of a leg: `visit(to, piece there)`.
+    #[allow(clippy::too_many_arguments)]
+    fn walk<B: Bitboard>(
+        &self,
+        pos: &Position<B>,
+        occupancy: &dyn Fn(Square) -> Option<Piece>,
+        from: Square,
+        v: (i32, i32),
+        piece: Piece,
+        leg: &PLeg,
+        visit: &mut dyn FnMut(Square, Option<Piece>),
+    ) {
+        let ray: Vec<Square> = (1..).map_while(|k| self.offset(from, v.0 * k, v.1 * k)).collect();
+        let (min, max) = match leg.reach {
+            Reach::Steps { min, max } => (min as usize, max.map_or(usize::MAX, |m| m as usize)),
+            Reach::Maximal | Reach::Edge => (1, usize::MAX),
+            Reach::Halfling => {
+                let half = ray.len().div_ceil(2);
+                (half, half)
+            }
+        };
+        let _ = pos;
+        let mut hurdles = 0usize;
+        let mut previous = from;
+        for (i, &to) in ray.iter().enumerate() {
+            let k = i + 1;
+            if k > max {
+                break;
+            }
+            if leg.non_jumping && !self.leap_open(occupancy, previous, v) {
+                break;
+            }
+            if let Some(h) = &leg.hop {
+                // Hurdles between two landing squares of a straight leap (the Cannon's `pD`).
+                for sq in self.between(previous, v) {
+                    if let Some(p) = occupancy(sq) {
+                        if !self.hurdle_ok(h, piece, p) {
+                            return;
+                        }
+                        hurdles += 1;
+                    }
+                }
+            }
+            previous = to;
+            let target = occupancy(to);
+            let hop_ok = match &leg.hop {
+                None => true,
+                Some(h) => match (h.many, h.optional) {
+                    (false, false) => hurdles == 1,
+                    (true, false) => hurdles >= 1,
+                    (false, true) => hurdles <= 1,
+                    (true, true) => true,
+                },
+            };
+            let last = match leg.reach {
+                Reach::Maximal => {
+                    target.is_some() || k == ray.len() || occupancy(ray[k]).is_some_and(|p| p.color == piece.color)
+                }
+                Reach::Edge => k == ray.len(),
+                _ => true,
+            };
+            if k >= min && hop_ok && last {
+                visit(to, target);
+            }
+            if let Some(p) = target {
+                match &leg.hop {
+                    Some(h) => {
+                        if !self.hurdle_ok(h, piece, p) {
+                            return;
+                        }
+                        hurdles += 1;
+                        if hurdles > 1 && !h.many {
+                            return;
+                        }
+                    }
+                    None => {
+                        let pass = match &leg.over {
+                            POver::Empty => false,
+                            POver::Anything => true,
+                            POver::Friends => p.color == piece.color,
+                            POver::Set(s) => self.set_contains(s, piece.color, p),
+                        };
+                        if !pass {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn hurdle_ok(&self, hop: &PHop, mover: Piece, hurdle: Piece) -> bool {
+        hop.hurdles.as_ref().is_none_or(|s| self.set_contains(s, mover.color, hurdle))
+    }
+
+    /// The squares strictly between `from` and `from + v` on a straight line (none for an oblique `v`).
+    fn between(&self, from: Square, v: (i32, i32)) -> Vec<Square> {
+        let n = v.0.abs().max(v.1.abs());
+        if v.0 != 0 && v.1 != 0 && v.0.abs() != v.1.abs() {
+            return Vec::new();
+        }
+        (1..n).filter_map(|j| self.offset(from, v.0.signum() * j, v.1.signum() * j)).collect()
+    }
+
+    /// `n`: can the leap `v` from `from` be walked by king steps over empty squares?
+    fn leap_open(&self, occupancy: &dyn Fn(Square) -> Option<Piece>, from: Square, v: (i32, i32)) -> bool {
+        if v.0.abs() <= 1 && v.1.abs() <= 1 {
+            return true;
+        }
+        let steps = [(v.0.signum(), v.1.signum()), (v.0.signum(), 0), (0, v.1.signum())];
+        steps.iter().any(|&s| {
+            let rest = (v.0 - s.0, v.1 - s.1);
+            // A step must not overshoot and must keep the rest reachable in fewer king steps.
+            if s == (0, 0) || rest.0.signum() * v.0.signum() < 0 || rest.1.signum() * v.1.signum() < 0 {
+                return false;
+            }
+            if rest.0.abs().max(rest.1.abs()) != v.0.abs().max(v.1.abs()) - 1 {
+                return false;
+            }
+            match self.offset(from, s.0, s.1) {
+                Some(sq) if occupancy(sq).is_none() => rest == (0, 0) || self.leap_open(occupancy, sq, rest),
+                Some(_) => rest == (0, 0),
+                None => false,
+            }
+        })
+    }
+
+    fn offset(&self, from: Square, dx: i32, dy: i32) -> Option<Square> {
+        let (dx, dy) = (i8::try_from(dx).ok()?, i8::try_from(dy).ok()?);
+        self.geometry.offset(from, dx, dy)
+    }
+
+    fn may_capture(&self, t: &PTargets, mover: Piece, victim: Piece) -> bool {
+        let side_ok = match t.side {
+            Side::Enemy => victim.color != mover.color,
+            Side::Friend => victim.color == mover.color,
+            Side::Any => true,
+        };
+        side_ok && t.only.iter().all(|s| self.set_contains(s, mover.color, victim))
+    }
+
+    fn en_passant_allowed<B: Bitboard>(
+        &self,
+        pos: &Position<B>,
+        to: Square,
+        mover: Piece,
+        pieces: Option<&PSet>,
+    ) -> bool {
+        if !pos.ep_targets().test(to) {
+            return false;
+        }
+        let Some(victim) = pos.ep_victim().and_then(|sq| pos.piece_at(sq)) else { return false };
+        victim.color != mover.color
+            && match pieces {
+                None => victim.kind == mover.kind,
+                Some(set) => self.set_contains(set, mover.color, victim),
+            }
+    }
+
+    fn set_contains(&self, set: &PSet, mover: Color, p: Piece) -> bool {
+        let letter = self.letters[p.kind.0 as usize];
+        let friend = p.color == mover;
+        let hit = set.members.iter().any(|&(l, side)| l == letter && side.is_none_or(|f| f == friend));
+        hit != set.complement
+    }
+
+    fn in_range<B: Bitboard>(&self, r: &PRange, pos: &Position<B>, sq: Square, color: Color) -> bool {
+        let mut hit = r.squares[sq.index()];
+        if !hit && (r.threatened || r.unthreatened) {
+            let attacked = self.is_square_attacked(pos, sq, !color);
+            hit = (r.threatened && attacked) || (r.unthreatened && !attacked);
+        }
+        if !hit && r.unmoved {
+            hit = pos.unmoved().test(sq);
+        }
+        hit != r.complement
+    }
+
+    /// Castlings of the side to move: the royal's move with the partner invisible, then the
+    /// partner's with the royal invisible; the royal may not start, pass or end attacked.
+    fn castling_moves<B: Bitboard>(&self, pos: &Position<B>, out: &mut MoveList) {
+        let us = pos.side_to_move();
+        let partners = pos.castling_rights() & pos.by_color(us);
+        for royal_sq in pos.royals(us).squares() {
+            let Some(royal) = pos.piece_at(royal_sq) else { continue };
+            for partner_sq in partners.squares() {
+                let (rf, pf) = (self.geometry.file_of(royal_sq), self.geometry.file_of(partner_sq));
+                if self.geometry.rank_of(royal_sq) != self.geometry.rank_of(partner_sq) {
+                    continue;
+                }
+                let Some(partner) = pos.piece_at(partner_sq) else { continue };
+                for c in &self.castlings {
+                    let side_ok = match c.kind {
+                        CastlingKind::Short => pf > rf,
+                        CastlingKind::Long => pf < rf,
+                        CastlingKind::Vertical => false,
+                    };
+                    if !side_ok {
+                        continue;
+                    }
+                    let without_partner = |sq: Square| if sq == partner_sq { None } else { pos.piece_at(sq) };
+                    let mut royal_dests = Vec::new();
+                    for leg in &c.royal[us.index()] {
+                        self.leg_moves(pos, &without_partner, royal_sq, royal, leg, &mut |mv| {
+                            if !mv.is_capture() && !mv.is_en_passant() {
+                                royal_dests.push(mv.to());
+                            }
+                        });
+                    }
+                    for royal_to in royal_dests {
+                        if !self.castling_path_safe(pos, royal_sq, royal_to, us) {
+                            continue;
+                        }
+                        let invisible = |sq: Square| {
+                            if sq == partner_sq || sq == royal_sq || sq == royal_to {
+                                None
+                            } else {
+                                pos.piece_at(sq)
+                            }
+                        };
+                        let mut partner_dests = Vec::new();
+                        for leg in &c.partner[us.index()] {
+                            self.leg_moves(pos, &invisible, partner_sq, partner, leg, &mut |mv| {
+                                if !mv.is_capture() && !mv.is_en_passant() && mv.to() != royal_to {
+                                    partner_dests.push(mv.to());
+                                }
+                            });
+                        }
+                        partner_dests.sort_by_key(|s| s.index());
+                        partner_dests.dedup();
+                        for partner_to in partner_dests {
+                            out.push(Move::castle(royal_sq, royal_to, partner_sq, partner_to));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The squares from `from` to `to` (on one line) are not attacked by the opponent.
+    fn castling_path_safe<B: Bitboard>(&self, pos: &Position<B>, from: Square, to: Square, us: Color) -> bool {
+        let (f0, f1) = (self.geometry.file_of(from) as i32, self.geometry.file_of(to) as i32);
+        let (r0, r1) = (self.geometry.rank_of(from) as i32, self.geometry.rank_of(to) as i32);
+        let n = (f1 - f0).abs().max((r1 - r0).abs());
+        (0..=n).all(|j| match self.offset(from, (f1 - f0).signum() * j, (r1 - r0).signum() * j) {
+            Some(sq) => !self.is_square_attacked(pos, sq, !us),
+            None => false,
+        })
+    }
+}
+
+impl<B: Bitboard> MoveGenerator<B> for Interpreter {
+    fn pseudo_legal_moves(&self, pos: &Position<B>, out: &mut MoveList) {
+        let us = pos.side_to_move();
+        for from in pos.by_color(us).squares() {
+            if let Some(piece) = pos.piece_at(from) {
+                self.piece_moves(pos, from, piece, out);
+            }
+        }
+        self.castling_moves(pos, out);
+    }
+
+    fn is_square_attacked(&self, pos: &Position<B>, sq: Square, by: Color) -> bool {
+        let victim = pos.piece_at(sq).unwrap_or(Piece::new(self.royal_kind(), !by));
+        let occupancy = |s: Square| if s == sq { Some(victim) } else { pos.piece_at(s) };
+        pos.by_color(by).squares().any(|from| {
+            let Some(piece) = pos.piece_at(from) else { return false };
+            self.legs[piece.kind.0 as usize][by.index()].iter().any(|leg| {
+                if leg.captures.is_empty() || (leg.initial && !pos.unmoved().test(from)) {
+                    return false;
+                }
+                if !leg.origin.iter().all(|r| self.in_range(r, pos, from, by)) {
+                    return false;
+                }
+                let delta = (
+                    self.geometry.file_of(sq) as i32 - self.geometry.file_of(from) as i32,
+                    self.geometry.rank_of(sq) as i32 - self.geometry.rank_of(from) as i32,
+                );
+                leg.vectors.iter().any(|&v| {
+                    if !on_ray(delta, v) {
+                        return false;
+                    }
+                    let mut found = false;
+                    self.walk(pos, &occupancy, from, v, piece, leg, &mut |to, target| {
+                        if to == sq
+                            && target.is_some_and(|t| leg.captures.iter().any(|c| self.may_capture(c, piece, t)))
+                            && leg.destination.iter().all(|r| self.in_range(r, pos, to, by))
+                        {
+                            found = true;
+                        }
+                    });
+                    found
+                })
+            })
+        })
+    }
+}
+
+impl Interpreter {
+    /// A royal kind to stand in for the victim on an empty square (castling transit squares).
+    fn royal_kind(&self) -> PieceKind {
+        PieceKind(self.royal.iter().position(|&r| r).unwrap_or(0) as u8)
+    }
+}
+
+/// Is `delta` a positive multiple of `v`?
+fn on_ray(delta: (i32, i32), v: (i32, i32)) -> bool {
+    let k = if v.0 != 0 {
+        delta.0 / v.0
+    } else if v.1 != 0 {
+        delta.1 / v.1
+    } else {
+        return false;
+    };
+    k >= 1 && delta == (v.0 * k, v.1 * k)
+}
+
+/// Does a move from `from` to `to` pass over squares (more than one king step)?
+fn passes_squares(geometry: Geometry, from: Square, to: Square) -> bool {
+    let dx = geometry.file_of(to).abs_diff(geometry.file_of(from));
+    let dy = geometry.rank_of(to).abs_diff(geometry.rank_of(from));
+    dx.max(dy) > 1
+}
+
+/// Turns the IR into prepared legs, reporting what the interpreter cannot run.
+struct Prep<'d> {
+    geometry: Geometry,
+    diagnostics: &'d mut Diagnostics,
+}
+
+impl Prep<'_> {
+    fn move_set(&mut self, set: &MoveSet, color: Color) -> Vec<PLeg> {
+        let mut legs = Vec::new();
+        for m in &set.moves {
+            let Some(leg) = m.single_leg() else {
+                self.unsupported(m.span, "multi-leg moves (chains, sequences, optional legs, complex riders)");
+                continue;
+            };
+            if leg.link != LegLink::First {
+                continue;
+            }
+            let Directions::Absolute(vectors) = &leg.directions else { continue };
+            if vectors.contains(&(0, 0)) || leg.reach == (Reach::Steps { min: 0, max: Some(0) }) {
+                self.unsupported(leg.span, "null moves (`O`, `00`)");
+                continue;
+            }
+            if leg.setup || leg.decisive || !leg.conditions.is_empty() || !leg.attackers.is_empty() {
+                self.unsupported(leg.span, "the setup `!` and decision `#` operators, conditions and attacker sets");
+                continue;
+            }
+            let mut initial = false;
+            for e in &leg.extras {
+                match e {
+                    Extra::Initial { decaying: false } => initial = true,
+                    other => self.unsupported(leg.span, &format!("the modifier {other:?}")),
+                }
+            }
+            let mut moves = false;
+            let mut move_allows_en_passant = false;
+            let mut captures = Vec::new();
+            let mut en_passant = None;
+            for c in &leg.capabilities {
+                match c {
+                    Capability::Move { restriction: None, allows_en_passant } => {
+                        moves = true;
+                        move_allows_en_passant = *allows_en_passant;
+                    }
+                    Capability::Move { restriction: Some(_), .. } => self.unsupported(leg.span, "piece sets after `m`"),
+                    Capability::Capture(t) => {
+                        captures.push(PTargets { side: t.side, only: t.only.iter().map(|s| self.set(s)).collect() })
+                    }
+                    Capability::EnPassant { pieces } => en_passant = Some(pieces.as_ref().map(|s| self.set(s))),
+                }
+            }
+            let flip = |(x, y): (i32, i32)| if color == Color::White { (x, y) } else { (x, -y) };
+            legs.push(PLeg {
+                vectors: vectors.iter().copied().map(flip).collect(),
+                reach: leg.reach,
+                over: match &leg.over {
+                    Over::Empty => POver::Empty,
+                    Over::Anything => POver::Anything,
+                    Over::Friends => POver::Friends,
+                    Over::Set(s) => POver::Set(self.set(s)),
+                },
+                non_jumping: leg.non_jumping,
+                moves,
+                move_allows_en_passant,
+                captures,
+                en_passant,
+                hop: leg.hop.as_ref().map(|h: &Hop| PHop {
+                    many: h.many,
+                    optional: h.optional,
+                    hurdles: h.hurdles.as_ref().map(|s| self.set(s)),
+                }),
+                origin: leg.origin.iter().map(|r| self.range(r, color)).collect(),
+                destination: leg.destination.iter().map(|r| self.range(r, color)).collect(),
+                initial,
+            });
+        }
+        legs
+    }
+
+    fn unsupported(&mut self, span: crate::syntax::ast::Span, what: &str) {
+        self.diagnostics.push(
+            Diagnostic::new(span, format!("{what}: not run by mbn's interpreter yet"))
+                .with_help("the notation is valid MBN; running it is planned work"),
+        );
+    }
+
+    fn set(&mut self, set: &PieceSet) -> PSet {
+        let mut members = Vec::new();
+        for m in &set.members {
+            match (&m.letter, m.prefixes.is_empty()) {
+                (Letter::Single(c), true) => {
+                    let side = set.by_colour.then_some(c.is_ascii_uppercase());
+                    members.push((c.to_ascii_uppercase(), side));
+                }
+                _ => self.unsupported(m.span, "prefixed and compound letters in piece sets"),
+            }
+        }
+        PSet { complement: set.complement, members }
+    }
+
+    /// A board range for `color`: ranks are counted from that side.
+    fn range(&mut self, range: &BoardRange, color: Color) -> PRange {
+        let g = self.geometry;
+        let mut r = PRange {
+            squares: vec![false; g.num_squares()],
+            threatened: false,
+            unthreatened: false,
+            unmoved: false,
+            complement: range.complement,
+        };
+        for item in &range.items {
+            match item {
+                RangeItem::Special(SpecialRange::Threatened) => r.threatened = true,
+                RangeItem::Special(SpecialRange::Unthreatened) => r.unthreatened = true,
+                RangeItem::Special(SpecialRange::Unmoved) => r.unmoved = true,
+                RangeItem::Special(s @ (SpecialRange::Edge | SpecialRange::Inner)) => {
+                    for sq in g.squares() {
+                        let (f, k) = (g.file_of(sq), g.rank_of(sq));
+                        let edge = f == 0 || k == 0 || f + 1 == g.files() || k + 1 == g.ranks();
+                        if edge == (*s == SpecialRange::Edge) {
+                            r.squares[sq.index()] = true;
+                        }
+                    }
+                }
+                RangeItem::Area(area) => {
+                    if area.levels.is_some() || area.rows.is_some() {
+                        self.unsupported(range.span, "3D levels and 4D rows in board ranges");
+                        continue;
+                    }
+                    for sq in g.squares() {
+                        let f = g.file_of(sq);
+                        let rank = u32::from(g.rank_of(sq)) + 1;
+                        let rank = if color == Color::White { rank } else { u32::from(g.ranks()) + 1 - rank };
+                        if area_contains(area, f, rank) {
+                            r.squares[sq.index()] = true;
+                        }
+                    }
+                }
+            }
+        }
+        r
+    }
+}
+
+/// Does the area hold file `f` (0-based) and rank `rank` (1-based, the mover's view)?
+fn area_contains(area: &crate::syntax::ast::Area, f: u8, rank: u32) -> bool {
+    let in_files = |(a, b): (u8, u8)| (a.min(b)..=a.max(b)).contains(&f);
+    let in_ranks = |(a, b): (u32, u32)| (a.min(b)..=a.max(b)).contains(&rank);
+    match &area.iterator {
+        None => area.files.is_none_or(in_files) && area.ranks.is_none_or(in_ranks),
+        Some([df, dr]) => {
+            let fits = |delta: i64, it: &crate::syntax::ast::Iteration| {
+                let step = i64::from(it.step);
+                delta == 0
+                    || (step != 0
+                        && delta % step == 0
+                        && match it.sign {
+                            Sign::Plus => delta > 0,
+                            Sign::Minus => delta < 0,
+                            Sign::Both => true,
+                        })
+            };
+            let base_f = area.files.map_or(0, |x| x.0);
+            let base_r = area.ranks.map_or(1, |x| x.0);
+            fits(i64::from(f) - i64::from(base_f), df) && fits(i64::from(rank) - i64::from(base_r), dr)
+        }
+    }
+}

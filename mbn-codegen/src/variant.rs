@@ -1,0 +1,258 @@
+//! Variants: a board, a start position, pieces in MBN and the rules MBN leaves to the board rules.
+//!
+//! A [`VariantSpec`] is what a variant file says (see `docs/VARIANTS.md`); [`Variant::compile`]
+//! turns it into a piece table for the runtime and the IR of every piece, ready for the
+//! interpreter ([`crate::interp`]) or the code generator. Errors carry byte spans into the MBN text
+//! of the spec's `pieces` (or name the field), so a file loader can point at `file:line:col`.
+
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::expand::ExpandedPiece;
+use crate::ir::MoveSet;
+use crate::syntax::ast::{self, BoardRange, CastlingKind, Letter, Prefix, PromotionTargets, Span};
+use mbn_runtime::{Geometry, PieceInfo, PieceKind, PieceTable};
+use std::sync::Arc;
+
+/// What a variant file says, before compilation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantSpec {
+    /// Its name (`chess`).
+    pub name: String,
+    /// Number of files.
+    pub files: u8,
+    /// Number of ranks.
+    pub ranks: u8,
+    /// The start position in FEN.
+    pub start_fen: String,
+    /// The pieces as one MBN definition list: one single-letter piece per FEN letter, names in
+    /// comments (`K|King|`), promotions (`+P==QRBN`), castling (`O-O=...`).
+    pub pieces: String,
+    /// Letters of the royal pieces: they may not be left attacked.
+    pub royal: String,
+    /// Letters of the pieces that can be castling partners (the Rook): castling rights in the FEN
+    /// name their squares.
+    pub castling_partners: String,
+    /// Where pieces with a promotion rule promote: an MBN board range, White's view (`[8]`).
+    pub promotion_zone: Option<String>,
+    /// Whether promotion is compulsory on entering the zone (otherwise optional).
+    pub promotion_mandatory: bool,
+    /// Whether pieces can be dropped from hand.
+    pub drops: bool,
+    /// Whether captured pieces go to the capturer's hand (crazyhouse, shogi).
+    pub captures_to_hand: bool,
+}
+
+impl VariantSpec {
+    /// A spec with the usual defaults: no promotion zone, compulsory promotion, no drops.
+    pub fn new(name: &str, files: u8, ranks: u8, start_fen: &str, pieces: &str) -> Self {
+        VariantSpec {
+            name: name.to_string(),
+            files,
+            ranks,
+            start_fen: start_fen.to_string(),
+            pieces: pieces.to_string(),
+            royal: String::new(),
+            castling_partners: String::new(),
+            promotion_zone: None,
+            promotion_mandatory: true,
+            drops: false,
+            captures_to_hand: false,
+        }
+    }
+}
+
+/// A compiled variant.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    /// The spec it was compiled from.
+    pub spec: VariantSpec,
+    /// The board.
+    pub geometry: Geometry,
+    /// The piece kinds, in the order of the `pieces` definitions.
+    pub table: Arc<PieceTable>,
+    /// The moves of each kind, indexed by [`PieceKind`]: White's, then Black's (a lowercase
+    /// definition gives Black a move of its own).
+    pub moves: Vec<[MoveSet; 2]>,
+    /// The promotion rule of each kind, indexed by [`PieceKind`].
+    pub promotions: Vec<Option<Promotion>>,
+    /// The castlings, each with the royal's and the partner's move.
+    pub castlings: Vec<Castling>,
+    /// The promotion zone.
+    pub promotion_zone: Option<BoardRange>,
+}
+
+/// Where and to what a piece promotes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Promotion {
+    /// The kinds it may become.
+    pub targets: Vec<PieceKind>,
+}
+
+/// One castling rule (`O-O=royal=partner`).
+#[derive(Clone, Debug)]
+pub struct Castling {
+    /// Which castling.
+    pub kind: CastlingKind,
+    /// The royal piece's move.
+    pub royal: MoveSet,
+    /// The partner's move, made after the royal piece's.
+    pub partner: MoveSet,
+}
+
+/// The predefined castling of MBN §13, used when the pieces define none.
+pub const DEFAULT_CASTLING: &str = "O-O=[*]isR[g]=isR[f] O-O-O=[*]isR[c]=isR[d]";
+
+impl Variant {
+    /// Compiles a spec: the pieces' MBN, the piece table, promotions and castlings.
+    pub fn compile(spec: &VariantSpec) -> Result<Variant, Vec<Diagnostic>> {
+        let mut diagnostics = Diagnostics::new();
+        let whole = |message: String| Diagnostic::new(Span::new(0, 0), message);
+        let geometry = match Geometry::new(spec.files, spec.ranks) {
+            Ok(g) => g,
+            Err(e) => return Err(vec![whole(format!("board {}x{}: {e}", spec.files, spec.ranks))]),
+        };
+        let parsed = crate::syntax::parse_notation(&spec.pieces)?;
+        let expanded = crate::expand::expand(&parsed)?;
+
+        // Piece kinds: every plain single-letter upper-case definition, in order.
+        let mut table = PieceTable::new();
+        let mut kinds: Vec<(char, &ExpandedPiece)> = Vec::new();
+        for piece in &expanded.pieces {
+            match (&piece.name.letter, piece.prefixes.as_slice(), piece.side_mover) {
+                (Letter::Single(c), [], false) if c.is_ascii_uppercase() => {
+                    let info = PieceInfo {
+                        royal: spec.royal.contains(*c),
+                        castling_partner: spec.castling_partners.contains(*c),
+                        ..PieceInfo::new(piece.display_name.as_deref().unwrap_or(""), *c)
+                    };
+                    match table.add(info) {
+                        Ok(_) => kinds.push((*c, piece)),
+                        Err(e) => diagnostics.error(piece.span, format!("piece `{c}`: {e}")),
+                    }
+                }
+                (Letter::Single(c), [], false) if c.is_ascii_lowercase() => {}
+                _ => diagnostics.push(
+                    Diagnostic::new(piece.span, format!("`{}`: variants run single-letter pieces only", piece.name))
+                        .with_help("prefixed, side-moving and compound-letter pieces parse, but the runtime has no FEN letter for them"),
+                ),
+            }
+        }
+        for c in spec.royal.chars().chain(spec.castling_partners.chars()) {
+            if !kinds.iter().any(|(k, _)| *k == c) {
+                diagnostics.push(whole(format!("`{c}` is named in the rules but not defined in `pieces`")));
+            }
+        }
+        let kind_of = |c: char| kinds.iter().position(|(k, _)| *k == c).map(|i| PieceKind(i as u8));
+
+        // Moves: each kind's definition; a lowercase definition is Black's own.
+        let mut moves = Vec::new();
+        for (c, piece) in &kinds {
+            let white = lower_piece(piece, &mut diagnostics);
+            let black_piece = expanded
+                .pieces
+                .iter()
+                .find(|p| p.prefixes.is_empty() && p.name.letter == Letter::Single(c.to_ascii_lowercase()));
+            let black = match black_piece {
+                Some(p) => lower_piece(p, &mut diagnostics),
+                None => white.clone(),
+            };
+            moves.push([white, black]);
+        }
+
+        // Promotions: `+P==QRBN`, or `+P` alone (any non-royal other piece).
+        let mut promotions = vec![None; kinds.len()];
+        for rule in &expanded.promotions {
+            let ast::PromotionDef { head, targets } = rule;
+            for name in &head.pieces {
+                let Letter::Single(c) = name.letter else { continue };
+                let Some(kind) = kind_of(c) else {
+                    diagnostics.error(name.span, format!("promotion of `{c}`, which is not a piece of this variant"));
+                    continue;
+                };
+                let members: Vec<&ast::PieceRef> = match targets {
+                    PromotionTargets::Set(set) => set.members.iter().collect(),
+                    PromotionTargets::List(list) => list.iter().collect(),
+                };
+                let mut list = Vec::new();
+                for m in members {
+                    match (&m.letter, m.prefixes.is_empty(), m.drop) {
+                        (Letter::Single(t), true, false) if kind_of(*t).is_some() => {
+                            list.push(kind_of(*t).expect("checked"))
+                        }
+                        _ => diagnostics.error(m.span, format!("`{m}` is not a piece of this variant")),
+                    }
+                }
+                promotions[kind.0 as usize] = Some(Promotion { targets: list });
+            }
+        }
+        for piece in &expanded.pieces {
+            // `+P` without `==`: the default promotion to any other non-royal piece.
+            if let (Letter::Single(c), [Prefix::Promoted], true) =
+                (&piece.name.letter, piece.prefixes.as_slice(), piece.is_default)
+            {
+                if let Some(kind) = kind_of(*c) {
+                    let targets = kinds
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, (k, _))| *i != kind.0 as usize && !spec.royal.contains(*k))
+                        .map(|(i, _)| PieceKind(i as u8))
+                        .collect();
+                    promotions[kind.0 as usize] = Some(Promotion { targets });
+                }
+            }
+        }
+        let promotion_zone = match &spec.promotion_zone {
+            None => None,
+            Some(text) => match crate::syntax::parse_move(&format!("{text}O")) {
+                Ok(ast::Move { kind: ast::MoveKind::Partial(p), .. }) if p.origin.is_some() => p.origin.clone(),
+                _ => {
+                    diagnostics.push(whole(format!("promotion zone `{text}` is not an MBN board range such as `[8]`")));
+                    None
+                }
+            },
+        };
+        if promotions.iter().any(Option::is_some) && promotion_zone.is_none() {
+            diagnostics.push(whole("pieces promote, but the variant has no promotion zone".into()));
+        }
+
+        // Castlings: those defined, or MBN's predefined ones.
+        let mut castlings = Vec::new();
+        let defaults;
+        let castling_defs = if expanded.castlings.is_empty() && !spec.castling_partners.is_empty() {
+            defaults = crate::expand::expand(&crate::syntax::parse_notation(DEFAULT_CASTLING)?)?;
+            &defaults.castlings
+        } else {
+            &expanded.castlings
+        };
+        for def in castling_defs {
+            let royal = crate::lower::lower_move(&def.royal);
+            let partner = crate::lower::lower_move(&def.partner);
+            match (royal, partner) {
+                (Ok(royal), Ok(partner)) => castlings.push(Castling { kind: def.kind, royal, partner }),
+                (r, p) => {
+                    diagnostics.extend(r.err().into_iter().flatten());
+                    diagnostics.extend(p.err().into_iter().flatten());
+                }
+            }
+        }
+        let variant = Variant {
+            spec: spec.clone(),
+            geometry,
+            table: Arc::new(table),
+            moves,
+            promotions,
+            castlings,
+            promotion_zone,
+        };
+        diagnostics.finish(variant)
+    }
+}
+
+fn lower_piece(piece: &ExpandedPiece, diagnostics: &mut Diagnostics) -> MoveSet {
+    match &piece.body {
+        Some(body) => crate::lower::lower_move(body).unwrap_or_else(|e| {
+            diagnostics.extend(e);
+            MoveSet::default()
+        }),
+        None => MoveSet::default(),
+    }
+}
