@@ -375,6 +375,8 @@ fn d18_directions() {
 fn d19_empty_selections() {
     assert_error("(lf)W", &compile_errors("(lf)W"), 1, "selects no direction");
     assert_error("ffF", &compile_errors("ffF"), 1, "selects no direction");
+    assert_error("(sf)W", &compile_errors("(sf)W"), 1, "selects no direction");
+    assert_error("fO", &compile_errors("fO"), 1, "selects no direction");
     // An atom of a partial that selects nothing is dropped when another atom remains.
     assert!(same("ffK", "fW"));
     assert!(same("ffWF", "fW"));
@@ -480,6 +482,7 @@ fn d25_canonical_form_and_equality() {
     // Multi-leg moves compare by text: equal pieces may be reported different.
     assert!(!same("K--fK", "K-dfK"), "the seed says these are equal; mbn cannot tell yet");
     assert!(!same("mW-W", "W-W"), "equal (a first leg only moves), compared as text");
+    assert!(!same("aK--[K]", "(adK)2"), "the Lion: equal by §18, compared as text");
 }
 
 #[test]
@@ -630,6 +633,7 @@ fn c01_to_c09_dialect_clashes_read_as_mbn() {
 fn s_seed_typos_are_read_as_decided() {
     // S1 ANCP 8.2 vs table 2: `ffN` has only (±1,2); `ffF` is empty; `ffW` = `fW`.
     assert_eq!(ancp("ffN"), "leap!(-1,2)(1,2)");
+    assert!(same("ffW", "fW"));
     // S2 ANCP 8.3 names: ANCP `fl` is MBN `(lf)`.
     assert_eq!(ancp("(lf)N"), "leap!(-1,2)");
     // S3 ANCP 8.1 vs table 7: `fN` is two moves.
@@ -639,31 +643,61 @@ fn s_seed_typos_are_read_as_decided() {
     // S5 ANCP 9.5/9.8/9.9: the (1,2), (1,3), (2,3) leapers have eight distinct vectors.
     assert_eq!(ancp("N"), "leap(1,2)");
     assert_eq!(ancp("fN+bN+(fl)N+(fr)N+(bl)N+(br)N"), "leap(1,2)");
-    // S7 §12's ANCP of `imefW02` prints `leap#2(1,1)`: the vector is (0,1).
+    assert_eq!(ancp("C"), "leap(1,3)");
+    // S6 is tested in d27_basic_pieces.
+    // S7 §6's translations: mbn computes the form.
     assert_eq!(ancp("imefW02"), "initial:move:enpassant:slide!+2(0,1)");
-    // S9 §6 edge rider: `B*` from c1 ends on a3 or h6.
+    assert_eq!(ancp("cefF"), "capture+enpassant:slide!(-1,1)(1,1)");
+    assert_eq!(ancp("lB"), "slide!*(-1,-1)(-1,1)");
+    assert_eq!(ancp("WF+iiN"), "slide(0,1)(1,1) & initial!:leap(1,2)");
+    // S8 and S9 are tested in d28 and d29.
+    // S10 §6 edge rider: `B*` from c1 ends on a3 or h6.
     let board = Board { files: 8, ranks: 8 };
     let (marks, _) = destinations(&compile_move("B*").unwrap(), board, (2, 0));
     assert_eq!(marks.keys().copied().collect::<Vec<_>>(), [(0, 2), (7, 5)]);
     let (marks, _) = destinations(&compile_move("W*").unwrap(), board, (2, 0));
     assert_eq!(marks.keys().copied().collect::<Vec<_>>(), [(0, 0), (2, 7), (7, 0)]);
-    // S10 the circular king's expansion is unbalanced; its definition is not.
+    // S11 the circular king's expansion is unbalanced; its definition is not.
     assert!(parse_move("K-{(fr)K)}").is_err());
     assert_eq!(printed_notation(":CK:=K-{((fr)K)0*}"), ":CK:=K-{((fr)K)0*}");
-    // S11 seed 003's garbled `[12]` is rank 12, not ranks 1-2; `F[(zF)0]` is an error.
+    // S12 seed 003's garbled `[12]` is rank 12, not ranks 1-2; `F[(zF)0]` is an error.
     assert!(!same("[12]mefW02", "[1-2]mefW02"));
     assert_error("F[(zF)0]", &parse_errors("F[(zF)0]"), 3, "unexpected `(`");
     assert_eq!(printed("F-[(zF)0]"), "F-[(zF)0]");
-    // S12 `k{Q}K+N)` is unbalanced; the balanced form parses.
+    // S13 `k{Q}K+N)` is unbalanced; the balanced form parses.
     assert_error("k{Q}K+N)", &parse_errors("k{Q}K+N)"), 8, "unexpected `)`");
     assert_eq!(printed("k{Q}(K+k{K}N)"), "k{Q}(K+k{K}N)");
-    // S14 "(lf) cannot be replaced with (lf)": meant `(fl)`.
+    // S14 is tested in d08.
+    // S15 "(lf) cannot be replaced with (lf)": meant `(fl)`.
     assert!(!same("(lf)N", "(fl)N"));
     // S16 §16's explosion: the macro is a group, `**` = `0*`.
     assert_eq!(
         printed_notation("@X|Explosion|=(!dcy{^P}OK)** Q=mQ+(cQ--X)"),
         "@X|Explosion|=(!dcy{^P}OK)0* Q=mQ+(cQ--X)"
     );
+    assert!(compile_notation("@X|Explosion|=(!dcy{^P}OK)** Q=mQ+(cQ--X)").is_ok());
     // S17 the BNF's condition needs both parts; the prose allows either.
-    assert!(parse_move("/T/W").is_ok() && parse_move("/a1/W").is_ok());
+    assert!(parse_move("/T/W").is_ok() && parse_move("/a1/W").is_ok() && parse_move("/:NR:a1/W").is_ok());
+    // S18 mbn's own scope prefixes.
+    assert_eq!(ancp("o[b,g]B"), "cylindrical[b,g]:slide*(1,1)");
+    assert_eq!(ancp("xW"), "modifier(x):slide(0,1)");
+    // S19 the Pawn as both tables print it.
+    assert_eq!(
+        ancp("P"),
+        "move:slide!(0,1) & capture+enpassant:slide!(-1,1)(1,1) & origin[1-2]:move:enpassant:slide!+2(0,1)"
+    );
+    // S21 the optional marker is `?`.
+    assert_eq!(ancp("pp?{QRNP}B"), "hop!?{NPQR}:slide*(1,1)");
+}
+
+// ---------------------------------------------------------------------------------------------
+// What mbn does not run
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn x_hexagonal_pieces_run_as_written_rectangular_definitions() {
+    assert_eq!(pieces("R=F0+vD0"), ["R = leap*(1,1) & leap!*(0,-2)(0,2)"]);
+    assert!(same("F0+vD0", "B+vD0"));
+    // The letters keep their rectangular meaning.
+    assert_eq!(pieces("Q=R+B"), ["Q = slide*(0,1)(1,1)"]);
 }

@@ -107,7 +107,10 @@ impl Lowerer {
         scope.decisive |= p.decisive.is_some();
         let errors_before = self.diagnostics.len();
         let result: Vec<Parts> = p.atoms.iter().flat_map(|a| self.atom(a, &scope, link)).collect();
-        if result.is_empty() && self.diagnostics.len() == errors_before {
+        // Report where the directions were written; a group's inner part that selects nothing
+        // (ffB inside ffQ) is dropped, and the partial that wrote `ff` decides.
+        let wrote_directions = p.modifiers.iter().any(|m| !matches!(m.kind, ModifierKind::Mode(_)));
+        if result.is_empty() && wrote_directions && self.diagnostics.len() == errors_before {
             self.diagnostics.push(
                 Diagnostic::new(p.span, "this move selects no direction: its direction modifiers exclude every direction of its atoms")
                     .with_help("check the direction tables in docs/SEMANTICS.md (e.g. `(lf)W` is empty: a wazir has no left-forward move)"),

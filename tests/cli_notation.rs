@@ -1,0 +1,92 @@
+//! The notation commands of the `mbn` binary: output, exit codes, and notations starting with `-`.
+
+use std::process::{Command, Output};
+
+fn mbn(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mbn")).args(args).output().expect("run mbn")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn parse_prints_the_canonical_form() {
+    let o = mbn(&["parse", "PS=mfWcfF"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o).trim(), "PS=mfW+cfF");
+}
+
+#[test]
+fn parse_errors_are_located_with_a_caret() {
+    let o = mbn(&["parse", "mfW+(cF"]);
+    assert_eq!(o.status.code(), Some(1));
+    let e = stderr(&o);
+    assert!(e.contains("unexpected end of the notation: expected `)`"), "{e}");
+    assert!(e.contains("  | mfW+(cF\n  |        ^"), "{e}");
+}
+
+#[test]
+fn several_errors_are_reported() {
+    let o = mbn(&["parse", "A=qW B=W( C=:4"]);
+    assert_eq!(o.status.code(), Some(1));
+    let e = stderr(&o);
+    assert_eq!(e.matches("error:").count(), 3, "{e}");
+}
+
+#[test]
+fn notations_starting_with_a_dash_work_after_double_dash() {
+    let o = mbn(&["parse", "--", "-Q=fQ Q"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), "-Q=fQ Q");
+    let o = mbn(&["ancp", "--", "+P==QRBN +P"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+#[test]
+fn ancp_prints_the_canonical_algebraic_form() {
+    let o = mbn(&["ancp", "B"]);
+    assert_eq!(stdout(&o).trim(), "slide*(1,1)");
+    let o = mbn(&["ancp", "K|King| I|Nightrider| @I=N0"]);
+    assert_eq!(stdout(&o), "K: slide(0,1)(1,1)\nI: leap*(1,2)\n");
+}
+
+#[test]
+fn equal_exit_codes() {
+    assert_eq!(mbn(&["equal", "Q", "RB"]).status.code(), Some(0));
+    assert_eq!(mbn(&["equal", "NN", "N"]).status.code(), Some(0));
+    assert_eq!(mbn(&["equal", "W4", "R"]).status.code(), Some(1));
+    assert_eq!(mbn(&["equal", "W4", "R("]).status.code(), Some(2));
+    assert_eq!(mbn(&["equal", "P=W Q=F", "W"]).status.code(), Some(2));
+}
+
+#[test]
+fn explain_draws_the_destinations() {
+    let o = mbn(&["explain", "mfW+cefF", "--board", "5x5", "--from", "c2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let board: Vec<&str> = out.lines().skip(1).take(6).collect();
+    assert_eq!(
+        board,
+        ["  5 . . . . .", "  4 . . . . .", "  3 . c m c .", "  2 . . X . .", "  1 . . . . .", "    a b c d e"]
+    );
+}
+
+#[test]
+fn explain_marks_move_and_capture() {
+    let o = mbn(&["explain", "K", "--board", "3x3"]);
+    let out = stdout(&o);
+    assert!(out.contains("  3 * * *\n  2 * X *\n  1 * * *\n"), "{out}");
+    assert!(out.contains("(8 destinations)"));
+}
+
+#[test]
+fn explain_rejects_a_square_off_the_board() {
+    let o = mbn(&["explain", "K", "--board", "3x3", "--from", "e5"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("not on a 3x3 board"));
+}
