@@ -339,9 +339,12 @@ fn d17_modifiers_distribute_and_complex_riders_collapse() {
     assert_eq!(ancp("(cW)2"), "(mode:capture:slide(0,1) | mode:capture:f:slide(0,1))*2");
     assert_eq!(ancp("(D03)2"), "(leap+3(0,2) | f:leap+3(0,2))*2");
     assert!(!same("(aW)3", "W3"));
-    // REPORTED: `(dK)3` lowers to `slide*3(0,1)(1,1)` (K3, three steps in one line) instead of staying a
-    // repeat whose every step picks its own direction (seed §6: `[K]--[K]--K` "could also be
-    // expressed with (dK)3"); likewise `m(dWF)03` in the seed's macro example becomes `move:slide+3`.
+    // `(dK)3`: every step picks its own direction (seed §6), so it stays a repeat, unlike `K3`.
+    let dk3 = compile_move("(dK)3").unwrap();
+    assert!(dk3.moves.iter().all(|m| matches!(m.parts[..], [Part::Repeat { .. }])), "{dk3:?}");
+    assert!(!equal(&dk3, &compile_move("K3").unwrap()));
+    // Outer direction modifiers apply to the first time round only (ANCP 8.30): `sR4` is `sR`.
+    assert!(equal(&compile_move("sR4").unwrap(), &compile_move("sR").unwrap()));
 }
 
 #[test]
@@ -380,9 +383,8 @@ fn d19_empty_selections() {
     // An atom of a partial that selects nothing is dropped when another atom remains.
     assert!(same("ffK", "fW"));
     assert!(same("ffWF", "fW"));
-    // REPORTED: `ffQ` is an error ("this move selects no direction", column 3) instead of `fR`: the
-    // dropping works for the atoms of one partial (`ffK`) but not for the groups a basic piece
-    // expands to (`Q` = `(R)(B)`, where `ffB` is empty).
+    // The groups a basic piece expands to drop their empty parts too: `ffQ` = `fR` (`ffB` is empty).
+    assert!(equal(&compile_move("ffQ").unwrap(), &compile_move("fR").unwrap()));
 }
 
 #[test]
@@ -453,8 +455,8 @@ fn d24_circular_riders() {
     assert!(same("(N)(rf)1", "N"));
     let rose = ancp("(N)(rf)8");
     assert!(rose.starts_with("leap(1,2) + {((rf):leap(1,2)"), "{rose}");
-    // REPORTED: `(N)(rf)8` and its definition `N-{((rf)N)7}` do not compare equal: the circular
-    // rider lowers its optional tail to `{(..)*0..7}`, the written form to `{(..)*7}`.
+    // The circular rider and its definition in the seed are the same piece.
+    assert!(equal(&compile_move("(N)(rf)8").unwrap(), &compile_move("N-{((rf)N)7}").unwrap()));
 }
 
 #[test]

@@ -153,26 +153,39 @@ impl Lowerer {
     }
 
     /// `(X)λ`: one leg with a longer reach when `X` is a plain leg, else a [`Part::Repeat`].
+    ///
+    /// Modifiers written before the rider apply to the legs inside it, but direction modifiers only
+    /// to the first time round (ANCP 8.30: `Δ:Σ+λ = Δ:Σ+(λ-1) ⊕ Σ`); later times go relative to the
+    /// previous leg as the body itself says (straight on unless it says otherwise). Each alternative
+    /// of the body repeats itself: `(W+F)0` is `W0+F0`, since an F step cannot continue a W step.
     fn complex_rider<'a>(&mut self, body: &'a ast::Move, count: Count, scope: &Scope<'a>, link: LegLink) -> Vec<Parts> {
-        // The modifiers apply to every leg inside; the ranges and conditions to the whole rider.
         let inner = Scope { modifiers: scope.modifiers.clone(), ..Scope::default() };
+        let modes_only = Scope {
+            modifiers: scope.modifiers.iter().copied().filter(|m| matches!(m.kind, ModifierKind::Mode(_))).collect(),
+            ..Scope::default()
+        };
         let first = self.alternatives(body, &inner, link);
-        let then = self.alternatives(body, &inner, LegLink::Chain);
+        let then = self.alternatives(body, &modes_only, LegLink::Chain);
         first
             .into_iter()
-            .zip(then)
-            .map(|(first, then)| match collapse(&first, count) {
-                Some(mut leg) => {
-                    apply_scope(&mut leg, scope);
-                    vec![Part::Leg(Box::new(leg))]
+            .enumerate()
+            .map(|(i, first)| {
+                // The same alternative as it continues: the one written at the same place.
+                let at = first_leg_span(&first);
+                let next = then.iter().find(|t| first_leg_span(t) == at).or(then.get(i)).cloned().unwrap_or_default();
+                match collapse(&first, &next, count) {
+                    Some(mut leg) => {
+                        apply_scope(&mut leg, scope);
+                        vec![Part::Leg(Box::new(leg))]
+                    }
+                    None => vec![Part::Repeat {
+                        first,
+                        then: next,
+                        count,
+                        origin: scope.origin.clone(),
+                        destination: scope.destination.clone(),
+                    }],
                 }
-                None => vec![Part::Repeat {
-                    first,
-                    then,
-                    count,
-                    origin: scope.origin.clone(),
-                    destination: scope.destination.clone(),
-                }],
             })
             .collect()
     }
@@ -187,9 +200,10 @@ impl Lowerer {
         link: LegLink,
     ) -> Vec<Parts> {
         let Some(count) = self.count(steps.value, steps.span) else { return Vec::new() };
+        // `(P)m8` is `P-{(mP)7}`, `(P)m0` is `P-{(mP)0}`, `(P)m03` is `P-{(mP)02}`.
         let later = match count {
             Count::Between { min, max } => {
-                Count::Between { min: min.saturating_sub(1), max: max.map(|m| m.saturating_sub(1)) }
+                Count::Between { min: min.saturating_sub(1).max(1), max: max.map(|m| m.saturating_sub(1)) }
             }
             other => other,
         };
@@ -202,7 +216,7 @@ impl Lowerer {
         for first in &firsts {
             for t in &turns {
                 let mut parts = first.clone();
-                if later != (Count::Between { min: 0, max: Some(0) }) {
+                if later != (Count::Between { min: 1, max: Some(0) }) {
                     parts.push(Part::Optional {
                         kind: OptionalKind::WhenUnblocked,
                         body: vec![Part::Repeat {
@@ -453,8 +467,16 @@ impl Count {
 /// in the same direction and land on empty squares, which is what a rider does. `(W0)4` is `W0`,
 /// `(W)3` is `W3`, `(W3)2` is `W6`, `(D)3` is `D3` (reaches count whole leaps); `(D03)2` (three or
 /// six leaps, nothing between) is not one range and stays a repeat.
-fn collapse(parts: &[Part], count: Count) -> Option<Leg> {
+fn collapse(parts: &[Part], then: &[Part], count: Count) -> Option<Leg> {
     let [Part::Leg(leg)] = parts else { return None };
+    // Later times round must go straight on.
+    match then {
+        [Part::Leg(next)] => match &next.directions {
+            Directions::Relative { modifiers, .. } if modifiers.iter().all(|m| m == "f") => {}
+            _ => return None,
+        },
+        _ => return None,
+    }
     let plain = leg.hop.is_none()
         && leg.origin.is_empty()
         && leg.destination.is_empty()
@@ -483,4 +505,13 @@ fn collapse(parts: &[Part], count: Count) -> Option<Leg> {
         Count::Between { .. } => return None,
     };
     Some(Leg { reach, ..(**leg).clone() })
+}
+
+/// Where the first leg of an alternative was written (spans compare equal, so compare offsets).
+fn first_leg_span(parts: &[Part]) -> Option<(usize, usize)> {
+    match parts.first()? {
+        Part::Leg(leg) => Some((leg.span.start, leg.span.end)),
+        Part::Repeat { first, .. } => first_leg_span(first),
+        Part::Optional { body, .. } => first_leg_span(body),
+    }
 }
