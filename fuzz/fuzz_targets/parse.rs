@@ -14,7 +14,9 @@ use std::fmt::{Debug, Display};
 /// KNOWN BUG (see `mbn-codegen/tests/no_panic.rs`): `f(ff)W` prints as `fffW`, which reads back as
 /// `ff` then `f`. Skip the round trip for such inputs until it is fixed, so the fuzzer looks further.
 fn hits_known_bug(input: &str) -> bool {
-    let b = input.as_bytes();
+    // Comments (`|...|`) vanish before parsing: `f(f||f)` is `f(ff)`.
+    let text: String = input.split('|').step_by(2).collect();
+    let b = text.as_bytes();
     b.windows(5).any(|w| b"bdflrstvz".contains(&w[0]) && w[1] == b'(' && w[2] == w[0] && w[3] == w[0] && w[4] == b')')
 }
 
@@ -35,6 +37,11 @@ fn check<T: Debug + Display + PartialEq>(input: &str, parse: fn(&str) -> Result<
             for d in &diagnostics {
                 let spans = std::iter::once(&d.span).chain(d.labels.iter().map(|(s, _)| s));
                 for s in spans {
+                    // KNOWN BUG (`known_bug_nesting_error_at_the_end` in `no_panic.rs`): the nesting
+                    // error for a too-deep bracket at the very end points one byte past the end.
+                    if d.message.starts_with("nesting too deep") && s.start == input.len() && s.end == s.start + 1 {
+                        continue;
+                    }
                     assert!(s.start <= s.end && s.end <= input.len(), "span {s:?} outside `{input}`: {d:?}");
                     assert!(
                         input.is_char_boundary(s.start) && input.is_char_boundary(s.end),

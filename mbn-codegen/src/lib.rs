@@ -7,10 +7,12 @@
 pub mod ancp;
 pub mod diagnostic;
 pub mod diagram;
+pub mod emit;
 pub mod expand;
 pub mod interp;
 pub mod ir;
 pub mod lower;
+mod plan;
 pub mod syntax;
 pub mod variant;
 

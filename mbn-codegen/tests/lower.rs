@@ -72,7 +72,7 @@ fn directions_follow_the_mbn_tables() {
 fn modes() {
     let plain_move = Capability::Move { restriction: None, allows_en_passant: false };
     let capture = |side| Capability::Capture(Targets { side, only: Vec::new() });
-    assert_eq!(leg("mW").capabilities, [plain_move.clone()]);
+    assert_eq!(leg("mW").capabilities, std::slice::from_ref(&plain_move));
     assert_eq!(leg("cW").capabilities, [capture(Side::Enemy)]);
     assert_eq!(leg("ccW").capabilities, [capture(Side::Friend)]);
     assert_eq!(leg("cyW").capabilities, [capture(Side::Any)]);

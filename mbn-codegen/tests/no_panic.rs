@@ -54,7 +54,9 @@ fn check_diagnostic(input: &str, d: &Diagnostic) -> Result<(), TestCaseError> {
 /// Inputs with a direction letter right before its own doubled pair are left out of the round trip
 /// until the printer (or the parser) is fixed; remove this then.
 fn hits_known_bug(input: &str) -> bool {
-    let b = input.as_bytes();
+    // Comments (`|...|`) vanish before parsing: `f(f||f)` is `f(ff)`.
+    let text: String = input.split('|').step_by(2).collect();
+    let b = text.as_bytes();
     b.windows(5).any(|w| b"bdflrstvz".contains(&w[0]) && w[1] == b'(' && w[2] == w[0] && w[3] == w[0] && w[4] == b')')
 }
 
@@ -329,6 +331,20 @@ fn deep_nesting_is_an_error_not_a_stack_overflow() {
     // Exactly at the limit still parses.
     let at_limit = format!("{}W{}", "(".repeat(MAX_DEPTH), ")".repeat(MAX_DEPTH));
     parse_move(&at_limit).expect("MAX_DEPTH groups parse");
+}
+
+/// KNOWN BUG: when the bracket that goes one level too deep is the last character, the
+/// nesting error points one byte past the end of the input: `"(" x 33` (33 bytes) gets the span
+/// `33..34`. `nested` reports at the position after the opening bracket with a fixed `+ 1`; it should
+/// point at the bracket itself (or at least stay inside the input).
+#[test]
+#[ignore = "known parser bug: the nesting error for `(` x 33 has the span 33..34, past the end"]
+fn known_bug_nesting_error_at_the_end() {
+    for input in
+        ["(".repeat(MAX_DEPTH + 1), format!("B={}", "(".repeat(MAX_DEPTH + 1)), format!("{}W-[", "(".repeat(MAX_DEPTH))]
+    {
+        errors(&input);
+    }
 }
 
 #[test]

@@ -41,6 +41,8 @@ pub trait Bitboard:
     fn count(self) -> u32;
     /// The lowest square in the set.
     fn lowest(self) -> Option<Square>;
+    /// The highest square in the set.
+    fn highest(self) -> Option<Square>;
     /// Removes and returns the lowest square in the set.
     fn pop_lowest(&mut self) -> Option<Square>;
     /// Moves every bit `n` places towards higher indices; bits shifted out are lost.
@@ -156,6 +158,15 @@ macro_rules! primitive_bitboard {
             }
 
             #[inline]
+            fn highest(self) -> Option<Square> {
+                if self == 0 {
+                    None
+                } else {
+                    Some(Square((<$t>::BITS - 1 - self.leading_zeros()) as u16))
+                }
+            }
+
+            #[inline]
             fn pop_lowest(&mut self) -> Option<Square> {
                 let sq = self.lowest()?;
                 *self &= *self - 1;
@@ -246,6 +257,12 @@ impl Bitboard for Bb256 {
     }
 
     #[inline]
+    fn highest(self) -> Option<Square> {
+        let (i, w) = self.0.iter().enumerate().rev().find(|(_, w)| **w != 0)?;
+        Some(Square((i as u16) * 64 + 63 - w.leading_zeros() as u16))
+    }
+
+    #[inline]
     fn pop_lowest(&mut self) -> Option<Square> {
         let (i, w) = self.0.iter_mut().enumerate().find(|(_, w)| **w != 0)?;
         let sq = Square((i as u16) * 64 + w.trailing_zeros() as u16);
@@ -299,6 +316,9 @@ mod tests {
         let got: Vec<u16> = bb.squares().map(|s| s.0).collect();
         assert_eq!(got, sqs);
         assert_eq!(bb.lowest(), Some(Square(0)));
+        assert_eq!(bb.highest(), Some(Square((B::BITS - 1) as u16)));
+        assert_eq!(B::from_square(Square(40)).highest(), Some(Square(40)));
+        assert_eq!(B::EMPTY.highest(), None);
         bb.clear(Square(0));
         assert_eq!(bb.lowest(), Some(Square(1)));
         assert_eq!(B::from_square(Square(B::BITS as u16)), B::EMPTY);

@@ -51,3 +51,15 @@ pub use perft::{divide, perft, perft_no_bulk};
 pub use piece::{Color, Piece, PieceInfo, PieceKind, PieceTable};
 pub use position::{Position, PositionError};
 pub use rules::{parse_move, MoveGenerator};
+
+/// What generated code uses, and nothing else: generated code names these by absolute path
+/// (`::mbn_runtime::__private::...`), so the runtime may reorganise its public modules freely.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::bitboard::{Bb256, Bitboard};
+    pub use crate::geometry::{Geometry, Square};
+    pub use crate::moves::{Move, MoveList};
+    pub use crate::piece::{Color, Piece, PieceInfo, PieceKind, PieceTable};
+    pub use crate::position::Position;
+    pub use crate::rules::MoveGenerator;
+}

@@ -1,6 +1,7 @@
 //! Command-line interface: one module per group of commands.
 
 mod notation;
+mod perft;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -23,6 +24,10 @@ enum Command {
     Equal(notation::EqualArgs),
     /// Draw where a piece can go from one square of an empty board.
     Explain(notation::ExplainArgs),
+    /// Count the leaf nodes of a variant's legal move tree (bundled name or variant file).
+    Perft(perft::PerftArgs),
+    /// List where a White piece given by its notation can go, with blockers.
+    Moves(perft::MovesArgs),
 }
 
 impl Cli {
@@ -33,6 +38,8 @@ impl Cli {
             Command::Ancp(args) => notation::ancp(args),
             Command::Equal(args) => notation::equal(args),
             Command::Explain(args) => notation::explain(args),
+            Command::Perft(args) => perft::perft_command(args),
+            Command::Moves(args) => perft::moves_command(args),
         }
     }
 }

@@ -12,6 +12,10 @@ use crate::syntax::ast::{self, BoardRange, CastlingKind, Letter, Prefix, Promoti
 use mbn_runtime::{Geometry, PieceInfo, PieceKind, PieceTable};
 use std::sync::Arc;
 
+pub mod file;
+
+pub use file::{FileError, VariantFile};
+
 /// What a variant file says, before compilation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VariantSpec {
@@ -101,17 +105,91 @@ pub struct Castling {
 /// The predefined castling of MBN §13, used when the pieces define none.
 pub const DEFAULT_CASTLING: &str = "O-O=[*]isR[g]=isR[f] O-O-O=[*]isR[c]=isR[d]";
 
+/// Which field of a [`VariantSpec`] a diagnostic is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Field {
+    /// `name`.
+    Name,
+    /// `board` (as the text `FILESxRANKS`).
+    Board,
+    /// `start`, the start position's FEN.
+    Start,
+    /// `pieces`, the MBN text.
+    Pieces,
+    /// `royal`.
+    Royal,
+    /// `castling-partners`.
+    CastlingPartners,
+    /// `promotion-zone`.
+    PromotionZone,
+}
+
+impl Field {
+    /// The field's key in a variant file (`castling-partners`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Field::Name => "name",
+            Field::Board => "board",
+            Field::Start => "start",
+            Field::Pieces => "pieces",
+            Field::Royal => "royal",
+            Field::CastlingPartners => "castling-partners",
+            Field::PromotionZone => "promotion-zone",
+        }
+    }
+}
+
+/// A diagnostic about one field of a spec: its span is a byte range of that field's text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FieldDiagnostic {
+    /// The field.
+    pub field: Field,
+    /// What is wrong, with a span into the field's text.
+    pub diagnostic: Diagnostic,
+}
+
 impl Variant {
     /// Compiles a spec: the pieces' MBN, the piece table, promotions and castlings.
+    ///
+    /// Diagnostics about the `pieces` carry byte spans into that text; those about another field
+    /// (the board, the royal letters, the promotion zone) have the empty span `0..0` and name the
+    /// field in their message. [`Variant::compile_fields`] says which field each one is about.
     pub fn compile(spec: &VariantSpec) -> Result<Variant, Vec<Diagnostic>> {
+        Variant::compile_fields(spec).map_err(|list| {
+            list.into_iter()
+                .map(|d| match d.field {
+                    Field::Pieces => d.diagnostic,
+                    _ => Diagnostic { span: Span::new(0, 0), ..d.diagnostic },
+                })
+                .collect()
+        })
+    }
+
+    /// Like [`Variant::compile`], but each diagnostic says which field of the spec it is about and
+    /// its span is a byte range of that field's text, so a file loader can point at it.
+    pub fn compile_fields(spec: &VariantSpec) -> Result<Variant, Vec<FieldDiagnostic>> {
+        let pieces = |list: Vec<Diagnostic>| -> Vec<FieldDiagnostic> {
+            list.into_iter().map(|diagnostic| FieldDiagnostic { field: Field::Pieces, diagnostic }).collect()
+        };
         let mut diagnostics = Diagnostics::new();
-        let whole = |message: String| Diagnostic::new(Span::new(0, 0), message);
+        let mut other: Vec<FieldDiagnostic> = Vec::new();
+        let at = |field: Field, span: Span, message: String| FieldDiagnostic {
+            field,
+            diagnostic: Diagnostic::new(span, message),
+        };
         let geometry = match Geometry::new(spec.files, spec.ranks) {
             Ok(g) => g,
-            Err(e) => return Err(vec![whole(format!("board {}x{}: {e}", spec.files, spec.ranks))]),
+            Err(e) => {
+                let text_len = format!("{}x{}", spec.files, spec.ranks).len();
+                return Err(vec![at(
+                    Field::Board,
+                    Span::new(0, text_len),
+                    format!("board {}x{}: {e}", spec.files, spec.ranks),
+                )]);
+            }
         };
-        let parsed = crate::syntax::parse_notation(&spec.pieces)?;
-        let expanded = crate::expand::expand(&parsed)?;
+        let parsed = crate::syntax::parse_notation(&spec.pieces).map_err(pieces)?;
+        let expanded = crate::expand::expand(&parsed).map_err(pieces)?;
 
         // Piece kinds: every plain single-letter upper-case definition, in order.
         let mut table = PieceTable::new();
@@ -136,9 +214,12 @@ impl Variant {
                 ),
             }
         }
-        for c in spec.royal.chars().chain(spec.castling_partners.chars()) {
-            if !kinds.iter().any(|(k, _)| *k == c) {
-                diagnostics.push(whole(format!("`{c}` is named in the rules but not defined in `pieces`")));
+        for (field, text) in [(Field::Royal, &spec.royal), (Field::CastlingPartners, &spec.castling_partners)] {
+            for (i, c) in text.char_indices() {
+                if !kinds.iter().any(|(k, _)| *k == c) {
+                    let span = Span::new(i, i + c.len_utf8());
+                    other.push(at(field, span, format!("`{c}` is named in the rules but not defined in `pieces`")));
+                }
             }
         }
         let kind_of = |c: char| kinds.iter().position(|(k, _)| *k == c).map(|i| PieceKind(i as u8));
@@ -205,20 +286,27 @@ impl Variant {
             Some(text) => match crate::syntax::parse_move(&format!("{text}O")) {
                 Ok(ast::Move { kind: ast::MoveKind::Partial(p), .. }) if p.origin.is_some() => p.origin.clone(),
                 _ => {
-                    diagnostics.push(whole(format!("promotion zone `{text}` is not an MBN board range such as `[8]`")));
+                    let message = format!("promotion zone `{text}` is not an MBN board range such as `[8]`");
+                    other.push(at(Field::PromotionZone, Span::new(0, text.len()), message));
                     None
                 }
             },
         };
-        if promotions.iter().any(Option::is_some) && promotion_zone.is_none() {
-            diagnostics.push(whole("pieces promote, but the variant has no promotion zone".into()));
+        if spec.promotion_zone.is_none() {
+            // Point at the first promotion rule.
+            let rule = expanded.promotions.iter().flat_map(|r| r.head.pieces.iter()).map(|n| n.span).next();
+            let default_rule = expanded.pieces.iter().find(|p| p.is_default && p.prefixes == [Prefix::Promoted]);
+            if let Some(span) = rule.or(default_rule.map(|p| p.span)) {
+                diagnostics.error(span, "pieces promote, but the variant has no promotion zone");
+            }
         }
 
         // Castlings: those defined, or MBN's predefined ones.
         let mut castlings = Vec::new();
         let defaults;
         let castling_defs = if expanded.castlings.is_empty() && !spec.castling_partners.is_empty() {
-            defaults = crate::expand::expand(&crate::syntax::parse_notation(DEFAULT_CASTLING)?)?;
+            let parsed = crate::syntax::parse_notation(DEFAULT_CASTLING).map_err(pieces)?;
+            defaults = crate::expand::expand(&parsed).map_err(pieces)?;
             &defaults.castlings
         } else {
             &expanded.castlings
@@ -243,7 +331,12 @@ impl Variant {
             castlings,
             promotion_zone,
         };
-        diagnostics.finish(variant)
+        other.extend(pieces(diagnostics.into_sorted()));
+        if other.is_empty() {
+            Ok(variant)
+        } else {
+            Err(other)
+        }
     }
 }
 
@@ -255,4 +348,9 @@ fn lower_piece(piece: &ExpandedPiece, diagnostics: &mut Diagnostics) -> MoveSet 
         }),
         None => MoveSet::default(),
     }
+}
+
+/// A board of `files` x `ranks`, or a message saying why not.
+pub fn geometry(files: u8, ranks: u8) -> Result<mbn_runtime::Geometry, String> {
+    mbn_runtime::Geometry::new(files, ranks).map_err(|e| format!("board {files}x{ranks}: {e}"))
 }

@@ -1,0 +1,753 @@
+//! IR -> Rust: a specialised move generator for a variant.
+//!
+//! The emitted code names the runtime by an absolute path (`::mbn_runtime` unless overridden) and
+//! touches only its `__private` module. Everything about the notation is resolved here: each leg
+//! becomes a per-square table (leapers) or precomputed rays walked with the blocker trick (riders
+//! and hoppers: the first blocker on a ray is its lowest or highest bit, and the squares beyond it
+//! are its own ray); directions, modes, ranges and promotions become constants. Attacks are found
+//! in reverse, from the attacked square. What cannot be generated yet is reported, and the
+//! interpreter remains the way to run it.
+
+mod piece;
+mod tables;
+
+pub use piece::emit_piece;
+
+use crate::diagnostic::{Diagnostic, Diagnostics};
+use crate::ir::{Reach, Side};
+use crate::plan::{PCastling, PLeg, POver, PRange, PSet, Prep};
+use crate::syntax::ast::{CastlingKind, Span};
+use crate::variant::Variant;
+use mbn_runtime::{Color, Geometry};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use tables::{bit, is_empty, or, Bits, Tables};
+
+/// How to write the generated code.
+#[derive(Clone, Debug)]
+pub struct EmitOptions {
+    /// The path of the runtime crate (`::mbn_runtime`, or `::mbn::runtime` through the facade).
+    pub runtime: TokenStream,
+}
+
+impl Default for EmitOptions {
+    fn default() -> Self {
+        EmitOptions { runtime: quote!(::mbn_runtime) }
+    }
+}
+
+/// Formats generated code for reading (build scripts, snapshots).
+pub fn format(tokens: &TokenStream) -> Result<String, String> {
+    let file: syn::File = syn::parse2(tokens.clone()).map_err(|e| format!("generated code does not parse: {e}"))?;
+    Ok(prettyplease::unparse(&file))
+}
+
+/// Emits `pub struct <name>;` implementing the runtime's `MoveGenerator` for `variant`, with
+/// associated items for its board, piece table and start position.
+pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Result<TokenStream, Vec<Diagnostic>> {
+    let mut diagnostics = Diagnostics::new();
+    let geometry = variant.geometry;
+    let mut prep = Prep { geometry, diagnostics: &mut diagnostics };
+    let legs: Vec<[Vec<PLeg>; 2]> =
+        variant.moves.iter().map(|[w, b]| [prep.move_set(w, Color::White), prep.move_set(b, Color::Black)]).collect();
+    let castlings: Vec<PCastling> = variant
+        .castlings
+        .iter()
+        .map(|c| PCastling {
+            kind: c.kind,
+            royal: [prep.move_set(&c.royal, Color::White), prep.move_set(&c.royal, Color::Black)],
+            partner: [prep.move_set(&c.partner, Color::White), prep.move_set(&c.partner, Color::Black)],
+        })
+        .collect();
+    let zone = match &variant.promotion_zone {
+        Some(r) => [prep.range(r, Color::White).squares, prep.range(r, Color::Black).squares],
+        None => [Vec::new(), Vec::new()],
+    };
+    let mut g = Gen {
+        rt: options.runtime.clone(),
+        tables: Tables::new(geometry),
+        letters: variant.table.iter().map(|(_, info)| info.letter).collect(),
+        royal: variant.table.iter().map(|(_, info)| info.royal).collect(),
+        promotions: variant
+            .promotions
+            .iter()
+            .map(|p| p.as_ref().map(|p| p.targets.iter().map(|k| k.0).collect()))
+            .collect(),
+        zone,
+        mandatory: variant.spec.promotion_mandatory,
+        diagnostics: Diagnostics::new(),
+    };
+    let generate = [Color::White, Color::Black].map(|c| g.side(&legs, &castlings, c));
+    let attacked = [Color::White, Color::Black].map(|c| g.attacks(&legs, c));
+    diagnostics.extend(g.diagnostics.clone());
+    if !diagnostics.is_empty() {
+        return Err(diagnostics.into_sorted());
+    }
+    let rt = &g.rt;
+    let ty = g.tables.mask_type(rt);
+    let ident = format_ident!("{}", name);
+    let tables = g.tables.items(rt);
+    let [gen_white, gen_black] = generate;
+    let [att_white, att_black] = attacked;
+    let files = geometry.files();
+    let ranks = geometry.ranks();
+    let fen = &variant.spec.start_fen;
+    let variant_name = &variant.spec.name;
+    let piece_infos = variant.table.iter().map(|(_, info)| {
+        let (name, letter, plus, royal, partner, resets) =
+            (&info.name, info.letter, info.plus, info.royal, info.castling_partner, info.resets_clock);
+        quote! {
+            let _ = table.add(#rt::__private::PieceInfo {
+                plus: #plus, royal: #royal, castling_partner: #partner, resets_clock: #resets,
+                ..#rt::__private::PieceInfo::new(#name, #letter)
+            });
+        }
+    });
+    let doc = format!("The `{variant_name}` variant: a move generator produced by mbn from its MBN definition.");
+    Ok(quote! {
+        #[doc = #doc]
+        #[derive(Clone, Copy, Debug, Default)]
+        pub struct #ident;
+
+        const _: () = {
+            #tables
+
+            impl #ident {
+                /// The variant's name.
+                pub const NAME: &'static str = #variant_name;
+                /// The start position.
+                pub const START_FEN: &'static str = #fen;
+
+                /// The board.
+                pub fn geometry() -> #rt::__private::Geometry {
+                    match #rt::__private::Geometry::new(#files, #ranks) {
+                        Ok(g) => g,
+                        Err(_) => unreachable!(),
+                    }
+                }
+
+                /// The piece kinds, in the order of the variant's definitions.
+                pub fn piece_table() -> #rt::__private::PieceTable {
+                    let mut table = #rt::__private::PieceTable::new();
+                    #(#piece_infos)*
+                    table
+                }
+
+                /// A position from FEN.
+                pub fn position(fen: &str) -> Result<#rt::__private::Position<#ty>, #rt::FenError> {
+                    #rt::__private::Position::from_fen(&Self::piece_table(), Self::geometry(), fen)
+                }
+
+                /// The start position.
+                pub fn start_position() -> #rt::__private::Position<#ty> {
+                    match Self::position(Self::START_FEN) {
+                        Ok(p) => p,
+                        Err(e) => panic!("the start position of {} was checked when generating: {e}", Self::NAME),
+                    }
+                }
+            }
+
+            #[allow(unused_variables, unused_mut, unused_parens, clippy::all)]
+            impl #rt::__private::MoveGenerator<#ty> for #ident {
+                fn pseudo_legal_moves(&self, pos: &#rt::__private::Position<#ty>, out: &mut #rt::__private::MoveList) {
+                    use #rt::__private::{Bitboard, Color, Move, PieceKind};
+                    let occ = pos.occupied();
+                    match pos.side_to_move() {
+                        Color::White => {
+                            let (us, them) = (Color::White, Color::Black);
+                            let own = pos.by_color(us);
+                            let enemy = pos.by_color(them);
+                            #gen_white
+                        }
+                        Color::Black => {
+                            let (us, them) = (Color::Black, Color::White);
+                            let own = pos.by_color(us);
+                            let enemy = pos.by_color(them);
+                            #gen_black
+                        }
+                    }
+                }
+
+                fn is_square_attacked(&self, pos: &#rt::__private::Position<#ty>, sq: #rt::__private::Square, by: #rt::__private::Color) -> bool {
+                    use #rt::__private::{Bitboard, Color, PieceKind};
+                    let occ = pos.occupied();
+                    let s = sq.index();
+                    match by {
+                        Color::White => { #att_white }
+                        Color::Black => { #att_black }
+                    }
+                    false
+                }
+            }
+        };
+    })
+}
+
+/// Generation state for one variant.
+struct Gen {
+    rt: TokenStream,
+    tables: Tables,
+    letters: Vec<char>,
+    royal: Vec<bool>,
+    promotions: Vec<Option<Vec<u8>>>,
+    zone: [Vec<bool>; 2],
+    mandatory: bool,
+    diagnostics: Diagnostics,
+}
+
+/// How a leg is generated.
+enum Shape {
+    /// One table lookup.
+    Leap,
+    /// Rays, each walked to its first blocker.
+    Ray { min: u32, max: Option<u32> },
+    /// Rays with hurdles: `p` lands beyond exactly one piece, `pp` beyond at least one.
+    Hop { many: bool },
+}
+
+impl Gen {
+    fn unsupported(&mut self, what: &str) {
+        self.diagnostics.push(
+            Diagnostic::new(Span::default(), format!("{what}: not generated yet"))
+                .with_help("the interpreter runs it: `mbn perft <variant> <depth> --interpret`"),
+        );
+    }
+
+    fn shape(&mut self, leg: &PLeg) -> Option<Shape> {
+        let unit = leg.vectors.iter().all(|v| v.0.abs() <= 1 && v.1.abs() <= 1);
+        if leg.non_jumping && !unit {
+            self.unsupported("non-jumping leaps (`n`)");
+            return None;
+        }
+        match (&leg.hop, leg.reach) {
+            (None, Reach::Steps { min: 1, max: Some(1) }) => Some(Shape::Leap),
+            (None, Reach::Steps { min, max }) if min >= 1 && matches!(leg.over, POver::Empty) => {
+                Some(Shape::Ray { min, max })
+            }
+            (Some(h), Reach::Steps { min: 1, max: None }) if h.hurdles.is_none() && !h.optional => {
+                Some(Shape::Hop { many: h.many })
+            }
+            _ => {
+                self.unsupported(
+                    "this rider (leaping `g`, maximal `0*`, edge `*`, halfling `h`, limited or restricted hops)",
+                );
+                None
+            }
+        }
+    }
+
+    /// The squares a leg reaches from `from` (a `Square` expression) given the blockers `occ`.
+    fn targets(&mut self, leg: &PLeg, shape: &Shape, from: &TokenStream, occ: &TokenStream) -> TokenStream {
+        let rt = self.rt.clone();
+        let ty = self.tables.mask_type(&rt);
+        match shape {
+            Shape::Leap => {
+                let vectors = leg.vectors.clone();
+                let table = self.leap_table(&vectors);
+                quote!(#table[#from.index()])
+            }
+            Shape::Ray { min, max } => {
+                let parts: Vec<TokenStream> = leg
+                    .vectors
+                    .clone()
+                    .into_iter()
+                    .map(|v| {
+                        let full = self.ray_table(v, None);
+                        let lim = self.ray_table(v, *max);
+                        let first = first_blocker(self.tables.geometry, v);
+                        let near = if *min > 1 {
+                            let near = self.ray_table(v, Some(min - 1));
+                            quote!(& !#near[#from.index()])
+                        } else {
+                            quote!()
+                        };
+                        quote! {{
+                            let ray = #lim[#from.index()];
+                            (match (ray & #occ).#first() {
+                                Some(b) => ray & !#full[b.index()],
+                                None => ray,
+                            }) #near
+                        }}
+                    })
+                    .collect();
+                quote!((<#ty as #rt::__private::Bitboard>::EMPTY #(| #parts)*))
+            }
+            Shape::Hop { many } => {
+                let parts: Vec<TokenStream> = leg
+                    .vectors
+                    .clone()
+                    .into_iter()
+                    .map(|v| {
+                        let full = self.ray_table(v, None);
+                        let first = first_blocker(self.tables.geometry, v);
+                        let beyond = if *many {
+                            quote!(beyond)
+                        } else {
+                            quote! {
+                                match (beyond & #occ).#first() {
+                                    Some(b2) => beyond & !#full[b2.index()],
+                                    None => beyond,
+                                }
+                            }
+                        };
+                        quote! {{
+                            match (#full[#from.index()] & #occ).#first() {
+                                Some(b1) => { let beyond = #full[b1.index()]; #beyond }
+                                None => <#ty as #rt::__private::Bitboard>::EMPTY,
+                            }
+                        }}
+                    })
+                    .collect();
+                quote!((<#ty as #rt::__private::Bitboard>::EMPTY #(| #parts)*))
+            }
+        }
+    }
+
+    fn leap_table(&mut self, vectors: &[(i32, i32)]) -> proc_macro2::Ident {
+        let g = self.tables.geometry;
+        self.tables.per_square("LEAP", |sq| {
+            vectors
+                .iter()
+                .filter_map(|&v| tables::offset(g, mbn_runtime::Square(sq as u16), v))
+                .fold([0; 4], |b, to| or(b, bit(to.index())))
+        })
+    }
+
+    /// Squares `from + k*v` for k = 1..=max (all for `None`).
+    fn ray_table(&mut self, v: (i32, i32), max: Option<u32>) -> proc_macro2::Ident {
+        let rays: Vec<Vec<usize>> = (0..self.tables.geometry.num_squares()).map(|sq| self.tables.ray(sq, v)).collect();
+        let content = rays
+            .iter()
+            .map(|ray| ray.iter().take(max.map_or(usize::MAX, |m| m as usize)).fold([0; 4], |b, &sq| or(b, bit(sq))))
+            .collect();
+        self.tables.table("RAY", content)
+    }
+
+    /// A test of a board range on square `sq` for the side `color` (static squares become a mask).
+    fn range_test(&self, r: &PRange, sq: &TokenStream, color: Color) -> TokenStream {
+        let rt = &self.rt;
+        let squares: Bits = r.squares.iter().enumerate().filter(|(_, b)| **b).fold([0; 4], |b, (i, _)| or(b, bit(i)));
+        let mask = self.tables.mask(&squares, rt);
+        let mut terms = vec![quote!(#rt::__private::Bitboard::test(#mask, #sq))];
+        let them = if color == Color::White { quote!(Color::Black) } else { quote!(Color::White) };
+        if r.threatened {
+            terms.push(quote!(self.is_square_attacked(pos, #sq, #them)));
+        }
+        if r.unthreatened {
+            terms.push(quote!(!self.is_square_attacked(pos, #sq, #them)));
+        }
+        if r.unmoved {
+            terms.push(quote!(pos.unmoved().test(#sq)));
+        }
+        let complement = r.complement;
+        quote!(((#(#terms)||*) != #complement))
+    }
+
+    /// The pieces of a set, as a bitboard expression, for the mover `us`.
+    fn set_mask(&self, set: &PSet) -> TokenStream {
+        let mut parts = Vec::new();
+        for (k, letter) in self.letters.iter().enumerate() {
+            let kind = k as u8;
+            for (friend, side) in [(true, quote!(us)), (false, quote!(them))] {
+                let hit = set.members.iter().any(|&(l, f)| l == *letter && f.is_none_or(|f| f == friend));
+                if hit != set.complement {
+                    parts.push(quote!(pos.pieces(PieceKind(#kind), #side)));
+                }
+            }
+        }
+        let ty = self.tables.mask_type(&self.rt);
+        let rt = &self.rt;
+        quote!((<#ty as #rt::__private::Bitboard>::EMPTY #(| #parts)*))
+    }
+
+    /// What a leg may capture: a bitboard expression.
+    fn capturable(&self, leg: &PLeg) -> Option<TokenStream> {
+        let parts: Vec<TokenStream> = leg
+            .captures
+            .iter()
+            .map(|t| {
+                let side = match t.side {
+                    Side::Enemy => quote!(enemy),
+                    Side::Friend => quote!(own),
+                    Side::Any => quote!(occ),
+                };
+                let sets = t.only.iter().map(|s| self.set_mask(s));
+                if t.only.is_empty() {
+                    side
+                } else {
+                    quote!((#side #(& #sets)*))
+                }
+            })
+            .collect();
+        match parts.as_slice() {
+            [] => None,
+            [one] => Some(one.clone()),
+            _ => Some(quote!((#(#parts)|*))),
+        }
+    }
+
+    /// Pushing `mv` (a `Move` expression whose destination is `to`), with promotions.
+    fn push(&self, kind: usize, color: Color, mv: TokenStream) -> TokenStream {
+        let Some(targets) = &self.promotions[kind] else { return quote!(out.push(#mv)) };
+        let zone: Bits =
+            self.zone[color.index()].iter().enumerate().filter(|(_, b)| **b).fold([0; 4], |b, (i, _)| or(b, bit(i)));
+        if is_empty(&zone) {
+            return quote!(out.push(#mv));
+        }
+        let mask = self.tables.mask(&zone, &self.rt);
+        let rt = &self.rt;
+        let plain = (!self.mandatory).then(|| quote!(out.push(mv);));
+        quote! {{
+            let mv = #mv;
+            if #rt::__private::Bitboard::test(#mask, mv.to()) {
+                #plain
+                #(out.push(mv.with_promotion(PieceKind(#targets)));)*
+            } else {
+                out.push(mv);
+            }
+        }}
+    }
+
+    /// The moves of the side `color`.
+    fn side(&mut self, legs: &[[Vec<PLeg>; 2]], castlings: &[PCastling], color: Color) -> TokenStream {
+        let mut body = Vec::new();
+        for (kind, per_color) in legs.iter().enumerate() {
+            let k = kind as u8;
+            let mut leg_code = Vec::new();
+            for leg in &per_color[color.index()] {
+                if let Some(code) = self.leg_moves(leg, kind, color) {
+                    leg_code.push(code);
+                }
+            }
+            if leg_code.is_empty() {
+                continue;
+            }
+            body.push(quote! {
+                let mut froms = pos.pieces(PieceKind(#k), us);
+                while let Some(from) = froms.pop_lowest() {
+                    #(#leg_code)*
+                }
+            });
+        }
+        for c in castlings {
+            body.push(self.castling(c, color));
+        }
+        quote!(#(#body)*)
+    }
+
+    /// The moves of one leg of a piece on `from`.
+    fn leg_moves(&mut self, leg: &PLeg, kind: usize, color: Color) -> Option<TokenStream> {
+        let shape = self.shape(leg)?;
+        let targets = self.targets(leg, &shape, &quote!(from), &quote!(occ));
+        let mut guards = Vec::new();
+        if leg.initial {
+            guards.push(quote!(pos.unmoved().test(from)));
+        }
+        for r in &leg.origin {
+            guards.push(self.range_test(r, &quote!(from), color));
+        }
+        let dest: Vec<TokenStream> = leg.destination.iter().map(|r| self.range_test(r, &quote!(to), color)).collect();
+        let dest_ok = |push: TokenStream| if dest.is_empty() { push } else { quote!(if #(#dest)&&* { #push }) };
+        let mut actions = Vec::new();
+        if leg.moves {
+            let mv = if leg.move_allows_en_passant {
+                let king = self.leap_table(&[(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]);
+                quote! {
+                    if #king[from.index()].test(to) { Move::quiet(from, to) } else { Move::double_step(from, to) }
+                }
+            } else {
+                quote!(Move::quiet(from, to))
+            };
+            let push = dest_ok(self.push(kind, color, mv));
+            actions.push(quote! {
+                let mut quiet = targets & !occ;
+                while let Some(to) = quiet.pop_lowest() {
+                    #push
+                }
+            });
+        }
+        if let Some(capturable) = self.capturable(leg) {
+            let push = dest_ok(self.push(kind, color, quote!(Move::capture(from, to))));
+            actions.push(quote! {
+                let mut hits = targets & #capturable;
+                while let Some(to) = hits.pop_lowest() {
+                    #push
+                }
+            });
+        }
+        if let Some(pieces) = &leg.en_passant {
+            let k = kind as u8;
+            let victim_ok = match pieces {
+                None => quote!(victim.kind == PieceKind(#k)),
+                Some(set) => {
+                    let mask = self.set_mask(set);
+                    quote!(#mask.test(victim_sq))
+                }
+            };
+            let push = dest_ok(quote!(out.push(Move::en_passant(from, to));));
+            actions.push(quote! {
+                let mut passed = targets & pos.ep_targets() & !occ;
+                if let Some(victim_sq) = pos.ep_victim() {
+                    if let Some(victim) = pos.piece_at(victim_sq) {
+                        if victim.color == them && #victim_ok {
+                            while let Some(to) = passed.pop_lowest() {
+                                #push
+                            }
+                        }
+                    }
+                }
+            });
+        }
+        let body = quote! {
+            let targets = #targets;
+            #(#actions)*
+        };
+        Some(if guards.is_empty() { quote!({ #body }) } else { quote!(if #(#guards)&&* { #body }) })
+    }
+
+    /// One castling rule for the side `color`: the royal's move with the partner invisible, the
+    /// partner's with the royal invisible; the royal may not start, pass or end attacked.
+    fn castling(&mut self, c: &PCastling, color: Color) -> TokenStream {
+        let g = self.tables.geometry;
+        let files = i32::from(g.files());
+        let side = match c.kind {
+            CastlingKind::Short => quote!(pf > rf),
+            CastlingKind::Long => quote!(pf < rf),
+            CastlingKind::Vertical => {
+                self.unsupported("vertical castling (`O-O-O-O`)");
+                return quote!();
+            }
+        };
+        let royal: Vec<TokenStream> = c.royal[color.index()]
+            .clone()
+            .iter()
+            .filter_map(|leg| self.castling_leg(leg, color, quote!(r), quote!(occ_r)))
+            .collect();
+        let partner: Vec<TokenStream> = c.partner[color.index()]
+            .clone()
+            .iter()
+            .filter_map(|leg| self.castling_leg(leg, color, quote!(p), quote!(occ_p)))
+            .collect();
+        let them = if color == Color::White { quote!(Color::Black) } else { quote!(Color::White) };
+        let rt = &self.rt;
+        let ty = self.tables.mask_type(rt);
+        quote! {{
+            let rights = pos.castling_rights() & own;
+            let mut royals = pos.royals(us);
+            while let Some(r) = royals.pop_lowest() {
+                let mut partners = rights;
+                while let Some(p) = partners.pop_lowest() {
+                    let (rf, pf) = (r.index() as i32 % #files, p.index() as i32 % #files);
+                    if r.index() as i32 / #files != p.index() as i32 / #files || !(#side) {
+                        continue;
+                    }
+                    let occ_r = occ & !<#ty as Bitboard>::from_square(p);
+                    let mut royal_to = <#ty as Bitboard>::EMPTY #(| #royal)*;
+                    while let Some(kt) = royal_to.pop_lowest() {
+                        // The royal piece may not start, pass or end attacked.
+                        let (step, count) = {
+                            let d = kt.index() as i32 - r.index() as i32;
+                            let (df, dr) = (kt.index() as i32 % #files - rf, kt.index() as i32 / #files - r.index() as i32 / #files);
+                            let n = df.abs().max(dr.abs());
+                            (if n == 0 { 0 } else { d / n }, n)
+                        };
+                        let safe = (0..=count).all(|j| {
+                            let at = #rt::__private::Square((r.index() as i32 + j * step) as u16);
+                            !self.is_square_attacked(pos, at, #them)
+                        });
+                        if !safe {
+                            continue;
+                        }
+                        let occ_p = occ & !<#ty as Bitboard>::from_square(r) & !<#ty as Bitboard>::from_square(p) & !<#ty as Bitboard>::from_square(kt);
+                        let mut partner_to = (<#ty as Bitboard>::EMPTY #(| #partner)*) & !<#ty as Bitboard>::from_square(kt);
+                        while let Some(pt) = partner_to.pop_lowest() {
+                            out.push(Move::castle(r, kt, p, pt));
+                        }
+                    }
+                }
+            }
+        }}
+    }
+
+    /// The empty destinations of one castling leg from `from`, with blockers `occ`.
+    fn castling_leg(&mut self, leg: &PLeg, color: Color, from: TokenStream, occ: TokenStream) -> Option<TokenStream> {
+        let shape = self.shape(leg)?;
+        let targets = self.targets(leg, &shape, &from, &occ);
+        let mut guards = Vec::new();
+        if leg.initial {
+            guards.push(quote!(pos.unmoved().test(#from)));
+        }
+        for r in &leg.origin {
+            guards.push(self.range_test(r, &from, color));
+        }
+        let dest: Vec<TokenStream> = leg.destination.iter().map(|r| self.range_test(r, &quote!(to), color)).collect();
+        let rt = &self.rt;
+        let ty = self.tables.mask_type(rt);
+        Some(quote! {
+            (if true #(&& #guards)* {
+                let mut all = #targets & !#occ;
+                let mut kept = <#ty as Bitboard>::EMPTY;
+                while let Some(to) = all.pop_lowest() {
+                    if true #(&& #dest)* { kept |= <#ty as Bitboard>::from_square(to); }
+                }
+                kept
+            } else {
+                <#ty as Bitboard>::EMPTY
+            })
+        })
+    }
+
+    /// Whether `by` = `color` attacks `sq`: every capturing leg looked at in reverse.
+    fn attacks(&mut self, legs: &[[Vec<PLeg>; 2]], color: Color) -> TokenStream {
+        let mut checks = Vec::new();
+        let rt = self.rt.clone();
+        let ty = self.tables.mask_type(&rt);
+        for (kind, per_color) in legs.iter().enumerate() {
+            let k = kind as u8;
+            for leg in &per_color[color.index()] {
+                if leg.captures.is_empty() || leg.captures.iter().all(|t| t.side == Side::Friend) {
+                    continue;
+                }
+                let Some(shape) = self.shape(leg) else { continue };
+                if leg.origin.iter().chain(&leg.destination).any(|r| r.threatened || r.unthreatened || r.unmoved) {
+                    self.unsupported("threatened/unthreatened/unmoved ranges on capturing moves");
+                    continue;
+                }
+                let mut attackers = quote!(pos.pieces(PieceKind(#k), by));
+                if leg.initial {
+                    attackers = quote!((#attackers & pos.unmoved()));
+                }
+                for r in &leg.origin {
+                    let squares: Bits = r
+                        .squares
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, b)| **b != r.complement)
+                        .fold([0; 4], |b, (i, _)| or(b, bit(i)));
+                    let mask = self.tables.mask(&squares, &rt);
+                    attackers = quote!((#attackers & #mask));
+                }
+                let mut dest_ok = Vec::new();
+                for r in &leg.destination {
+                    let squares: Bits = r
+                        .squares
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, b)| **b != r.complement)
+                        .fold([0; 4], |b, (i, _)| or(b, bit(i)));
+                    let mask = self.tables.mask(&squares, &rt);
+                    dest_ok.push(quote!(#mask.test(sq)));
+                }
+                let reverse: Vec<(i32, i32)> = leg.vectors.iter().map(|v| (-v.0, -v.1)).collect();
+                let found = match shape {
+                    Shape::Leap => {
+                        let table = self.leap_table(&reverse);
+                        quote!((#table[s] & attackers) != <#ty as Bitboard>::EMPTY)
+                    }
+                    Shape::Ray { min, max } => {
+                        let parts: Vec<TokenStream> = reverse
+                            .iter()
+                            .map(|&v| {
+                                let lim = self.ray_table(v, max);
+                                let first = first_blocker(self.tables.geometry, v);
+                                let near = if min > 1 {
+                                    let near = self.ray_table(v, Some(min - 1));
+                                    quote!(&& !#near[s].test(b))
+                                } else {
+                                    quote!()
+                                };
+                                quote!((#lim[s] & occ).#first().is_some_and(|b| attackers.test(b) #near))
+                            })
+                            .collect();
+                        quote!(false #(|| #parts)*)
+                    }
+                    Shape::Hop { many } => {
+                        let parts: Vec<TokenStream> = reverse
+                            .iter()
+                            .map(|&v| {
+                                let full = self.ray_table(v, None);
+                                let first = first_blocker(self.tables.geometry, v);
+                                if many {
+                                    quote!((#full[s] & occ).#first().is_some_and(|b1| (#full[b1.index()] & attackers) != <#ty as Bitboard>::EMPTY))
+                                } else {
+                                    quote!((#full[s] & occ).#first().and_then(|b1| (#full[b1.index()] & occ).#first()).is_some_and(|b2| attackers.test(b2)))
+                                }
+                            })
+                            .collect();
+                        quote!(false #(|| #parts)*)
+                    }
+                };
+                let victim_ok = self.victim_test(leg);
+                checks.push(quote! {
+                    if true #(&& #dest_ok)* && #victim_ok {
+                        let attackers = #attackers;
+                        if attackers != <#ty as Bitboard>::EMPTY && (#found) {
+                            return true;
+                        }
+                    }
+                });
+            }
+        }
+        quote!(#(#checks)*)
+    }
+
+    /// Whether the leg may capture what stands on `sq` (a royal of the other side if empty).
+    fn victim_test(&self, leg: &PLeg) -> TokenStream {
+        let restricted = leg.captures.iter().any(|t| !t.only.is_empty());
+        if !restricted {
+            return quote!(true);
+        }
+        let royal = self.royal.iter().position(|&r| r).unwrap_or(0) as u8;
+        let tests: Vec<TokenStream> = leg
+            .captures
+            .iter()
+            .filter(|t| t.side != Side::Friend)
+            .map(|t| {
+                let sets: Vec<TokenStream> = t
+                    .only
+                    .iter()
+                    .map(|set| {
+                        let letters: Vec<TokenStream> = self
+                            .letters
+                            .iter()
+                            .enumerate()
+                            .filter(|(_, l)| {
+                                let hit = set.members.iter().any(|&(m, f)| m == **l && f.is_none_or(|f| !f));
+                                hit != set.complement
+                            })
+                            .map(|(k, _)| {
+                                let k = k as u8;
+                                quote!(PieceKind(#k))
+                            })
+                            .collect();
+                        if letters.is_empty() {
+                            quote!(false)
+                        } else {
+                            quote!(matches!(victim, #(#letters)|*))
+                        }
+                    })
+                    .collect();
+                quote!(true #(&& #sets)*)
+            })
+            .collect();
+        quote!({
+            let victim = pos.piece_at(sq).map_or(PieceKind(#royal), |p| p.kind);
+            false #(|| #tests)*
+        })
+    }
+}
+
+/// `lowest` for rays whose squares grow in index, else `highest`.
+fn first_blocker(geometry: Geometry, v: (i32, i32)) -> TokenStream {
+    if v.1 * i32::from(geometry.files()) + v.0 > 0 {
+        quote!(lowest)
+    } else {
+        quote!(highest)
+    }
+}
+
+impl Tables {
+    fn mask_type(&self, rt: &TokenStream) -> TokenStream {
+        tables::Width::of(self.geometry).ty(rt)
+    }
+}

@@ -1,0 +1,307 @@
+//! `perft` and `moves`: run a variant's move generator.
+//!
+//! `perft` loads a bundled variant by name or a variant file by path, builds the reference
+//! interpreter (the only engine so far) and counts the leaf nodes of the legal move tree. `moves`
+//! lists where one piece, given by its notation, can go on a board with blockers.
+//!
+//! Exit codes: 0 on success; 1 when the variant file, the notation or the FEN is wrong or uses
+//! what the interpreter does not run; 2 when the input cannot be found (unknown variant,
+//! unreadable file) or an argument is malformed (board size, square).
+
+use clap::Args;
+use mbn::codegen::interp::Interpreter;
+use mbn::codegen::syntax::is_definition_list;
+use mbn::codegen::variant::{Field, Variant, VariantFile, VariantSpec};
+use mbn::codegen::{compile_move, Diagnostic};
+use mbn::runtime::{
+    perft, Bb256, Bitboard, Color, FenOptions, Geometry, MoveGenerator, MoveList, Piece, PieceKind, Position, Square,
+};
+use std::io::Write as _;
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Arguments of `mbn perft`.
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    /// A bundled variant's name (`chess`, `capablanca`, ...) or the path of a variant file (`my.toml`).
+    variant: String,
+    /// How many plies to search.
+    depth: u32,
+    /// Start from this position (FEN) instead of the variant's start position.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Print the count below each root move (UCI text), sorted.
+    #[arg(long)]
+    divide: bool,
+    /// Run the reference interpreter (the default, and so far the only engine).
+    #[arg(long)]
+    interpret: bool,
+}
+
+/// Arguments of `mbn moves`.
+#[derive(Args, Debug)]
+pub struct MovesArgs {
+    /// The piece: one move expression (`N`, `mfW+cefF`, `R4`; put `--` before one starting with `-`).
+    notation: String,
+    /// Board size, files x ranks.
+    #[arg(long, default_value = "8x8")]
+    board: String,
+    /// The piece's square (White's piece).
+    #[arg(long)]
+    from: String,
+    /// Squares holding White (friendly) blockers, comma-separated (`c3,d5`).
+    #[arg(long, value_delimiter = ',')]
+    friendly: Vec<String>,
+    /// Squares holding Black (enemy) blockers, comma-separated.
+    #[arg(long, value_delimiter = ',')]
+    enemy: Vec<String>,
+    /// Print `{"destinations":["c3",...]}` instead of a plain line.
+    #[arg(long)]
+    json: bool,
+}
+
+/// A variant loaded for running: the file (for locating errors) and its compiled form.
+struct Loaded {
+    file: VariantFile,
+    variant: Variant,
+    interp: Interpreter,
+}
+
+/// Finds, reads and compiles a variant; prints the errors and gives the exit code on failure.
+fn load(which: &str) -> Result<Loaded, ExitCode> {
+    let looks_like_path = which.ends_with(".toml") || which.contains(['/', '\\']);
+    let (text, path) = match mbn::variants::find(which) {
+        Some(text) if !looks_like_path => (text.to_string(), format!("variants/{which}.toml")),
+        _ if looks_like_path || Path::new(which).is_file() => match std::fs::read_to_string(which) {
+            Ok(text) => (text, which.to_string()),
+            Err(e) => {
+                eprintln!("error: cannot read variant file `{which}`: {e}");
+                return Err(ExitCode::from(2));
+            }
+        },
+        _ => {
+            let names: Vec<&str> = mbn::variants::names().collect();
+            eprintln!("error: unknown variant `{which}`");
+            eprintln!("  bundled variants: {}", names.join(", "));
+            eprintln!("  (or give the path of a variant file, such as `my-variant.toml`)");
+            return Err(ExitCode::from(2));
+        }
+    };
+    let failed = |errors: Vec<mbn::codegen::variant::FileError>| {
+        for e in errors {
+            eprintln!("{e}");
+        }
+        ExitCode::from(1)
+    };
+    let file = VariantFile::parse(&text, &path).map_err(failed)?;
+    let variant = file.compile().map_err(failed)?;
+    if variant.spec.drops {
+        eprintln!("{path}: error: drops are not run by mbn's interpreter yet");
+        return Err(ExitCode::from(1));
+    }
+    let interp = Interpreter::new(&variant)
+        .map_err(|list| failed(list.iter().map(|d| file.locate(Field::Pieces, d)).collect()))?;
+    Ok(Loaded { file, variant, interp })
+}
+
+/// `mbn perft`.
+pub fn perft_command(args: PerftArgs) -> ExitCode {
+    let loaded = match load(&args.variant) {
+        Ok(l) => l,
+        Err(code) => return code,
+    };
+    let squares = loaded.variant.geometry.num_squares();
+    if squares <= 64 {
+        run_perft::<u64>(&loaded, &args)
+    } else if squares <= 128 {
+        run_perft::<u128>(&loaded, &args)
+    } else {
+        run_perft::<Bb256>(&loaded, &args)
+    }
+}
+
+fn run_perft<B: Bitboard>(loaded: &Loaded, args: &PerftArgs) -> ExitCode {
+    let Loaded { file, variant, interp } = loaded;
+    let fen = args.fen.as_deref().unwrap_or(&variant.spec.start_fen);
+    let options = FenOptions { captures_to_hand: variant.spec.captures_to_hand, ..FenOptions::default() };
+    let mut pos = match Position::<B>::from_fen_with(variant.table.clone(), variant.geometry, fen, &options) {
+        Ok(pos) => pos,
+        Err(e) => {
+            eprintln!("error: {e}");
+            eprintln!("  | {fen}");
+            eprintln!("  | {}^", " ".repeat(fen.get(..e.column).map_or(0, |s| s.chars().count())));
+            return ExitCode::from(1);
+        }
+    };
+    println!("variant: {} ({})", variant.spec.name, file.path());
+    println!("engine: interpreter");
+    println!("fen: {fen}");
+    let depth = args.depth;
+    let long = depth >= 5 || (depth >= 4 && variant.geometry.num_squares() > 64);
+    let start = Instant::now();
+    let nodes = if (args.divide || long) && depth > 0 {
+        let mut root = MoveList::new();
+        interp.legal_moves(&pos, &mut root);
+        let mut results = Vec::with_capacity(root.len());
+        for (i, mv) in root.iter().copied().enumerate() {
+            let extra = root.extra_captures(&mv);
+            let uci = mv.to_uci(pos.geometry(), pos.table(), extra);
+            let undo = pos.make_with(mv, extra);
+            let n = perft(interp, &mut pos, depth - 1);
+            pos.unmake(mv, undo);
+            if long {
+                eprintln!("[{:>3}/{}] {uci}: {n} ({:.1} s)", i + 1, root.len(), start.elapsed().as_secs_f64());
+            }
+            results.push((uci, n));
+        }
+        if args.divide {
+            results.sort();
+            for (uci, n) in &results {
+                println!("{uci}: {n}");
+            }
+            println!("moves: {}", results.len());
+        }
+        results.iter().map(|(_, n)| n).sum()
+    } else {
+        perft(interp, &mut pos, depth)
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    println!("nodes: {nodes}");
+    println!("time: {seconds:.3} s");
+    println!("nodes/s: {:.0}", nodes as f64 / seconds.max(1e-9));
+    let _ = std::io::stdout().flush();
+    ExitCode::SUCCESS
+}
+
+/// `8x8` -> a geometry.
+fn parse_board(text: &str) -> Result<Geometry, String> {
+    let (f, r) = text.split_once(['x', 'X']).ok_or(format!("board `{text}`: expected FILESxRANKS, e.g. 8x8"))?;
+    let files: u8 = f.trim().parse().map_err(|_| format!("board `{text}`: `{f}` is not a number of files"))?;
+    let ranks: u8 = r.trim().parse().map_err(|_| format!("board `{text}`: `{r}` is not a number of ranks"))?;
+    Geometry::new(files, ranks).map_err(|e| format!("board `{text}`: {e}"))
+}
+
+/// Prints diagnostics against the notation they were found in.
+fn report(source: &str, diagnostics: &[Diagnostic]) {
+    for d in diagnostics {
+        eprint!("{}", d.render(source));
+    }
+}
+
+/// `mbn moves`.
+pub fn moves_command(args: MovesArgs) -> ExitCode {
+    let geometry = match parse_board(&args.board) {
+        Ok(g) => g,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let square = |s: &str| geometry.parse_square(s.trim()).map_err(|e| format!("square `{s}`: {e}"));
+    let squares = (|| -> Result<(Square, Vec<Square>, Vec<Square>), String> {
+        let from = square(&args.from)?;
+        let friendly = args.friendly.iter().filter(|s| !s.is_empty()).map(|s| square(s)).collect::<Result<_, _>>()?;
+        let enemy = args.enemy.iter().filter(|s| !s.is_empty()).map(|s| square(s)).collect::<Result<_, _>>()?;
+        Ok((from, friendly, enemy))
+    })();
+    let (from, friendly, enemy) = match squares {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let text = &args.notation;
+    if is_definition_list(text) {
+        eprintln!("error: `{text}` is a definition list; `moves` takes one move expression such as `mfW+cefF`");
+        return ExitCode::from(1);
+    }
+    if let Err(d) = compile_move(text) {
+        report(text, &d);
+        return ExitCode::from(1);
+    }
+    // A variant of two kinds: the piece (`A`) and an inert blocker (`Z`) that only White's
+    // piece ever looks at.
+    const PREFIX: &str = "A=";
+    let mut spec =
+        VariantSpec::new("moves", geometry.files(), geometry.ranks(), "", &format!("{PREFIX}{text} Z|Blocker|=mfW"));
+    spec.promotion_mandatory = false;
+    let shifted = |list: Vec<Diagnostic>| -> Vec<Diagnostic> {
+        list.into_iter()
+            .map(|mut d| {
+                d.span.start = d.span.start.saturating_sub(PREFIX.len());
+                d.span.end = d.span.end.saturating_sub(PREFIX.len());
+                d
+            })
+            .collect()
+    };
+    let variant = match Variant::compile(&spec) {
+        Ok(v) => v,
+        Err(d) => {
+            report(text, &shifted(d));
+            return ExitCode::from(1);
+        }
+    };
+    let interp = match Interpreter::new(&variant) {
+        Ok(i) => i,
+        Err(d) => {
+            report(text, &shifted(d));
+            return ExitCode::from(1);
+        }
+    };
+    let n = geometry.num_squares();
+    let destinations = if n <= 64 {
+        destinations::<u64>(&variant, &interp, from, &friendly, &enemy)
+    } else if n <= 128 {
+        destinations::<u128>(&variant, &interp, from, &friendly, &enemy)
+    } else {
+        destinations::<Bb256>(&variant, &interp, from, &friendly, &enemy)
+    };
+    let destinations = match destinations {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let names: Vec<String> = destinations.iter().map(|&sq| geometry.square_name(sq)).collect();
+    if args.json {
+        let quoted: Vec<String> = names.iter().map(|s| format!("\"{s}\"")).collect();
+        println!("{{\"destinations\":[{}]}}", quoted.join(","));
+    } else {
+        println!("{}", names.join(" "));
+    }
+    ExitCode::SUCCESS
+}
+
+/// The squares White's piece (kind 0) on `from` can move or capture to, sorted by file then rank.
+fn destinations<B: Bitboard>(
+    variant: &Variant,
+    interp: &Interpreter,
+    from: Square,
+    friendly: &[Square],
+    enemy: &[Square],
+) -> Result<Vec<Square>, String> {
+    let geometry = variant.geometry;
+    let mut pos = Position::<B>::new(variant.table.clone(), geometry).map_err(|e| e.to_string())?;
+    let (piece, blocker) = (PieceKind(0), PieceKind(1));
+    for (squares, color) in [(friendly, Color::White), (enemy, Color::Black)] {
+        for &sq in squares {
+            if sq == from {
+                return Err(format!("{} holds the piece itself", geometry.square_name(sq)));
+            }
+            pos.put_piece(sq, Piece::new(blocker, color)).map_err(|e| e.to_string())?;
+        }
+    }
+    pos.put_piece(from, Piece::new(piece, Color::White)).map_err(|e| e.to_string())?;
+    // The piece has not moved yet, so its initial (`i`) moves count.
+    pos.set_unmoved(B::from_square(from));
+    pos.set_side_to_move(Color::White);
+    let mut list = MoveList::new();
+    interp.piece_moves(&pos, from, Piece::new(piece, Color::White), &mut list);
+    let mut out: Vec<Square> = list.iter().map(|mv| mv.to()).collect();
+    out.sort_by_key(|&sq| (geometry.file_of(sq), geometry.rank_of(sq)));
+    out.dedup();
+    Ok(out)
+}

@@ -1,0 +1,123 @@
+//! The `perft` and `moves` commands, run as the built binary.
+
+use std::process::{Command, Output};
+
+fn mbn(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mbn")).args(args).output().expect("the mbn binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn perft_chess_3() {
+    let out = mbn(&["perft", "chess", "3"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.lines().any(|l| l == "nodes: 8902"), "{text}");
+    assert!(text.contains("engine: interpreter"), "{text}");
+    assert!(text.contains("nodes/s: "), "{text}");
+    let out = mbn(&["perft", "chess", "3", "--interpret"]);
+    assert!(stdout(&out).contains("nodes: 8902"));
+}
+
+#[test]
+fn perft_divide_lists_the_root_moves() {
+    let out = mbn(&["perft", "chess", "2", "--divide"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let moves: Vec<(&str, u64)> = text
+        .lines()
+        .filter_map(|l| l.split_once(": "))
+        .filter(|(m, _)| m.len() == 4 && m.as_bytes()[1].is_ascii_digit())
+        .map(|(m, n)| (m, n.parse().unwrap()))
+        .collect();
+    assert_eq!(moves.len(), 20, "{text}");
+    assert!(moves.contains(&("e2e4", 20)), "{text}");
+    assert!(moves.windows(2).all(|w| w[0].0 < w[1].0), "sorted: {text}");
+    assert_eq!(moves.iter().map(|m| m.1).sum::<u64>(), 400);
+    assert!(text.contains("nodes: 400"), "{text}");
+}
+
+#[test]
+fn perft_from_a_fen_and_a_file() {
+    let out = mbn(&["perft", "chess", "2", "--fen", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"]);
+    assert!(stdout(&out).contains("nodes: 191"), "{}{}", stdout(&out), stderr(&out));
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/variants/capablanca.toml");
+    let out = mbn(&["perft", path, "2"]);
+    assert!(stdout(&out).contains("nodes: 784"), "{}{}", stdout(&out), stderr(&out));
+}
+
+#[test]
+fn unknown_variants_are_refused_helpfully() {
+    let out = mbn(&["perft", "no-such-variant", "3"]);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(err.contains("unknown variant `no-such-variant`"), "{err}");
+    assert!(err.contains("chess") && err.contains("capablanca"), "lists the bundled variants: {err}");
+    let out = mbn(&["perft", "missing/file.toml", "3"]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("cannot read"), "{}", stderr(&out));
+}
+
+#[test]
+fn bad_fens_and_bad_files_are_errors_not_panics() {
+    let out = mbn(&["perft", "chess", "2", "--fen", "rnbqkbnr/ppppzppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("invalid FEN"), "{}", stderr(&out));
+    let dir = std::env::temp_dir().join(format!("mbn-cli-perft-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("broken.toml");
+    std::fs::write(
+        &path,
+        "name = \"broken\"\nboard = \"8x8\"\nstart = \"8/8/8/8/8/8/8/K7 w - - 0 1\"\npieces = \"K=WFq\"\n",
+    )
+    .unwrap();
+    let out = mbn(&["perft", path.to_str().unwrap(), "1"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(err.starts_with(&format!("{}:4:15: ", path.display())), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+fn moves(args: &[&str]) -> String {
+    let mut all = vec!["moves"];
+    all.extend_from_slice(args);
+    let out = mbn(&all);
+    assert!(out.status.success(), "{}", stderr(&out));
+    stdout(&out).trim_end().to_string()
+}
+
+#[test]
+fn moves_of_a_knight() {
+    assert_eq!(moves(&["N", "--board", "8x8", "--from", "d4"]), "b3 b5 c2 c6 e2 e6 f3 f5");
+    assert_eq!(moves(&["N", "--board", "8x8", "--from", "a1"]), "b3 c2");
+    assert_eq!(
+        moves(&["N", "--board", "8x8", "--from", "d4", "--json"]),
+        r#"{"destinations":["b3","b5","c2","c6","e2","e6","f3","f5"]}"#
+    );
+}
+
+#[test]
+fn moves_of_a_rook_stop_at_blockers() {
+    // A friendly piece on d6 stops the Rook before it; an enemy on f4 is captured; the rest is open.
+    let line = moves(&["R", "--board", "8x8", "--from", "d4", "--friendly", "d6", "--enemy", "f4,b4"]);
+    assert_eq!(line, "b4 c4 d1 d2 d3 d5 e4 f4");
+    let line = moves(&["mR", "--from", "d4", "--enemy", "f4"]);
+    assert!(!line.contains("f4") && line.contains("e4") && !line.contains("g4"), "{line}");
+}
+
+#[test]
+fn moves_on_a_large_board_and_errors() {
+    assert_eq!(moves(&["W", "--board", "10x10", "--from", "j10"]), "i10 j9");
+    let out = mbn(&["moves", "mfWq", "--from", "d4"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("`q`"), "{}", stderr(&out));
+    let out = mbn(&["moves", "N", "--from", "z9"]);
+    assert_eq!(out.status.code(), Some(2));
+}
