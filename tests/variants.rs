@@ -122,17 +122,16 @@ fn perft_matches_fairy_stockfish_at_reference_depth() {
     let start = Instant::now();
     std::thread::scope(|s| {
         for _ in 0..threads {
-            s.spawn(|| loop {
-                let Some(&(name, fen, depth, nodes)) = cases.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                    break;
-                };
-                let (variant, interp) = load(name);
-                let t = Instant::now();
-                let got = count(&variant, &interp, fen, depth);
-                let verdict = if got == nodes { "ok" } else { "MISMATCH" };
-                eprintln!("{name} {fen} depth {depth}: {got} {verdict} ({:.1} s)", t.elapsed().as_secs_f64());
-                if got != nodes {
-                    failures.lock().unwrap().push(format!("{name} {fen} depth {depth}: {got}, expected {nodes}"));
+            s.spawn(|| {
+                while let Some(&(name, fen, depth, nodes)) = cases.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let (variant, interp) = load(name);
+                    let t = Instant::now();
+                    let got = count(&variant, &interp, fen, depth);
+                    let verdict = if got == nodes { "ok" } else { "MISMATCH" };
+                    eprintln!("{name} {fen} depth {depth}: {got} {verdict} ({:.1} s)", t.elapsed().as_secs_f64());
+                    if got != nodes {
+                        failures.lock().unwrap().push(format!("{name} {fen} depth {depth}: {got}, expected {nodes}"));
+                    }
                 }
             });
         }

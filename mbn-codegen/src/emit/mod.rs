@@ -78,6 +78,10 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         diagnostics: Diagnostics::new(),
     };
     let generate = [Color::White, Color::Black].map(|c| g.side(&legs, &castlings, c));
+    // Pieces that may be pinned against White's royal pieces by Black's riders, and vice versa.
+    let pins_white = g.pins(&legs, Color::Black);
+    let pins_black = g.pins(&legs, Color::White);
+    let royal_kind = variant.table.iter().position(|(_, info)| info.royal).unwrap_or(0) as u8;
     let attacked = [Color::White, Color::Black].map(|c| g.attacks(&legs, c));
     diagnostics.extend(g.diagnostics.clone());
     if !diagnostics.is_empty() {
@@ -169,8 +173,84 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                 }
 
                 fn is_square_attacked(&self, pos: &#rt::__private::Position<#ty>, sq: #rt::__private::Square, by: #rt::__private::Color) -> bool {
+                    use #rt::__private::{Bitboard, PieceKind};
+                    let victim = pos.piece_at(sq).map_or(PieceKind(#royal_kind), |p| p.kind);
+                    Self::attacked_in(pos, sq, by, pos.occupied(), <#ty as Bitboard>::EMPTY, victim)
+                }
+
+                fn legal_moves(&self, pos: &#rt::__private::Position<#ty>, out: &mut #rt::__private::MoveList) {
                     use #rt::__private::{Bitboard, Color, PieceKind};
+                    let start = out.len();
+                    self.pseudo_legal_moves(pos, out);
+                    let us = pos.side_to_move();
+                    let them = !us;
+                    let royals = pos.royals(us);
+                    if royals == <#ty as Bitboard>::EMPTY {
+                        return;
+                    }
                     let occ = pos.occupied();
+                    let kind_at = |sq| pos.piece_at(sq).map_or(PieceKind(#royal_kind), |p| p.kind);
+                    let in_check = royals.squares().any(|k| Self::attacked_in(pos, k, them, occ, <#ty as Bitboard>::EMPTY, kind_at(k)));
+                    // Pieces that could uncover an attack on a royal piece by moving.
+                    let own = pos.by_color(us);
+                    let mut pinned = <#ty as Bitboard>::EMPTY;
+                    for k in royals.squares() {
+                        match us {
+                            Color::White => { #pins_white }
+                            Color::Black => { #pins_black }
+                        }
+                    }
+                    let mut scratch = None;
+                    let mut index = 0;
+                    out.retain(|mv, extra| {
+                        index += 1;
+                        if index <= start {
+                            return true;
+                        }
+                        if mv.is_castle() || mv.is_drop() || !extra.is_empty() {
+                            let scratch = scratch.get_or_insert_with(|| pos.clone());
+                            return #rt::__private::leaves_royals_safe(self, scratch, mv, extra);
+                        }
+                        let (from, to) = (mv.from(), mv.to());
+                        let moving_royal = royals.test(from);
+                        if !in_check && !moving_royal && !mv.is_en_passant() && !pinned.test(from) {
+                            return true;
+                        }
+                        let mut after = (occ & !<#ty as Bitboard>::from_square(from)) | <#ty as Bitboard>::from_square(to);
+                        let mut exclude = <#ty as Bitboard>::from_square(to);
+                        if mv.is_en_passant() {
+                            if let Some(v) = pos.ep_victim() {
+                                after &= !<#ty as Bitboard>::from_square(v);
+                                exclude |= <#ty as Bitboard>::from_square(v);
+                            }
+                        }
+                        let mover = kind_at(from);
+                        let mut guarded = royals;
+                        if moving_royal {
+                            guarded = (guarded & !<#ty as Bitboard>::from_square(from)) | <#ty as Bitboard>::from_square(to);
+                        }
+                        guarded.squares().all(|k| {
+                            let kind = if k == to && moving_royal { mover } else { kind_at(k) };
+                            !Self::attacked_in(pos, k, them, after, exclude, kind)
+                        })
+                    });
+                }
+            }
+
+            #[allow(unused_variables, unused_mut, unused_parens, clippy::all)]
+            impl #ident {
+                /// Whether `by` attacks `sq` if the board were `occ`, the pieces on `exclude` gone,
+                /// and a piece of kind `victim` stood on `sq`.
+                #[doc(hidden)]
+                pub fn attacked_in(
+                    pos: &#rt::__private::Position<#ty>,
+                    sq: #rt::__private::Square,
+                    by: #rt::__private::Color,
+                    occ: #ty,
+                    exclude: #ty,
+                    victim: #rt::__private::PieceKind,
+                ) -> bool {
+                    use #rt::__private::{Bitboard, Color, PieceKind};
                     let s = sq.index();
                     match by {
                         Color::White => { #att_white }
@@ -597,11 +677,14 @@ impl Gen {
         })
     }
 
-    /// Whether `by` = `color` attacks `sq`: every capturing leg looked at in reverse.
+    /// Whether `by` = `color` attacks `sq`: every capturing leg looked at in reverse. Legs of
+    /// different kinds that test the same thing (the Rook's and the Queen's orthogonal rays) are
+    /// tested once, with the union of their pieces as attackers.
     fn attacks(&mut self, legs: &[[Vec<PLeg>; 2]], color: Color) -> TokenStream {
-        let mut checks = Vec::new();
         let rt = self.rt.clone();
         let ty = self.tables.mask_type(&rt);
+        // What is tested (as text, for grouping) -> (the test given `attackers`, the attacker sets).
+        let mut groups: Vec<(String, TokenStream, Vec<TokenStream>)> = Vec::new();
         for (kind, per_color) in legs.iter().enumerate() {
             let k = kind as u8;
             for leg in &per_color[color.index()] {
@@ -618,80 +701,126 @@ impl Gen {
                     attackers = quote!((#attackers & pos.unmoved()));
                 }
                 for r in &leg.origin {
-                    let squares: Bits = r
-                        .squares
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, b)| **b != r.complement)
-                        .fold([0; 4], |b, (i, _)| or(b, bit(i)));
-                    let mask = self.tables.mask(&squares, &rt);
+                    let mask = self.tables.mask(&range_bits(r), &rt);
                     attackers = quote!((#attackers & #mask));
                 }
-                let mut dest_ok = Vec::new();
+                let mut conditions = Vec::new();
                 for r in &leg.destination {
-                    let squares: Bits = r
-                        .squares
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, b)| **b != r.complement)
-                        .fold([0; 4], |b, (i, _)| or(b, bit(i)));
-                    let mask = self.tables.mask(&squares, &rt);
-                    dest_ok.push(quote!(#mask.test(sq)));
+                    let mask = self.tables.mask(&range_bits(r), &rt);
+                    conditions.push(quote!(#mask.test(sq)));
                 }
+                conditions.push(self.victim_test(leg));
+                let condition = quote!(#(#conditions)&&*);
                 let reverse: Vec<(i32, i32)> = leg.vectors.iter().map(|v| (-v.0, -v.1)).collect();
-                let found = match shape {
+                let mut tests: Vec<(String, TokenStream)> = Vec::new();
+                match shape {
                     Shape::Leap => {
                         let table = self.leap_table(&reverse);
-                        quote!((#table[s] & attackers) != <#ty as Bitboard>::EMPTY)
+                        tests.push((
+                            format!("leap {table}"),
+                            quote!((#table[s] & attackers) != <#ty as Bitboard>::EMPTY),
+                        ));
                     }
                     Shape::Ray { min, max } => {
-                        let parts: Vec<TokenStream> = reverse
-                            .iter()
-                            .map(|&v| {
-                                let lim = self.ray_table(v, max);
-                                let first = first_blocker(self.tables.geometry, v);
-                                let near = if min > 1 {
-                                    let near = self.ray_table(v, Some(min - 1));
-                                    quote!(&& !#near[s].test(b))
-                                } else {
-                                    quote!()
-                                };
-                                quote!((#lim[s] & occ).#first().is_some_and(|b| attackers.test(b) #near))
-                            })
-                            .collect();
-                        quote!(false #(|| #parts)*)
-                    }
-                    Shape::Hop { many } => {
-                        let parts: Vec<TokenStream> = reverse
-                            .iter()
-                            .map(|&v| {
-                                let full = self.ray_table(v, None);
-                                let first = first_blocker(self.tables.geometry, v);
-                                if many {
-                                    quote!((#full[s] & occ).#first().is_some_and(|b1| (#full[b1.index()] & attackers) != <#ty as Bitboard>::EMPTY))
-                                } else {
-                                    quote!((#full[s] & occ).#first().and_then(|b1| (#full[b1.index()] & occ).#first()).is_some_and(|b2| attackers.test(b2)))
-                                }
-                            })
-                            .collect();
-                        quote!(false #(|| #parts)*)
-                    }
-                };
-                let victim_ok = self.victim_test(leg);
-                checks.push(quote! {
-                    if true #(&& #dest_ok)* && #victim_ok {
-                        let attackers = #attackers;
-                        if attackers != <#ty as Bitboard>::EMPTY && (#found) {
-                            return true;
+                        for &v in &reverse {
+                            let lim = self.ray_table(v, max);
+                            let first = first_blocker(self.tables.geometry, v);
+                            let near = if min > 1 {
+                                let near = self.ray_table(v, Some(min - 1));
+                                quote!(&& !#near[s].test(b))
+                            } else {
+                                quote!()
+                            };
+                            tests.push((
+                                format!("ray {lim} {min}"),
+                                quote!((#lim[s] & occ).#first().is_some_and(|b| attackers.test(b) #near)),
+                            ));
                         }
                     }
-                });
+                    Shape::Hop { many } => {
+                        for &v in &reverse {
+                            let full = self.ray_table(v, None);
+                            let first = first_blocker(self.tables.geometry, v);
+                            let test = if many {
+                                quote!((#full[s] & occ).#first().is_some_and(|b1| (#full[b1.index()] & attackers) != <#ty as Bitboard>::EMPTY))
+                            } else {
+                                quote!((#full[s] & occ).#first().and_then(|b1| (#full[b1.index()] & occ).#first()).is_some_and(|b2| attackers.test(b2)))
+                            };
+                            tests.push((format!("hop {full} {many}"), test));
+                        }
+                    }
+                }
+                for (key, test) in tests {
+                    let key = format!("{key} if {condition}");
+                    let test = quote!(if #condition && (#test) { return true; });
+                    match groups.iter_mut().find(|(k, _, _)| *k == key) {
+                        Some((_, _, sets)) => sets.push(attackers.clone()),
+                        None => groups.push((key, test, vec![attackers.clone()])),
+                    }
+                }
             }
         }
+        // Cheap table lookups first, then rays.
+        groups.sort_by_key(|(key, _, _)| !key.starts_with("leap"));
+        let checks = groups.into_iter().map(|(_, test, sets)| {
+            quote! {{
+                let attackers = (#(#sets)|*) & !exclude;
+                if attackers != <#ty as Bitboard>::EMPTY {
+                    #test
+                }
+            }}
+        });
         quote!(#(#checks)*)
     }
 
-    /// Whether the leg may capture what stands on `sq` (a royal of the other side if empty).
+    /// Statements that add to `pinned` the pieces of `own` that may be pinned against the royal
+    /// piece on `k` by the riders of `attacker`: the first piece on a ray from `k` when the next
+    /// piece beyond it is such a rider (ranges and limits ignored: a superset, which the exact test
+    /// then settles). With hoppers, which a piece moving anywhere can arm, every piece counts.
+    fn pins(&mut self, legs: &[[Vec<PLeg>; 2]], attacker: Color) -> TokenStream {
+        let rt = self.rt.clone();
+        let ty = self.tables.mask_type(&rt);
+        let mut by_vector: Vec<((i32, i32), Vec<u8>)> = Vec::new();
+        for (kind, per_color) in legs.iter().enumerate() {
+            for leg in &per_color[attacker.index()] {
+                if leg.captures.is_empty() {
+                    continue;
+                }
+                if leg.hop.is_some() || !matches!(leg.reach, Reach::Steps { .. }) {
+                    return quote!(pinned = !<#ty as Bitboard>::EMPTY;);
+                }
+                if leg.reach == (Reach::Steps { min: 1, max: Some(1) }) {
+                    continue;
+                }
+                for v in &leg.vectors {
+                    let v = (-v.0, -v.1);
+                    match by_vector.iter_mut().find(|(w, _)| *w == v) {
+                        Some((_, kinds)) if kinds.contains(&(kind as u8)) => {}
+                        Some((_, kinds)) => kinds.push(kind as u8),
+                        None => by_vector.push((v, vec![kind as u8])),
+                    }
+                }
+            }
+        }
+        let checks = by_vector.into_iter().map(|(v, kinds)| {
+            let full = self.ray_table(v, None);
+            let first = first_blocker(self.tables.geometry, v);
+            quote! {
+                if let Some(b1) = (#full[k.index()] & occ).#first() {
+                    if own.test(b1) {
+                        if let Some(b2) = (#full[b1.index()] & occ).#first() {
+                            if (#(pos.pieces(PieceKind(#kinds), them))|*).test(b2) {
+                                pinned |= <#ty as Bitboard>::from_square(b1);
+                            }
+                        }
+                    }
+                }
+            }
+        });
+        quote!(#(#checks)*)
+    }
+
+    /// Whether the leg may capture a piece of kind `victim` on `sq`.
     fn victim_test(&self, leg: &PLeg) -> TokenStream {
         let restricted = leg.captures.iter().any(|t| !t.only.is_empty());
         if !restricted {
@@ -730,11 +859,14 @@ impl Gen {
                 quote!(true #(&& #sets)*)
             })
             .collect();
-        quote!({
-            let victim = pos.piece_at(sq).map_or(PieceKind(#royal), |p| p.kind);
-            false #(|| #tests)*
-        })
+        let _ = royal;
+        quote!((false #(|| #tests)*))
     }
+}
+
+/// The squares of a range (no dynamic parts), complement applied.
+fn range_bits(r: &PRange) -> Bits {
+    r.squares.iter().enumerate().filter(|(_, b)| **b != r.complement).fold([0; 4], |b, (i, _)| or(b, bit(i)))
 }
 
 /// `lowest` for rays whose squares grow in index, else `highest`.
