@@ -63,13 +63,16 @@ pub fn emit_piece(
             }
         };
         let targets = g.targets(leg, &shape, &quote!(from), &quote!(occ));
-        let guard = origin.map(|m| {
-            let m = g.tables.mask(&m, &rt);
-            quote!(#rt::__private::Bitboard::test(#m, from))
-        });
-        let guard = guard.unwrap_or(quote!(true));
         let dest = dest.map(|m| g.tables.mask(&m, &rt)).map(|m| quote!(& #m)).unwrap_or_default();
-        let reach = quote!(if #guard { #targets #dest } else { <#ty as #rt::__private::Bitboard>::EMPTY });
+        let reach = match origin {
+            None => quote!((#targets #dest)),
+            Some(m) => {
+                let m = g.tables.mask(&m, &rt);
+                quote! {
+                    (if #rt::__private::Bitboard::test(#m, from) { #targets #dest } else { <#ty as #rt::__private::Bitboard>::EMPTY })
+                }
+            }
+        };
         if leg.moves {
             quiet.push(quote!((#reach) & !occ));
         }
