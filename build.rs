@@ -1,6 +1,8 @@
 //! Bundles the variant files: every `variants/*.toml` becomes an entry of
 //! `$OUT_DIR/bundled_variants.rs`, `pub const BUNDLED: &[(&str, &str)]`, sorted by name (the
-//! file stem), each file's text taken by `include_str!` from its absolute path.
+//! file stem), each file's text taken by `include_str!` from its absolute path; and every variant
+//! is compiled into a specialised move generator in `$OUT_DIR/generated_variants.rs`
+//! (`mbn_codegen::build`).
 
 use std::path::{Path, PathBuf};
 use std::{env, fs};
@@ -30,7 +32,9 @@ fn main() {
         out.push_str(&format!("    ({name:?}, include_str!({:?})),\n", absolute(path)));
     }
     out.push_str("];\n");
-    let target = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("bundled_variants.rs");
+    let out_dir = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
+    mbn_codegen::build::Builder::new(&dir).runtime("::mbn_runtime").write(out_dir.join("generated_variants.rs"));
+    let target = out_dir.join("bundled_variants.rs");
     if fs::read_to_string(&target).ok().as_deref() != Some(out.as_str()) {
         if let Err(e) = fs::write(&target, out) {
             println!("cargo::error=cannot write {}: {e}", target.display());

@@ -15,3 +15,9 @@ pub use mbn_macros::mbn;
 pub use mbn_runtime::{divide, perft, perft_no_bulk};
 
 pub mod variants;
+
+/// Move generators compiled from the bundled variant files by `build.rs`: one type per variant
+/// (`generated::Chess`, `generated::Capablanca`, ...), and [`generated::visit`] to run one by name.
+pub mod generated {
+    include!(concat!(env!("OUT_DIR"), "/generated_variants.rs"));
+}

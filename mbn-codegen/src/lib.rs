@@ -5,6 +5,7 @@
 //! [`ancp`] (canonical form and equality). [`diagnostic`] is shared by all stages.
 
 pub mod ancp;
+pub mod build;
 pub mod diagnostic;
 pub mod diagram;
 pub mod emit;

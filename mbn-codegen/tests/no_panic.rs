@@ -49,17 +49,6 @@ fn check_diagnostic(input: &str, d: &Diagnostic) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-/// KNOWN BUG (see `known_bug_direction_then_doubled` in `roundtrip.rs`): `f(ff)W` parses
-/// as the direction `f` and the doubled `ff`, which print as `fffW`, read back as `ff` and `f`.
-/// Inputs with a direction letter right before its own doubled pair are left out of the round trip
-/// until the printer (or the parser) is fixed; remove this then.
-fn hits_known_bug(input: &str) -> bool {
-    // Comments (`|...|`) vanish before parsing: `f(f||f)` is `f(ff)`.
-    let text: String = input.split('|').step_by(2).collect();
-    let b = text.as_bytes();
-    b.windows(5).any(|w| b"bdflrstvz".contains(&w[0]) && w[1] == b'(' && w[2] == w[0] && w[3] == w[0] && w[4] == b')')
-}
-
 /// Parses `input` with `parse`; on success, checks the round trip through the printer, on failure
 /// the diagnostics.
 fn check_with<T: Debug + PartialEq + ToString>(
@@ -67,7 +56,6 @@ fn check_with<T: Debug + PartialEq + ToString>(
     parse: fn(&str) -> Result<T, Vec<Diagnostic>>,
 ) -> Result<(), TestCaseError> {
     match parse(input) {
-        Ok(_) if hits_known_bug(input) => {}
         Ok(tree) => {
             let printed = tree.to_string();
             match parse(&printed) {
@@ -333,16 +321,19 @@ fn deep_nesting_is_an_error_not_a_stack_overflow() {
     parse_move(&at_limit).expect("MAX_DEPTH groups parse");
 }
 
-/// KNOWN BUG: when the bracket that goes one level too deep is the last character, the
-/// nesting error points one byte past the end of the input: `"(" x 33` (33 bytes) gets the span
-/// `33..34`. `nested` reports at the position after the opening bracket with a fixed `+ 1`; it should
-/// point at the bracket itself (or at least stay inside the input).
+/// The nesting error points at the bracket one level too deep, inside the input, even when that
+/// bracket is the last character (found by fuzzing), and it is the only error.
 #[test]
-#[ignore = "known parser bug: the nesting error for `(` x 33 has the span 33..34, past the end"]
-fn known_bug_nesting_error_at_the_end() {
+fn nesting_error_at_the_end() {
     for input in
         ["(".repeat(MAX_DEPTH + 1), format!("B={}", "(".repeat(MAX_DEPTH + 1)), format!("{}W-[", "(".repeat(MAX_DEPTH))]
     {
+        let found =
+            if input.contains('=') { parse_notation(&input) } else { parse_move(&input).map(|_| Default::default()) }
+                .expect_err("too deep");
+        assert_eq!(found.len(), 1, "`{input}`: {found:?}");
+        assert!(found[0].message.starts_with("nesting too deep"));
+        assert!(["(", "["].contains(&&input[found[0].span.start..found[0].span.end]), "`{input}`: {found:?}");
         errors(&input);
     }
 }

@@ -23,9 +23,6 @@
 //!   single letter, and a bare mode letter (not doubled, no `y`, `?`, set or range) is not followed
 //!   by a mode with the same letter: either would read as a doubled modifier. Only the `o` mode
 //!   carries a board range.
-//! - **Known bug, not a constraint:** a single direction letter followed by its own doubled form
-//!   (`f(ff)W`) is left out because it does not round-trip yet; see
-//!   `known_bug_direction_then_doubled`.
 //! - **Board specs.** One or two axes; an axis list is not empty. A spec with one axis is never
 //!   reflected on the axis (`<<5>>` is read as a reflection of the whole spec), and a reflected
 //!   whole spec has no reflected axes (`<<a;<b>>>` does not parse). In a transition, a spec with one
@@ -268,10 +265,6 @@ fn modifier_kind() -> impl Strategy<Value = ModifierKind> + Clone {
 fn merges(prev: &ModifierKind, next: &ModifierKind) -> bool {
     match (prev, next) {
         (ModifierKind::Direction(a), ModifierKind::Direction(b)) => a == b,
-        // KNOWN BUG (`known_bug_direction_then_doubled`): the parser makes `f` then `ff` from
-        // `f(ff)`, but the printer writes `fff`, which reads as `ff` then `f`. Remove this arm once
-        // the printer writes `(ff)` after `f` (or the parser orders them the other way).
-        (ModifierKind::Direction(a), ModifierKind::Doubled(b)) => a == b,
         (ModifierKind::Mode(a), ModifierKind::Mode(b)) => {
             a.letter == b.letter && !a.doubled && !a.any && !a.optional && a.set.is_none() && a.range.is_none()
         }
@@ -488,13 +481,10 @@ proptest! {
     }
 }
 
-/// KNOWN BUG: the modifiers `f` then `ff`, which the parser makes from `f(ff)W`, print as `fffW`,
-/// which reads back as `ff` then `f`. The printer should write `f(ff)W` (or the parser should put the
-/// doubled letter first). Un-ignore this and drop the matching arm of `merges` (and
-/// `hits_known_bug` in `no_panic.rs`, `fuzz/fuzz_targets/parse.rs`) once fixed.
+/// The modifiers `f` then `ff` (from `f(ff)W`) print as `f(ff)W`, not `fffW` (which reads back as
+/// `ff` then `f`); found by fuzzing.
 #[test]
-#[ignore = "known printer bug: `f(ff)W` prints as `fffW`, which parses as `ff` then `f`"]
-fn known_bug_direction_then_doubled() {
+fn direction_then_its_doubled_form() {
     for input in ["f(ff)W", "Wf(ff)F", "r(rr)(N)3"] {
         let tree = parse_move(input).expect("parses");
         let printed = tree.to_string();

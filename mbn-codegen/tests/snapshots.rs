@@ -22,7 +22,8 @@ const PIECES: [(&str, &str); 12] = [
 
 fn generate(name: &str, notation: &str, geometry: Geometry) -> String {
     let moves = compile_move(notation).unwrap_or_else(|e| panic!("{notation}: {e:?}"));
-    let tokens = emit_piece(&moves, geometry, name, notation, &EmitOptions::default()).unwrap_or_else(|e| panic!("{e:?}"));
+    let tokens =
+        emit_piece(&moves, geometry, name, notation, &EmitOptions::default()).unwrap_or_else(|e| panic!("{e:?}"));
     format(&tokens).unwrap()
 }
 

@@ -1,7 +1,8 @@
 //! `perft` and `moves`: run a variant's move generator.
 //!
-//! `perft` loads a bundled variant by name or a variant file by path, builds the reference
-//! interpreter (the only engine so far) and counts the leaf nodes of the legal move tree. `moves`
+//! `perft` loads a bundled variant by name or a variant file by path and counts the leaf nodes of
+//! the legal move tree, with the code `build.rs` generated for a bundled variant, or with the
+//! reference interpreter (`--interpret`, and always for a file given by path). `moves`
 //! lists where one piece, given by its notation, can go on a board with blockers.
 //!
 //! Exit codes: 0 on success; 1 when the variant file, the notation or the FEN is wrong or uses
@@ -34,7 +35,8 @@ pub struct PerftArgs {
     /// Print the count below each root move (UCI text), sorted.
     #[arg(long)]
     divide: bool,
-    /// Run the reference interpreter (the default, and so far the only engine).
+    /// Run the reference interpreter instead of the generated code (variant files given by path
+    /// always run on the interpreter).
     #[arg(long)]
     interpret: bool,
 }
@@ -124,54 +126,95 @@ pub fn perft_command(args: PerftArgs) -> ExitCode {
 fn run_perft<B: Bitboard>(loaded: &Loaded, args: &PerftArgs) -> ExitCode {
     let Loaded { file, variant, interp } = loaded;
     let fen = args.fen.as_deref().unwrap_or(&variant.spec.start_fen);
+    let header = |engine: &str| {
+        println!("variant: {} ({})", variant.spec.name, file.path());
+        println!("engine: {engine}");
+        println!("fen: {fen}");
+    };
+    let bundled = mbn::variants::find(&args.variant).is_some() && !args.variant.ends_with(".toml");
+    if bundled && !args.interpret && mbn::generated::GENERATED.contains(&variant.spec.name.as_str()) {
+        let long = is_long(args.depth, variant.geometry.num_squares());
+        let search = Search { depth: args.depth, divide: args.divide, long, header: &|| header("generated code") };
+        match mbn::generated::visit(&variant.spec.name, Some(fen), search) {
+            Some(Ok(code)) => return code,
+            Some(Err(e)) => return fen_error(fen, &e),
+            None => {}
+        }
+    }
     let options = FenOptions { captures_to_hand: variant.spec.captures_to_hand, ..FenOptions::default() };
-    let mut pos = match Position::<B>::from_fen_with(variant.table.clone(), variant.geometry, fen, &options) {
+    let pos = match Position::<B>::from_fen_with(variant.table.clone(), variant.geometry, fen, &options) {
         Ok(pos) => pos,
-        Err(e) => {
-            eprintln!("error: {e}");
-            eprintln!("  | {fen}");
-            eprintln!("  | {}^", " ".repeat(fen.get(..e.column).map_or(0, |s| s.chars().count())));
-            return ExitCode::from(1);
-        }
+        Err(e) => return fen_error(fen, &e),
     };
-    println!("variant: {} ({})", variant.spec.name, file.path());
-    println!("engine: interpreter");
-    println!("fen: {fen}");
-    let depth = args.depth;
-    let long = depth >= 5 || (depth >= 4 && variant.geometry.num_squares() > 64);
-    let start = Instant::now();
-    let nodes = if (args.divide || long) && depth > 0 {
-        let mut root = MoveList::new();
-        interp.legal_moves(&pos, &mut root);
-        let mut results = Vec::with_capacity(root.len());
-        for (i, mv) in root.iter().copied().enumerate() {
-            let extra = root.extra_captures(&mv);
-            let uci = mv.to_uci(pos.geometry(), pos.table(), extra);
-            let undo = pos.make_with(mv, extra);
-            let n = perft(interp, &mut pos, depth - 1);
-            pos.unmake(mv, undo);
-            if long {
-                eprintln!("[{:>3}/{}] {uci}: {n} ({:.1} s)", i + 1, root.len(), start.elapsed().as_secs_f64());
+    let long = is_long(args.depth, variant.geometry.num_squares());
+    Search { depth: args.depth, divide: args.divide, long, header: &|| header("interpreter") }.run(interp, pos)
+}
+
+fn is_long(depth: u32, squares: usize) -> bool {
+    depth >= 5 || (depth >= 4 && squares > 64)
+}
+
+fn fen_error(fen: &str, e: &mbn::runtime::FenError) -> ExitCode {
+    eprintln!("error: {e}");
+    eprintln!("  | {fen}");
+    eprintln!("  | {}^", " ".repeat(fen.get(..e.column).map_or(0, |s| s.chars().count())));
+    ExitCode::from(1)
+}
+
+/// One perft run, with whichever engine: prints the header, the count, time and speed.
+struct Search<'a> {
+    depth: u32,
+    divide: bool,
+    long: bool,
+    header: &'a dyn Fn(),
+}
+
+impl mbn::generated::Visitor for Search<'_> {
+    type Output = ExitCode;
+
+    fn visit<B: Bitboard, G: MoveGenerator<B>>(self, generator: &G, position: Position<B>) -> ExitCode {
+        self.run(generator, position)
+    }
+}
+
+impl Search<'_> {
+    fn run<B: Bitboard, G: MoveGenerator<B>>(self, generator: &G, mut pos: Position<B>) -> ExitCode {
+        (self.header)();
+        let depth = self.depth;
+        let start = Instant::now();
+        let nodes = if (self.divide || self.long) && depth > 0 {
+            let mut root = MoveList::new();
+            generator.legal_moves(&pos, &mut root);
+            let mut results = Vec::with_capacity(root.len());
+            for (i, mv) in root.iter().copied().enumerate() {
+                let extra = root.extra_captures(&mv);
+                let uci = mv.to_uci(pos.geometry(), pos.table(), extra);
+                let undo = pos.make_with(mv, extra);
+                let n = perft(generator, &mut pos, depth - 1);
+                pos.unmake(mv, undo);
+                if self.long {
+                    eprintln!("[{:>3}/{}] {uci}: {n} ({:.1} s)", i + 1, root.len(), start.elapsed().as_secs_f64());
+                }
+                results.push((uci, n));
             }
-            results.push((uci, n));
-        }
-        if args.divide {
-            results.sort();
-            for (uci, n) in &results {
-                println!("{uci}: {n}");
+            if self.divide {
+                results.sort();
+                for (uci, n) in &results {
+                    println!("{uci}: {n}");
+                }
+                println!("moves: {}", results.len());
             }
-            println!("moves: {}", results.len());
-        }
-        results.iter().map(|(_, n)| n).sum()
-    } else {
-        perft(interp, &mut pos, depth)
-    };
-    let seconds = start.elapsed().as_secs_f64();
-    println!("nodes: {nodes}");
-    println!("time: {seconds:.3} s");
-    println!("nodes/s: {:.0}", nodes as f64 / seconds.max(1e-9));
-    let _ = std::io::stdout().flush();
-    ExitCode::SUCCESS
+            results.iter().map(|(_, n)| n).sum()
+        } else {
+            perft(generator, &mut pos, depth)
+        };
+        let seconds = start.elapsed().as_secs_f64();
+        println!("nodes: {nodes}");
+        println!("time: {seconds:.3} s");
+        println!("nodes/s: {:.0}", nodes as f64 / seconds.max(1e-9));
+        let _ = std::io::stdout().flush();
+        ExitCode::SUCCESS
+    }
 }
 
 /// `8x8` -> a geometry.

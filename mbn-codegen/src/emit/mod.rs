@@ -283,6 +283,8 @@ enum Shape {
     Ray { min: u32, max: Option<u32> },
     /// Rays with hurdles: `p` lands beyond exactly one piece, `pp` beyond at least one.
     Hop { many: bool },
+    /// A leap over hurdles on the squares between (the Flying Gold Cannon's `pD`).
+    HopLeap { many: bool, optional: bool },
 }
 
 impl Gen {
@@ -306,6 +308,9 @@ impl Gen {
             }
             (Some(h), Reach::Steps { min: 1, max: None }) if h.hurdles.is_none() && !h.optional => {
                 Some(Shape::Hop { many: h.many })
+            }
+            (Some(h), Reach::Steps { min: 1, max: Some(1) }) if h.hurdles.is_none() => {
+                Some(Shape::HopLeap { many: h.many, optional: h.optional })
             }
             _ => {
                 self.unsupported(
@@ -352,6 +357,20 @@ impl Gen {
                     .collect();
                 quote!((<#ty as #rt::__private::Bitboard>::EMPTY #(| #parts)*))
             }
+            Shape::HopLeap { many, optional } => {
+                let parts: Vec<TokenStream> = leg
+                    .vectors
+                    .clone()
+                    .into_iter()
+                    .map(|v| {
+                        let leap = self.leap_table(&[v]);
+                        let between = self.between_table(v);
+                        let count = hurdle_count(*many, *optional);
+                        quote!((if #count((#between[#from.index()] & #occ).count()) { #leap[#from.index()] } else { <#ty as #rt::__private::Bitboard>::EMPTY }))
+                    })
+                    .collect();
+                quote!((<#ty as #rt::__private::Bitboard>::EMPTY #(| #parts)*))
+            }
             Shape::Hop { many } => {
                 let parts: Vec<TokenStream> = leg
                     .vectors
@@ -390,6 +409,24 @@ impl Gen {
                 .iter()
                 .filter_map(|&v| tables::offset(g, mbn_runtime::Square(sq as u16), v))
                 .fold([0; 4], |b, to| or(b, bit(to.index())))
+        })
+    }
+
+    /// The squares strictly between `from` and `from + v` on a straight line (none for oblique
+    /// vectors, or when `from + v` is off the board).
+    fn between_table(&mut self, v: (i32, i32)) -> proc_macro2::Ident {
+        let g = self.tables.geometry;
+        let straight = v.0 == 0 || v.1 == 0 || v.0.abs() == v.1.abs();
+        let n = v.0.abs().max(v.1.abs());
+        let unit = (v.0.signum(), v.1.signum());
+        self.tables.per_square("BETWEEN", |sq| {
+            let from = mbn_runtime::Square(sq as u16);
+            if !straight || tables::offset(g, from, v).is_none() {
+                return [0; 4];
+            }
+            (1..n)
+                .filter_map(|j| tables::offset(g, from, (unit.0 * j, unit.1 * j)))
+                .fold([0; 4], |b, s| or(b, bit(s.index())))
         })
     }
 
@@ -737,6 +774,17 @@ impl Gen {
                             ));
                         }
                     }
+                    Shape::HopLeap { many, optional } => {
+                        for &v in &reverse {
+                            let leap = self.leap_table(&[v]);
+                            let between = self.between_table(v);
+                            let count = hurdle_count(many, optional);
+                            tests.push((
+                                format!("hopleap {leap} {many} {optional}"),
+                                quote!(#count((#between[s] & occ).count()) && (#leap[s] & attackers) != <#ty as Bitboard>::EMPTY),
+                            ));
+                        }
+                    }
                     Shape::Hop { many } => {
                         for &v in &reverse {
                             let full = self.ray_table(v, None);
@@ -861,6 +909,16 @@ impl Gen {
             .collect();
         let _ = royal;
         quote!((false #(|| #tests)*))
+    }
+}
+
+/// The test on the number of hurdles of a hopping leap: `p` one, `pp` at least one, `p?` at most one.
+fn hurdle_count(many: bool, optional: bool) -> TokenStream {
+    match (many, optional) {
+        (false, false) => quote!((|n: u32| n == 1)),
+        (true, false) => quote!((|n: u32| n >= 1)),
+        (false, true) => quote!((|n: u32| n <= 1)),
+        (true, true) => quote!((|_: u32| true)),
     }
 }
 

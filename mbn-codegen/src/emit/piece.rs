@@ -4,7 +4,7 @@
 //! is no en passant. Ranges must be fixed square sets: the threatened/unthreatened/unmoved ranges
 //! need a position, which a lone piece does not have.
 
-use super::{Gen, Shape};
+use super::Gen;
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{MoveSet, Side};
 use crate::plan::{PRange, Prep};
@@ -44,10 +44,7 @@ pub fn emit_piece(
     let mut attacks = Vec::new();
     for leg in &legs {
         let Some(shape) = g.shape(leg) else { continue };
-        if leg.en_passant.is_some()
-            || leg.captures.iter().any(|t| !t.only.is_empty())
-            || !matches!(shape, Shape::Leap | Shape::Ray { .. } | Shape::Hop { .. })
-        {
+        if leg.en_passant.is_some() || leg.captures.iter().any(|t| !t.only.is_empty()) {
             g.diagnostics
                 .push(Diagnostic::new(Span::default(), "en passant and piece sets need a position: use a variant"));
             continue;

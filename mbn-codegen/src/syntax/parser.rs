@@ -65,7 +65,7 @@ pub fn parse_notation(source: &str) -> Result<Notation, Vec<Diagnostic>> {
         }
         match run(&state, start, start + chunk.len(), item) {
             Ok(i) => items.push(i),
-            Err(d) => diagnostics.push(d),
+            Err(d) => diagnostics.extend(d),
         }
     }
     diagnostics.extend(state.errors.take());
@@ -87,7 +87,7 @@ pub fn parse_move(source: &str) -> Result<Move, Vec<Diagnostic>> {
         match run(&state, start, end, move_expr) {
             Ok(m) => Some(m),
             Err(d) => {
-                diagnostics.push(d);
+                diagnostics.extend(d);
                 None
             }
         }
@@ -119,7 +119,7 @@ fn run<'s, O>(
     start: usize,
     end: usize,
     mut parser: impl FnMut(&mut Input<'s>) -> PResult<O>,
-) -> Result<O, Diagnostic> {
+) -> Result<O, Option<Diagnostic>> {
     let text = &state.stripped.text[..end];
     let mut input = Input { input: LocatingSlice::new(text), state };
     let _ = input.next_slice(start);
@@ -129,9 +129,11 @@ fn run<'s, O>(
         Ok(o) if input.eof_offset() == 0 => Ok(o),
         Ok(_) => {
             expected(&input, "the end of the definition");
-            Err(failure(state))
+            Err(Some(failure(state)))
         }
-        Err(_) => Err(failure(state)),
+        // A cut has reported its own error (nesting too deep).
+        Err(ErrMode::Cut(_)) => Err(None),
+        Err(_) => Err(Some(failure(state))),
     }
 }
 
@@ -225,7 +227,8 @@ fn eat_if(input: &mut Input<'_>, pred: impl Fn(char) -> bool) -> Option<char> {
 fn nested<'s, O>(input: &mut Input<'s>, f: impl FnOnce(&mut Input<'s>) -> PResult<O>) -> PResult<O> {
     let depth = input.state.depth.get();
     if depth >= MAX_DEPTH {
-        let at = pos(input);
+        // The opening bracket was just read: point at it.
+        let at = pos(input).saturating_sub(1);
         report(input, at, at + 1, format!("nesting too deep: at most {MAX_DEPTH} levels of brackets"));
         return Err(ErrMode::Cut(ContextError::from_input(input)));
     }

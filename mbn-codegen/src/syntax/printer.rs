@@ -162,8 +162,14 @@ impl Display for Partial {
         for set in &self.attackers {
             write!(f, "{set}")?;
         }
+        let mut previous: Option<&ModifierKind> = None;
         for m in &self.modifiers {
-            write!(f, "{m}")?;
+            match (previous, &m.kind) {
+                // `f` then `ff` must not read back as `ff` then `f`.
+                (Some(ModifierKind::Direction(a)), ModifierKind::Doubled(b)) if a == b => write!(f, "({b}{b})")?,
+                _ => write!(f, "{m}")?,
+            }
+            previous = Some(&m.kind);
         }
         for a in &self.atoms {
             write!(f, "{a}")?;
