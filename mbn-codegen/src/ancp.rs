@@ -396,7 +396,7 @@ fn parts_text(parts: &[Part]) -> String {
                 }
                 s.push_str(&leg_text(leg));
             }
-            Part::Repeat { first, then, count, origin, destination } => {
+            Part::Repeat { first, then, count, origin, destination, .. } => {
                 if i > 0 {
                     s.push_str(" + ");
                 }

@@ -47,7 +47,13 @@ impl Diagnostic {
     ///   |     ^
     /// ```
     pub fn render(&self, source: &str) -> String {
-        let mut out = format!("error: {}\n", self.message);
+        format!("error: {}\n{}", self.message, self.render_excerpts(source))
+    }
+
+    /// What [`Diagnostic::render`] writes below the message: the caret excerpt, one more for each
+    /// label, and the help.
+    pub fn render_excerpts(&self, source: &str) -> String {
+        let mut out = String::new();
         excerpt(&mut out, source, self.span, "");
         for (span, text) in &self.labels {
             excerpt(&mut out, source, *span, text);
@@ -56,6 +62,14 @@ impl Diagnostic {
             let _ = writeln!(out, "  = help: {help}");
         }
         out
+    }
+
+    /// The 1-based line and column (in characters) of the start of the span in `source`.
+    pub fn line_column(&self, source: &str) -> (usize, usize) {
+        let start = floor_char_boundary(source, self.span.start.min(source.len()));
+        let before = &source[..start];
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        (before.matches('\n').count() + 1, before[line_start..].chars().count() + 1)
     }
 
     /// The message with its 1-based byte column, for one-line output (`cargo::error=`, `compile_error!`).
@@ -87,6 +101,34 @@ fn excerpt(out: &mut String, source: &str, span: Span, label: &str) {
     } else {
         let _ = writeln!(out, " {label}");
     }
+}
+
+/// The candidate closest to `word` by edit distance, if it is close enough to be a likely typo
+/// (for "did you mean ...?").
+pub fn closest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let limit = (word.chars().count() / 3).max(1);
+    candidates
+        .into_iter()
+        .map(|c| (edit_distance(&word.to_ascii_lowercase(), &c.to_ascii_lowercase()), c))
+        .filter(|(d, _)| *d <= limit)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
+
+/// Levenshtein distance, in characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let next = (row[j + 1] + 1).min(row[j] + 1).min(diagonal + usize::from(ca != *cb));
+            diagonal = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
 }
 
 fn floor_char_boundary(s: &str, mut i: usize) -> usize {
@@ -170,5 +212,26 @@ impl IntoIterator for Diagnostics {
 
     fn into_iter(self) -> Self::IntoIter {
         self.into_sorted().into_iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn closest_finds_typos_only() {
+        let fields = ["board", "start", "pieces", "promotion_zone", "castling_partners"];
+        assert_eq!(closest("peices", fields), Some("pieces"));
+        assert_eq!(closest("promotion-zone", fields), Some("promotion_zone"));
+        assert_eq!(closest("castling_partner", fields), Some("castling_partners"));
+        assert_eq!(closest("Board", fields), Some("board"));
+        assert_eq!(closest("royal", fields), None);
+    }
+
+    #[test]
+    fn line_column_counts_characters() {
+        let d = Diagnostic::new(Span::new(7, 8), "x");
+        assert_eq!(d.line_column("ab\ncé d"), (2, 4));
     }
 }

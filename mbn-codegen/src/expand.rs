@@ -223,8 +223,16 @@ fn piece_def(ex: &mut Expander<'_>, def: &PieceDef, span: Span, out: &mut Vec<Ex
 /// The default move of a head without a body, or `None` after reporting why it has none.
 fn default_body(ex: &mut Expander<'_>, head: &Head, label: &str) -> Option<Move> {
     if head.pieces.len() > 1 {
-        let d = Diagnostic::new(head.span, "a definition of several pieces needs `=` and a move")
-            .with_help(format!("write `{label}=...`, or define each piece on its own"));
+        let first = &head.pieces[0].letter;
+        let help = match first {
+            // `NN`: XBetza's Nightrider, a list of two pieces here.
+            Letter::Single(c) if c.is_ascii_uppercase() && head.pieces.iter().all(|p| p.letter == *first) => format!(
+                "in a definition list `{label}` names {} pieces; the XBetza rider `{label}` is `{c}0` in MBN (`{c}={c}0`)",
+                head.pieces.len()
+            ),
+            _ => format!("write `{label}=...`, or define each piece on its own"),
+        };
+        let d = Diagnostic::new(head.span, "a definition of several pieces needs `=` and a move").with_help(help);
         ex.diags.push(d);
         return None;
     }

@@ -7,10 +7,14 @@
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Reach, Side};
-use crate::plan::{PCastling, PHop, PLeg, POver, PRange, PSet, PTargets, Prep};
+use crate::plan::{PCastling, PHop, PLeg, PMove, POver, PRange, PSet, PTargets, Prep};
 use crate::syntax::ast::CastlingKind;
 use crate::variant::Variant;
 use mbn_runtime::{Bitboard, Color, Geometry, Move, MoveGenerator, MoveList, Piece, PieceKind, Position, Square};
+
+mod multileg;
+
+pub use multileg::Landing;
 
 /// A variant ready to run.
 #[derive(Clone, Debug)]
@@ -18,6 +22,8 @@ pub struct Interpreter {
     geometry: Geometry,
     /// Each kind's legs, for White and for Black (oriented: Black's ranks mirrored).
     legs: Vec<[Vec<PLeg>; 2]>,
+    /// Each kind's multi-leg moves, for White and for Black ([`multileg`](crate::interp::multileg)).
+    multi: Vec<[Vec<PMove>; 2]>,
     /// Each kind's promotion targets.
     promotions: Vec<Option<Vec<PieceKind>>>,
     /// The promotion zone for White and Black.
@@ -36,11 +42,15 @@ impl Interpreter {
         let geometry = variant.geometry;
         let letters: Vec<char> = variant.table.iter().map(|(_, info)| info.letter).collect();
         let mut prep = Prep { geometry, diagnostics: &mut d };
-        let legs = variant
+        let (legs, multi) = variant
             .moves
             .iter()
-            .map(|[w, b]| [prep.move_set(w, Color::White), prep.move_set(b, Color::Black)])
-            .collect();
+            .map(|[w, b]| {
+                let (wl, wm) = prep.moves(w, Color::White);
+                let (bl, bm) = prep.moves(b, Color::Black);
+                ([wl, bl], [wm, bm])
+            })
+            .unzip();
         let castlings = variant
             .castlings
             .iter()
@@ -57,6 +67,7 @@ impl Interpreter {
         let interpreter = Interpreter {
             geometry,
             legs,
+            multi,
             promotions: variant.promotions.iter().map(|p| p.as_ref().map(|p| p.targets.clone())).collect(),
             zone,
             promotion_mandatory: variant.spec.promotion_mandatory,
@@ -68,10 +79,64 @@ impl Interpreter {
     }
 
     /// The moves of one piece standing on `from` (used for `mbn moves` and diagrams).
+    ///
+    /// Multi-leg moves that end on `from` (the Lion's capture without moving, a Rose's full circle)
+    /// are left out: a runtime [`Move`] cannot leave its piece standing; see
+    /// [`Interpreter::piece_landings`].
     pub fn piece_moves<B: Bitboard>(&self, pos: &Position<B>, from: Square, piece: Piece, out: &mut MoveList) {
         let occupancy = |sq: Square| pos.piece_at(sq);
+        let multi = &self.multi[piece.kind.0 as usize][piece.color.index()];
+        let start = out.len();
         for leg in &self.legs[piece.kind.0 as usize][piece.color.index()] {
             self.leg_moves(pos, &occupancy, from, piece, leg, &mut |mv| self.push_with_promotions(mv, piece, out));
+        }
+        if !multi.is_empty() {
+            self.push_landings(pos, from, piece, start, out);
+        }
+    }
+
+    /// The landings of the multi-leg moves of one piece standing on `from`, each once, including
+    /// those that end on `from` itself.
+    pub fn piece_landings<B: Bitboard>(&self, pos: &Position<B>, from: Square, piece: Piece) -> Vec<Landing> {
+        let occupancy = |sq: Square| pos.piece_at(sq);
+        let mut out = Vec::new();
+        for m in &self.multi[piece.kind.0 as usize][piece.color.index()] {
+            self.multi_moves(pos, &occupancy, from, piece, m, &mut out);
+        }
+        for l in &mut out {
+            l.extra.sort_by_key(|s| s.index());
+        }
+        out.sort_by_key(|l| (l.to.index(), l.capture, l.extra.iter().map(|s| s.index()).collect::<Vec<_>>()));
+        out.dedup();
+        out
+    }
+
+    /// Adds the multi-leg moves of a piece to `out` (after its single-leg moves, which start at
+    /// `start`), leaving out those that end on `from` and those already listed.
+    fn push_landings<B: Bitboard>(
+        &self,
+        pos: &Position<B>,
+        from: Square,
+        piece: Piece,
+        start: usize,
+        out: &mut MoveList,
+    ) {
+        let mut list = MoveList::new();
+        for landing in self.piece_landings(pos, from, piece) {
+            if landing.to == from {
+                continue;
+            }
+            let mv = if landing.capture { Move::capture(from, landing.to) } else { Move::quiet(from, landing.to) };
+            let listed = landing.extra.is_empty() && (start..out.len()).any(|i| out.get(i) == Some(mv));
+            if listed {
+                continue;
+            }
+            self.push_with_promotions(mv, piece, &mut list);
+            for mv in list.iter() {
+                // A move list holds 65,535 extra captures: far beyond any position's needs.
+                let _ = out.push_with_captures(*mv, &landing.extra);
+            }
+            list.clear();
         }
     }
 
@@ -404,6 +469,9 @@ impl<B: Bitboard> MoveGenerator<B> for Interpreter {
         let occupancy = |s: Square| if s == sq { Some(victim) } else { pos.piece_at(s) };
         pos.by_color(by).squares().any(|from| {
             let Some(piece) = pos.piece_at(from) else { return false };
+            if self.multi_attacks(pos, &occupancy, from, piece, sq) {
+                return true;
+            }
             self.legs[piece.kind.0 as usize][by.index()].iter().any(|leg| {
                 if leg.captures.is_empty() || (leg.initial && !pos.unmoved().test(from)) {
                     return false;

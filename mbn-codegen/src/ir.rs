@@ -55,6 +55,10 @@ pub enum Part {
         first: Vec<Part>,
         /// The body every later time.
         then: Vec<Part>,
+        /// Every alternative of the body as taken on later times (`then` among them): a body written
+        /// with several atoms (`((fr)K)0*`, `(dK)3`) may take a different one each time round. Empty
+        /// when the body has one alternative only.
+        alternatives: Vec<Vec<Part>>,
         /// How often.
         count: Count,
         /// Where the whole repeated part may start.

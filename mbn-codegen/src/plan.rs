@@ -3,9 +3,13 @@
 //! the code generator turns it into tables and code. What neither back end runs is reported here.
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
-use crate::ir::{Capability, Directions, Extra, Hop, LegLink, MoveSet, Over, Reach, Side};
-use crate::syntax::ast::{BoardRange, CastlingKind, Letter, PieceSet, RangeItem, Sign, SpecialRange};
+use crate::ir::{Capability, Count, Directions, Extra, Hop, Leg, LegLink, Move, MoveSet, Over, Part, Reach, Side};
+use crate::lower::directions::{self, DirMod};
+use crate::syntax::ast::{
+    BoardRange, CastlingKind, Letter, OptionalKind, PieceSet, RangeItem, Sign, Span, SpecialRange,
+};
 use mbn_runtime::{Color, Geometry};
+use std::collections::HashMap;
 
 /// A leg prepared for one colour.
 #[derive(Clone, Debug)]
@@ -70,6 +74,93 @@ pub(crate) struct PCastling {
     pub(crate) partner: [Vec<PLeg>; 2],
 }
 
+/// A multi-leg move prepared for one colour (docs/SEMANTICS.md, "Multi-leg moves").
+#[derive(Clone, Debug)]
+pub(crate) struct PMove {
+    /// The parts, walked in order.
+    pub(crate) parts: Vec<PPart>,
+    /// Black's moves are White's with ranks mirrored; relative turns are computed in White's view.
+    pub(crate) color: Color,
+}
+
+/// A part of a multi-leg move.
+#[derive(Clone, Debug)]
+pub(crate) enum PPart {
+    /// One leg.
+    Leg(Box<PStep>),
+    /// A complex rider's repeated body.
+    Repeat(Box<PRepeat>),
+    /// `[...]` (a choice) or `{...}` (`compulsory`: taken whenever it can be).
+    Optional {
+        /// `{...}`.
+        compulsory: bool,
+        /// The optional parts.
+        body: Vec<PPart>,
+    },
+}
+
+/// A repeated body (`Part::Repeat`, or an optional part with a count).
+#[derive(Clone, Debug)]
+pub(crate) struct PRepeat {
+    /// The body the first time round.
+    pub(crate) first: Vec<PPart>,
+    /// The bodies a later time round may take.
+    pub(crate) later: Vec<Vec<PPart>>,
+    /// At least this many times round (0 for an optional part with a count).
+    pub(crate) min: u32,
+    /// At most (`None`: unlimited).
+    pub(crate) max: Option<u32>,
+    /// `0*`: as often as possible, never landing twice on a square.
+    pub(crate) maximal: bool,
+    /// Later times round write no direction but straight on: each leg goes the way the same leg
+    /// went the previous time (`(W-F)0` rides on one knight line).
+    pub(crate) replay: bool,
+    pub(crate) origin: Vec<PRange>,
+    pub(crate) destination: Vec<PRange>,
+}
+
+/// A leg of a multi-leg move.
+#[derive(Clone, Debug)]
+pub(crate) struct PStep {
+    /// Reach, path rule, capabilities and ranges; `vectors` are the board's (Black mirrored) and
+    /// empty for a relative leg.
+    pub(crate) leg: PLeg,
+    /// Directions chosen relative to the previous leg (`-` legs).
+    pub(crate) relative: Option<PRelative>,
+    /// `m`, `c` or `a` written: as a non-final leg, the leg does what they say (`a`, `c`: capture on
+    /// the way); otherwise it may only move.
+    pub(crate) mode_written: bool,
+}
+
+/// The directions of a `-` leg, relative to the previous leg's direction.
+#[derive(Clone, Debug)]
+pub(crate) struct PRelative {
+    /// The atom `(m, n)`.
+    pub(crate) atom: (u32, u32),
+    /// The union of these.
+    pub(crate) turns: Vec<Turn>,
+    /// The atoms written at the same place (`K` lowers to a W and an F leg): straight on falls back
+    /// to `f` only when none of them can go straight on.
+    pub(crate) siblings: Vec<(u32, u32)>,
+}
+
+/// One relative direction modifier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Turn {
+    /// Nothing written: straight on (or `f` when no atom written there can go straight on).
+    Straight,
+    /// `d`: any direction.
+    Any,
+    /// `t`: straight back.
+    Back,
+    /// `tt`: anything but straight back.
+    NotBack,
+    /// `z`: reflected.
+    Reflect,
+    /// A direction letter, pair or doubled letter, with the previous direction as forward.
+    Dir(DirMod),
+}
+
 /// Turns the IR into prepared legs, reporting what the interpreter cannot run.
 pub(crate) struct Prep<'d> {
     pub(crate) geometry: Geometry,
@@ -77,6 +168,8 @@ pub(crate) struct Prep<'d> {
 }
 
 impl Prep<'_> {
+    /// The single-leg moves of `set`; multi-leg moves are refused (the code generator and castling
+    /// run single legs only).
     pub(crate) fn move_set(&mut self, set: &MoveSet, color: Color) -> Vec<PLeg> {
         let mut legs = Vec::new();
         for m in &set.moves {
@@ -88,13 +181,158 @@ impl Prep<'_> {
                 continue;
             }
             let Directions::Absolute(vectors) = &leg.directions else { continue };
+            legs.extend(self.leg(leg, vectors, color));
+        }
+        legs
+    }
+
+    /// The single-leg moves of `set` as legs, and its multi-leg moves (the interpreter runs both).
+    pub(crate) fn moves(&mut self, set: &MoveSet, color: Color) -> (Vec<PLeg>, Vec<PMove>) {
+        let siblings = sibling_atoms(set);
+        let mut legs = Vec::new();
+        let mut multi = Vec::new();
+        for m in &set.moves {
+            match m.single_leg() {
+                Some(leg) if leg.link == LegLink::First => {
+                    if let Directions::Absolute(vectors) = &leg.directions {
+                        legs.extend(self.leg(leg, vectors, color));
+                    }
+                }
+                _ => multi.extend(self.multi(m, color, &siblings)),
+            }
+        }
+        (legs, multi)
+    }
+
+    /// A multi-leg move, or `None` (reported) when a part of it is not run yet.
+    fn multi(&mut self, m: &Move, color: Color, siblings: &Siblings) -> Option<PMove> {
+        let errors = self.diagnostics.len();
+        let parts = self.parts(&m.parts, color, siblings);
+        (self.diagnostics.len() == errors).then_some(PMove { parts, color })
+    }
+
+    fn parts(&mut self, parts: &[Part], color: Color, siblings: &Siblings) -> Vec<PPart> {
+        parts.iter().filter_map(|p| self.part(p, color, siblings)).collect()
+    }
+
+    fn part(&mut self, part: &Part, color: Color, siblings: &Siblings) -> Option<PPart> {
+        match part {
+            Part::Leg(leg) => self.step(leg, color, siblings).map(|s| PPart::Leg(Box::new(s))),
+            Part::Optional { kind, body, count } => {
+                let compulsory = *kind == OptionalKind::WhenUnblocked;
+                let body = self.parts(body, color, siblings);
+                let body = match count {
+                    None => body,
+                    // `[P]λ`, `{P}λ`: P taken up to λ times; none at all is the optional's own choice.
+                    Some(count) => {
+                        let span = first_span(parts_of(part));
+                        let repeat = self.repeat(body.clone(), vec![body], *count, false, span)?;
+                        vec![PPart::Repeat(Box::new(repeat))]
+                    }
+                };
+                Some(PPart::Optional { compulsory, body })
+            }
+            Part::Repeat { first, then, alternatives, count, origin, destination } => {
+                let later_ir: Vec<&Vec<Part>> =
+                    if alternatives.is_empty() { vec![then] } else { alternatives.iter().collect() };
+                let replay = later_ir.iter().all(|body| straight_body(body));
+                let first = self.parts(first, color, siblings);
+                let later = later_ir.iter().map(|body| self.parts(body, color, siblings)).collect();
+                let mut repeat = self.repeat(first, later, *count, replay, first_span(parts_of(part)))?;
+                repeat.origin = origin.iter().map(|r| self.range(r, color)).collect();
+                repeat.destination = destination.iter().map(|r| self.range(r, color)).collect();
+                if !repeat.maximal && repeat.max.is_none() && !repeat.replay && turns_freely(&repeat) {
+                    self.unsupported(
+                        first_span(parts_of(part)),
+                        "unlimited complex riders that may turn every time round without capturing (`(dK)0`)",
+                    );
+                    return None;
+                }
+                Some(PPart::Repeat(Box::new(repeat)))
+            }
+        }
+    }
+
+    fn repeat(
+        &mut self,
+        first: Vec<PPart>,
+        later: Vec<Vec<PPart>>,
+        count: Count,
+        replay: bool,
+        span: Span,
+    ) -> Option<PRepeat> {
+        let (min, max, maximal) = match count {
+            Count::Between { min, max } => (min, max, false),
+            Count::Maximal => (1, None, true),
+            Count::Edge => {
+                self.unsupported(span, "complex riders to the edge (`(X)*`)");
+                return None;
+            }
+        };
+        Some(PRepeat { first, later, min, max, maximal, replay, origin: Vec::new(), destination: Vec::new() })
+    }
+
+    /// A leg of a multi-leg move.
+    fn step(&mut self, leg: &Leg, color: Color, siblings: &Siblings) -> Option<PStep> {
+        let errors = self.diagnostics.len();
+        let (vectors, relative) = match &leg.directions {
+            Directions::Absolute(v) => (v.clone(), None),
+            Directions::Relative { atom, modifiers } => {
+                let turns = self.turns(modifiers, leg.span)?;
+                let siblings = siblings.get(&(leg.span.start, leg.span.end)).cloned().unwrap_or_default();
+                (Vec::new(), Some(PRelative { atom: *atom, turns, siblings }))
+            }
+        };
+        if leg
+            .capabilities
+            .iter()
+            .any(|c| matches!(c, Capability::EnPassant { .. } | Capability::Move { allows_en_passant: true, .. }))
+        {
+            self.unsupported(leg.span, "en passant (`e`) in multi-leg moves");
+        }
+        let null = relative.as_ref().is_some_and(|r| r.atom == (0, 0));
+        if null {
+            self.unsupported(leg.span, "null moves (`O`, `00`)");
+        }
+        let leg_p = self.leg(leg, &vectors, color)?;
+        (self.diagnostics.len() == errors).then_some(PStep { leg: leg_p, relative, mode_written: leg.mode_written })
+    }
+
+    /// The relative direction modifiers of a `-` leg, as written.
+    fn turns(&mut self, modifiers: &[String], span: Span) -> Option<Vec<Turn>> {
+        if modifiers.is_empty() {
+            return Some(vec![Turn::Straight]);
+        }
+        let mut turns = Vec::new();
+        for m in modifiers {
+            match m.as_str() {
+                "d" => turns.push(Turn::Any),
+                "t" => turns.push(Turn::Back),
+                "tt" => turns.push(Turn::NotBack),
+                "z" => turns.push(Turn::Reflect),
+                other => match directions::parse_mods(other) {
+                    Ok(mods) => turns.extend(mods.into_iter().map(Turn::Dir)),
+                    Err(_) => {
+                        self.unsupported(span, &format!("the relative direction `{other}`"));
+                        return None;
+                    }
+                },
+            }
+        }
+        Some(turns)
+    }
+
+    /// One leg: everything but how its directions are chosen. `vectors` are White's; they are
+    /// mirrored for Black.
+    fn leg(&mut self, leg: &Leg, vectors: &[(i32, i32)], color: Color) -> Option<PLeg> {
+        {
             if vectors.contains(&(0, 0)) || leg.reach == (Reach::Steps { min: 0, max: Some(0) }) {
                 self.unsupported(leg.span, "null moves (`O`, `00`)");
-                continue;
+                return None;
             }
             if leg.setup || leg.decisive || !leg.conditions.is_empty() || !leg.attackers.is_empty() {
                 self.unsupported(leg.span, "the setup `!` and decision `#` operators, conditions and attacker sets");
-                continue;
+                return None;
             }
             let mut initial = false;
             for e in &leg.extras {
@@ -121,7 +359,7 @@ impl Prep<'_> {
                 }
             }
             let flip = |(x, y): (i32, i32)| if color == Color::White { (x, y) } else { (x, -y) };
-            legs.push(PLeg {
+            Some(PLeg {
                 vectors: vectors.iter().copied().map(flip).collect(),
                 reach: leg.reach,
                 over: match &leg.over {
@@ -143,9 +381,8 @@ impl Prep<'_> {
                 origin: leg.origin.iter().map(|r| self.range(r, color)).collect(),
                 destination: leg.destination.iter().map(|r| self.range(r, color)).collect(),
                 initial,
-            });
+            })
         }
-        legs
     }
 
     fn unsupported(&mut self, span: crate::syntax::ast::Span, what: &str) {
@@ -235,5 +472,113 @@ pub(crate) fn area_contains(area: &crate::syntax::ast::Area, f: u8, rank: u32) -
             let base_r = area.ranks.map_or(1, |x| x.0);
             fits(i64::from(f) - i64::from(base_f), df) && fits(i64::from(rank) - i64::from(base_r), dr)
         }
+    }
+}
+
+/// Atoms of the relative legs written at the same place, keyed by span offsets.
+type Siblings = HashMap<(usize, usize), Vec<(u32, u32)>>;
+
+/// For every place a relative leg was written, the atoms written there (`K`: W and F), and for the
+/// legs of a repeated body, the atoms at the same position in its other alternatives.
+fn sibling_atoms(set: &MoveSet) -> Siblings {
+    let mut map: Siblings = HashMap::new();
+    let mut groups: Vec<Vec<(usize, usize)>> = Vec::new();
+    for m in &set.moves {
+        collect_siblings(&m.parts, &mut map, &mut groups);
+    }
+    // Legs at the same position of a repeat's alternatives share their atoms.
+    for group in groups {
+        let mut atoms: Vec<(u32, u32)> = group.iter().flat_map(|k| map.get(k).cloned().unwrap_or_default()).collect();
+        atoms.sort_unstable();
+        atoms.dedup();
+        for k in group {
+            let entry = map.entry(k).or_default();
+            entry.extend(atoms.iter().copied());
+            entry.sort_unstable();
+            entry.dedup();
+        }
+    }
+    map
+}
+
+fn collect_siblings(parts: &[Part], map: &mut Siblings, groups: &mut Vec<Vec<(usize, usize)>>) {
+    for part in parts {
+        match part {
+            Part::Leg(leg) => {
+                if let Directions::Relative { atom, .. } = &leg.directions {
+                    let entry = map.entry((leg.span.start, leg.span.end)).or_default();
+                    if !entry.contains(atom) {
+                        entry.push(*atom);
+                    }
+                }
+            }
+            Part::Optional { body, .. } => collect_siblings(body, map, groups),
+            Part::Repeat { first, then, alternatives, .. } => {
+                collect_siblings(first, map, groups);
+                collect_siblings(then, map, groups);
+                for alt in alternatives {
+                    collect_siblings(alt, map, groups);
+                }
+                let width = alternatives.iter().map(Vec::len).max().unwrap_or(0);
+                for i in 0..width {
+                    let group = alternatives
+                        .iter()
+                        .filter_map(|alt| match alt.get(i) {
+                            Some(Part::Leg(leg)) => Some((leg.span.start, leg.span.end)),
+                            _ => None,
+                        })
+                        .collect();
+                    groups.push(group);
+                }
+            }
+        }
+    }
+}
+
+/// A later time round that writes no direction but straight on (`f` or nothing) on plain legs.
+fn straight_body(body: &[Part]) -> bool {
+    body.iter().all(|p| match p {
+        Part::Leg(leg) => match &leg.directions {
+            Directions::Relative { modifiers, .. } => modifiers.iter().all(|m| m == "f"),
+            Directions::Absolute(_) => false,
+        },
+        _ => false,
+    })
+}
+
+/// Whether a later time round may choose among several directions without having to capture:
+/// such an unlimited repeat walks every self-avoiding path of the board.
+fn turns_freely(repeat: &PRepeat) -> bool {
+    repeat.later.iter().any(|body| {
+        let must_capture = body.iter().any(|p| match p {
+            PPart::Leg(s) => s.mode_written && !s.leg.moves && !s.leg.captures.is_empty(),
+            _ => false,
+        });
+        let branches = body.iter().any(|p| match p {
+            PPart::Leg(s) => s
+                .relative
+                .as_ref()
+                .is_some_and(|r| r.turns.iter().any(|t| matches!(t, Turn::Any | Turn::NotBack)) || r.turns.len() > 1),
+            _ => true,
+        });
+        branches && !must_capture
+    })
+}
+
+fn parts_of(part: &Part) -> &[Part] {
+    match part {
+        Part::Leg(_) => std::slice::from_ref(part),
+        Part::Repeat { first, .. } => first,
+        Part::Optional { body, .. } => body,
+    }
+}
+
+/// Where the first leg of some parts was written.
+fn first_span(parts: &[Part]) -> Span {
+    match parts.first() {
+        Some(Part::Leg(leg)) => leg.span,
+        Some(Part::Repeat { first, .. }) => first_span(first),
+        Some(Part::Optional { body, .. }) => first_span(body),
+        None => Span::default(),
     }
 }

@@ -299,7 +299,7 @@ fn d15_limits() {
     assert_error("W1000", &parse_errors("W1000"), 2, "number `1000` is too large (at most 999)");
     let deep = |n: usize| format!("{}W{}", "(".repeat(n), ")".repeat(n));
     assert!(parse_move(&deep(32)).is_ok());
-    assert_error("33 levels", &parse_errors(&deep(33)), 34, "nesting too deep: at most 32 levels");
+    assert_error("33 levels", &parse_errors(&deep(33)), 33, "nesting too deep: at most 32 levels");
     let long = format!("W{}", "+W".repeat(32 * 1024));
     assert_error("65 KiB", &parse_errors(&long), 1, "notation too long");
 }

@@ -58,11 +58,11 @@ fn count<B: Bitboard, G: MoveGenerator<B> + ?Sized>(
     let Some((list, deeper)) = lists.split_first_mut() else {
         return 1;
     };
+    if bulk && deeper.is_empty() {
+        return generator.count_legal_moves(pos, list);
+    }
     list.clear();
     generator.legal_moves(pos, list);
-    if bulk && deeper.is_empty() {
-        return list.len() as u64;
-    }
     let mut nodes = 0;
     for mv in list.iter().copied() {
         let extra = list.extra_captures(&mv);

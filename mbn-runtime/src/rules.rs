@@ -37,6 +37,15 @@ pub trait MoveGenerator<B: Bitboard> {
         });
     }
 
+    /// The number of legal moves of the side to move (`scratch` may be used and is left in any
+    /// state). The default counts [`Self::legal_moves`]; generators that can count without listing
+    /// every move (perft's last ply) override it.
+    fn count_legal_moves(&self, pos: &Position<B>, scratch: &mut MoveList) -> u64 {
+        scratch.clear();
+        self.legal_moves(pos, scratch);
+        scratch.len() as u64
+    }
+
     /// Whether a royal piece of the side to move is attacked.
     fn in_check(&self, pos: &Position<B>) -> bool {
         let us = pos.side_to_move();

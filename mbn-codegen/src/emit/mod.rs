@@ -77,11 +77,19 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         mandatory: variant.spec.promotion_mandatory,
         diagnostics: Diagnostics::new(),
     };
-    let generate = [Color::White, Color::Black].map(|c| g.side(&legs, &castlings, c));
+    let generate = [Color::White, Color::Black].map(|c| g.side(&legs, &castlings, c, false));
+    let [count_white, count_black] = [Color::White, Color::Black].map(|c| g.side(&legs, &castlings, c, true));
     // Pieces that may be pinned against White's royal pieces by Black's riders, and vice versa.
     let pins_white = g.pins(&legs, Color::Black);
     let pins_black = g.pins(&legs, Color::White);
     let royal_kind = variant.table.iter().position(|(_, info)| info.royal).unwrap_or(0) as u8;
+    // The royal pieces of the side to move, from the kinds known now.
+    let royal_kinds: Vec<u8> = variant.table.iter().filter(|(_, info)| info.royal).map(|(k, _)| k.0).collect();
+    let royals_us = {
+        let rt = &g.rt;
+        let ty = g.tables.mask_type(rt);
+        quote!((<#ty as #rt::__private::Bitboard>::EMPTY #(| pos.pieces(#rt::__private::PieceKind(#royal_kinds), us))*))
+    };
     let attacked = [Color::White, Color::Black].map(|c| g.attacks(&legs, c));
     diagnostics.extend(g.diagnostics.clone());
     if !diagnostics.is_empty() {
@@ -179,19 +187,25 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                 }
 
                 fn legal_moves(&self, pos: &#rt::__private::Position<#ty>, out: &mut #rt::__private::MoveList) {
-                    use #rt::__private::{Bitboard, Color, PieceKind};
                     let start = out.len();
                     self.pseudo_legal_moves(pos, out);
+                    self.retain_legal(pos, out, start, None);
+                }
+
+                fn count_legal_moves(&self, pos: &#rt::__private::Position<#ty>, scratch: &mut #rt::__private::MoveList) -> u64 {
+                    use #rt::__private::{Bitboard, Color, Move, PieceKind};
+                    scratch.clear();
                     let us = pos.side_to_move();
                     let them = !us;
-                    let royals = pos.royals(us);
-                    if royals == <#ty as Bitboard>::EMPTY {
-                        return;
-                    }
+                    let royals = #royals_us;
                     let occ = pos.occupied();
                     let kind_at = |sq| pos.piece_at(sq).map_or(PieceKind(#royal_kind), |p| p.kind);
-                    let in_check = royals.squares().any(|k| Self::attacked_in(pos, k, them, occ, <#ty as Bitboard>::EMPTY, kind_at(k)));
-                    // Pieces that could uncover an attack on a royal piece by moving.
+                    if royals.count() != 1
+                        || royals.squares().any(|k| Self::attacked_in(pos, k, them, occ, <#ty as Bitboard>::EMPTY, kind_at(k)))
+                    {
+                        self.legal_moves(pos, scratch);
+                        return scratch.len() as u64;
+                    }
                     let own = pos.by_color(us);
                     let mut pinned = <#ty as Bitboard>::EMPTY;
                     for k in royals.squares() {
@@ -200,6 +214,69 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                             Color::Black => { #pins_black }
                         }
                     }
+                    let risky = pinned | royals;
+                    let mut n: u64 = 0;
+                    {
+                        let out = &mut *scratch;
+                        match us {
+                            Color::White => {
+                                let (us, them) = (Color::White, Color::Black);
+                                let own = pos.by_color(us);
+                                let enemy = pos.by_color(them);
+                                #count_white
+                            }
+                            Color::Black => {
+                                let (us, them) = (Color::Black, Color::White);
+                                let own = pos.by_color(us);
+                                let enemy = pos.by_color(them);
+                                #count_black
+                            }
+                        }
+                    }
+                    self.retain_legal(pos, scratch, 0, Some((false, pinned)));
+                    n + scratch.len() as u64
+                }
+            }
+
+            #[allow(unused_variables, unused_mut, unused_parens, clippy::all)]
+            impl #ident {
+                /// Keeps the moves of `out` from `start` on that leave every royal piece unattacked;
+                /// `known`: whether in check, and the possibly pinned pieces, if the caller knows.
+                #[doc(hidden)]
+                pub fn retain_legal(
+                    &self,
+                    pos: &#rt::__private::Position<#ty>,
+                    out: &mut #rt::__private::MoveList,
+                    start: usize,
+                    known: Option<(bool, #ty)>,
+                ) {
+                    use #rt::__private::{Bitboard, Color, PieceKind};
+                    let us = pos.side_to_move();
+                    let them = !us;
+                    let royals = #royals_us;
+                    if royals == <#ty as Bitboard>::EMPTY {
+                        return;
+                    }
+                    let occ = pos.occupied();
+                    let kind_at = |sq| pos.piece_at(sq).map_or(PieceKind(#royal_kind), |p| p.kind);
+                    let own = pos.by_color(us);
+                    let (in_check, pinned) = match known {
+                        Some(known) => known,
+                        None => {
+                            let in_check = royals
+                                .squares()
+                                .any(|k| Self::attacked_in(pos, k, them, occ, <#ty as Bitboard>::EMPTY, kind_at(k)));
+                            // Pieces that could uncover an attack on a royal piece by moving.
+                            let mut pinned = <#ty as Bitboard>::EMPTY;
+                            for k in royals.squares() {
+                                match us {
+                                    Color::White => { #pins_white }
+                                    Color::Black => { #pins_black }
+                                }
+                            }
+                            (in_check, pinned)
+                        }
+                    };
                     let mut scratch = None;
                     let mut index = 0;
                     out.retain(|mv, extra| {
@@ -207,11 +284,23 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                         if index <= start {
                             return true;
                         }
-                        if mv.is_castle() || mv.is_drop() || !extra.is_empty() {
+                        if mv.is_drop() || !extra.is_empty() {
                             let scratch = scratch.get_or_insert_with(|| pos.clone());
                             return #rt::__private::leaves_royals_safe(self, scratch, mv, extra);
                         }
                         let (from, to) = (mv.from(), mv.to());
+                        if let (Some(pf), Some(pt)) = (mv.partner_from(), mv.partner_to()) {
+                            // Castling: both pieces move, nothing is captured.
+                            let after = (occ & !<#ty as Bitboard>::from_square(from) & !<#ty as Bitboard>::from_square(pf))
+                                | <#ty as Bitboard>::from_square(to)
+                                | <#ty as Bitboard>::from_square(pt);
+                            let mover = kind_at(from);
+                            let guarded = (royals & !<#ty as Bitboard>::from_square(from)) | <#ty as Bitboard>::from_square(to);
+                            return guarded.squares().all(|k| {
+                                let kind = if k == to { mover } else { kind_at(k) };
+                                !Self::attacked_in(pos, k, them, after, <#ty as Bitboard>::EMPTY, kind)
+                            });
+                        }
                         let moving_royal = royals.test(from);
                         if !in_check && !moving_royal && !mv.is_en_passant() && !pinned.test(from) {
                             return true;
@@ -235,10 +324,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                         })
                     });
                 }
-            }
 
-            #[allow(unused_variables, unused_mut, unused_parens, clippy::all)]
-            impl #ident {
                 /// Whether `by` attacks `sq` if the board were `occ`, the pieces on `exclude` gone,
                 /// and a piece of kind `victim` stood on `sq`.
                 #[doc(hidden)]
@@ -503,6 +589,93 @@ impl Gen {
         }
     }
 
+    /// Counting a plain leap leg for all `free` pieces of a kind at once: per vector, the pieces
+    /// that stay on the board shifted by the vector's index offset. `None` when the leg needs the
+    /// per-piece path (dynamic ranges, en passant).
+    fn leap_count(&mut self, leg: &PLeg, kind: usize, color: Color) -> Option<TokenStream> {
+        // Unsupported shapes were reported when the leg was listed (duplicates are merged).
+        // Shifting costs per vector, a table lookup per piece: worth it for few vectors (pawns).
+        if !matches!(self.shape(leg)?, Shape::Leap) || leg.en_passant.is_some() || leg.vectors.len() > 2 {
+            return None;
+        }
+        if leg.origin.iter().chain(&leg.destination).any(|r| r.threatened || r.unthreatened || r.unmoved) {
+            return None;
+        }
+        let rt = self.rt.clone();
+        let g = self.tables.geometry;
+        let files = i32::from(g.files());
+        let mut pieces = quote!(free);
+        if leg.initial {
+            pieces = quote!((#pieces & pos.unmoved()));
+        }
+        for r in &leg.origin {
+            let mask = self.tables.mask(&range_bits(r), &rt);
+            pieces = quote!((#pieces & #mask));
+        }
+        let dest = leg.destination.iter().map(|r| self.tables.mask(&range_bits(r), &rt)).collect::<Vec<_>>();
+        let capturable = self.capturable(leg);
+        let mut code = Vec::new();
+        for &v in &leg.vectors {
+            let stays: Bits = (0..g.num_squares())
+                .filter(|&sq| tables::offset(g, mbn_runtime::Square(sq as u16), v).is_some())
+                .fold([0; 4], |b, sq| or(b, bit(sq)));
+            let stays = self.tables.mask(&stays, &rt);
+            let delta = v.1 * files + v.0;
+            let shifted = if delta >= 0 {
+                let d = delta as u32;
+                quote!((#pieces & #stays).shift_up(#d))
+            } else {
+                let d = (-delta) as u32;
+                quote!((#pieces & #stays).shift_down(#d))
+            };
+            let mut actions = Vec::new();
+            if leg.moves {
+                actions.push(self.count(kind, color, quote!(to & !occ #(& #dest)*), &[]));
+            }
+            if let Some(c) = &capturable {
+                actions.push(self.count(kind, color, quote!(to & #c #(& #dest)*), &[]));
+            }
+            code.push(quote! {{
+                let to = #shifted;
+                #(#actions)*
+            }});
+        }
+        Some(quote!(#(#code)*))
+    }
+
+    /// Adding to `n` the number of moves to the squares `set` (a bitboard expression), each
+    /// counted once per promotion choice in the zone.
+    fn count(&self, kind: usize, color: Color, set: TokenStream, dest: &[TokenStream]) -> TokenStream {
+        let zone: Bits =
+            self.zone[color.index()].iter().enumerate().filter(|(_, b)| **b).fold([0; 4], |b, (i, _)| or(b, bit(i)));
+        let weight = match &self.promotions[kind] {
+            Some(targets) if !is_empty(&zone) => {
+                let per = targets.len() as u64 + u64::from(!self.mandatory);
+                Some((self.tables.mask(&zone, &self.rt), per))
+            }
+            _ => None,
+        };
+        if dest.is_empty() {
+            return match weight {
+                None => quote!(n += (#set).count() as u64;),
+                Some((zone, per)) => quote! {{
+                    let set = #set;
+                    n += (set & !#zone).count() as u64 + (set & #zone).count() as u64 * #per;
+                }},
+            };
+        }
+        let per_square = match weight {
+            None => quote!(1),
+            Some((zone, per)) => quote!(if #zone.test(to) { #per } else { 1 }),
+        };
+        quote! {{
+            let mut set = #set;
+            while let Some(to) = set.pop_lowest() {
+                if #(#dest)&&* { n += #per_square; }
+            }
+        }}
+    }
+
     /// Pushing `mv` (a `Move` expression whose destination is `to`), with promotions.
     fn push(&self, kind: usize, color: Color, mv: TokenStream) -> TokenStream {
         let Some(targets) = &self.promotions[kind] else { return quote!(out.push(#mv)) };
@@ -526,25 +699,51 @@ impl Gen {
     }
 
     /// The moves of the side `color`.
-    fn side(&mut self, legs: &[[Vec<PLeg>; 2]], castlings: &[PCastling], color: Color) -> TokenStream {
+    ///
+    /// With `count`, the moves of pieces not on `risky` (royal or possibly pinned) are counted
+    /// into `n`; the others are listed, for an exact test.
+    fn side(&mut self, legs: &[[Vec<PLeg>; 2]], castlings: &[PCastling], color: Color, count: bool) -> TokenStream {
         let mut body = Vec::new();
         for (kind, per_color) in legs.iter().enumerate() {
             let k = kind as u8;
-            let mut leg_code = Vec::new();
+            let mut listed = Vec::new();
+            let mut counted = Vec::new();
+            let mut setwise = Vec::new();
             for leg in &per_color[color.index()] {
-                if let Some(code) = self.leg_moves(leg, kind, color) {
-                    leg_code.push(code);
+                if let Some(code) = self.leg_moves(leg, kind, color, false) {
+                    listed.push(code);
+                }
+                if count {
+                    if let Some(code) = self.leap_count(leg, kind, color) {
+                        setwise.push(code);
+                    } else if let Some(code) = self.leg_moves(leg, kind, color, true) {
+                        counted.push(code);
+                    }
                 }
             }
-            if leg_code.is_empty() {
+            if listed.is_empty() {
                 continue;
             }
-            body.push(quote! {
-                let mut froms = pos.pieces(PieceKind(#k), us);
-                while let Some(from) = froms.pop_lowest() {
-                    #(#leg_code)*
-                }
-            });
+            if count {
+                // Pieces whose every counted leg is a leap only need the loop when risky.
+                let only_risky = counted.is_empty().then(|| quote!(froms &= risky;));
+                body.push(quote! {
+                    let free = pos.pieces(PieceKind(#k), us) & !risky;
+                    #(#setwise)*
+                    let mut froms = pos.pieces(PieceKind(#k), us);
+                    #only_risky
+                    while let Some(from) = froms.pop_lowest() {
+                        if risky.test(from) { #(#listed)* } else { #(#counted)* }
+                    }
+                });
+            } else {
+                body.push(quote! {
+                    let mut froms = pos.pieces(PieceKind(#k), us);
+                    while let Some(from) = froms.pop_lowest() {
+                        #(#listed)*
+                    }
+                });
+            }
         }
         for c in castlings {
             body.push(self.castling(c, color));
@@ -553,7 +752,9 @@ impl Gen {
     }
 
     /// The moves of one leg of a piece on `from`.
-    fn leg_moves(&mut self, leg: &PLeg, kind: usize, color: Color) -> Option<TokenStream> {
+    /// With `count`, quiet moves and captures are counted into `n` instead of listed (en passant
+    /// captures, which may uncover a royal piece, are still listed).
+    fn leg_moves(&mut self, leg: &PLeg, kind: usize, color: Color, count: bool) -> Option<TokenStream> {
         let shape = self.shape(leg)?;
         let targets = self.targets(leg, &shape, &quote!(from), &quote!(occ));
         let mut guards = Vec::new();
@@ -575,22 +776,30 @@ impl Gen {
             } else {
                 quote!(Move::quiet(from, to))
             };
-            let push = dest_ok(self.push(kind, color, mv));
-            actions.push(quote! {
-                let mut quiet = targets & !occ;
-                while let Some(to) = quiet.pop_lowest() {
-                    #push
-                }
-            });
+            if count {
+                actions.push(self.count(kind, color, quote!(targets & !occ), &dest));
+            } else {
+                let push = dest_ok(self.push(kind, color, mv));
+                actions.push(quote! {
+                    let mut quiet = targets & !occ;
+                    while let Some(to) = quiet.pop_lowest() {
+                        #push
+                    }
+                });
+            }
         }
         if let Some(capturable) = self.capturable(leg) {
-            let push = dest_ok(self.push(kind, color, quote!(Move::capture(from, to))));
-            actions.push(quote! {
-                let mut hits = targets & #capturable;
-                while let Some(to) = hits.pop_lowest() {
-                    #push
-                }
-            });
+            if count {
+                actions.push(self.count(kind, color, quote!(targets & #capturable), &dest));
+            } else {
+                let push = dest_ok(self.push(kind, color, quote!(Move::capture(from, to))));
+                actions.push(quote! {
+                    let mut hits = targets & #capturable;
+                    while let Some(to) = hits.pop_lowest() {
+                        #push
+                    }
+                });
+            }
         }
         if let Some(pieces) = &leg.en_passant {
             let k = kind as u8;
@@ -808,17 +1017,55 @@ impl Gen {
                 }
             }
         }
-        // Cheap table lookups first, then rays.
+        // Cheap table lookups first, then rays; tests with the same attackers share one
+        // `attackers` and, for rays, one quick rejection: no such piece on any of the rays.
         groups.sort_by_key(|(key, _, _)| !key.starts_with("leap"));
-        let checks = groups.into_iter().map(|(_, test, sets)| {
-            quote! {{
-                let attackers = (#(#sets)|*) & !exclude;
-                if attackers != <#ty as Bitboard>::EMPTY {
-                    #test
+        let mut by_attackers: Vec<(String, Vec<TokenStream>, Vec<TokenStream>, Vec<String>)> = Vec::new();
+        for (key, test, sets) in groups {
+            let text = sets.iter().map(|t| t.to_string()).collect::<Vec<_>>().join("|");
+            match by_attackers.iter_mut().find(|(t, _, _, _)| *t == text) {
+                Some((_, _, tests, keys)) => {
+                    tests.push(test);
+                    keys.push(key);
                 }
-            }}
-        });
+                None => by_attackers.push((text, sets, vec![test], vec![key])),
+            }
+        }
+        let checks: Vec<TokenStream> = by_attackers
+            .into_iter()
+            .map(|(_, sets, tests, keys)| {
+                let reach = self.reach_union(&keys);
+                let quick = reach.map(|table| quote!((#table[s] & attackers) != <#ty as Bitboard>::EMPTY));
+                let quick = quick.unwrap_or(quote!(true));
+                quote! {{
+                    let attackers = (#(#sets)|*) & !exclude;
+                    if attackers != <#ty as Bitboard>::EMPTY && #quick {
+                        #(#tests)*
+                    }
+                }}
+            })
+            .collect();
         quote!(#(#checks)*)
+    }
+
+    /// For a group of ray tests (keys `ray <table> <min> if ...`), the union of their ray tables:
+    /// a square from which no attacker can be seen on any of them is not attacked by the group.
+    fn reach_union(&mut self, keys: &[String]) -> Option<proc_macro2::Ident> {
+        if keys.len() < 2 {
+            return None;
+        }
+        let mut tables = Vec::new();
+        for key in keys {
+            let mut words = key.split_whitespace();
+            if words.next() != Some("ray") {
+                return None;
+            }
+            tables.push(words.next()?.to_string());
+        }
+        let contents: Vec<Vec<Bits>> = tables.iter().map(|t| self.tables.content(t)).collect::<Option<_>>()?;
+        let n = self.tables.geometry.num_squares();
+        let union = (0..n).map(|sq| contents.iter().fold([0; 4], |b, c| or(b, c[sq]))).collect();
+        Some(self.tables.table("REACH", union))
     }
 
     /// Statements that add to `pinned` the pieces of `own` that may be pinned against the royal

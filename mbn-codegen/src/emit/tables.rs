@@ -97,6 +97,11 @@ impl Tables {
         name
     }
 
+    /// The content of the table named `name`.
+    pub(crate) fn content(&self, name: &str) -> Option<Vec<Bits>> {
+        self.ordered.iter().find(|(n, _)| n == name).map(|(_, c)| c.clone())
+    }
+
     /// A per-square table computed by `f`.
     pub(crate) fn per_square(&mut self, prefix: &str, f: impl Fn(usize) -> Bits) -> Ident {
         let content = (0..self.geometry.num_squares()).map(f).collect();

@@ -166,13 +166,16 @@ impl Lowerer {
         };
         let first = self.alternatives(body, &inner, link);
         let then = self.alternatives(body, &modes_only, LegLink::Chain);
+        // Later times may take any alternative of the body (`((fr)K)0*` turns from a W step to an F step).
+        let alternatives = if then.len() > 1 { then.clone() } else { Vec::new() };
         first
             .into_iter()
             .enumerate()
             .map(|(i, first)| {
-                // The same alternative as it continues: the one written at the same place.
-                let at = first_leg_span(&first);
-                let next = then.iter().find(|t| first_leg_span(t) == at).or(then.get(i)).cloned().unwrap_or_default();
+                // The same alternative as it continues: the one written at the same places with the same
+                // atoms (`K` is written once but lowers to a W and an F alternative).
+                let at = signature(&first);
+                let next = then.iter().find(|t| signature(t) == at).or(then.get(i)).cloned().unwrap_or_default();
                 match collapse(&first, &next, count) {
                     Some(mut leg) => {
                         apply_scope(&mut leg, scope);
@@ -181,6 +184,7 @@ impl Lowerer {
                     None => vec![Part::Repeat {
                         first,
                         then: next,
+                        alternatives: alternatives.clone(),
                         count,
                         origin: scope.origin.clone(),
                         destination: scope.destination.clone(),
@@ -212,6 +216,7 @@ impl Lowerer {
         turned.modifiers.push(turn);
         let firsts = self.alternatives(body, scope, link);
         let turns = self.alternatives(body, &turned, LegLink::Chain);
+        let alternatives = if turns.len() > 1 { turns.clone() } else { Vec::new() };
         let mut result = Vec::new();
         for first in &firsts {
             for t in &turns {
@@ -222,6 +227,7 @@ impl Lowerer {
                         body: vec![Part::Repeat {
                             first: t.clone(),
                             then: t.clone(),
+                            alternatives: alternatives.clone(),
                             count: later,
                             origin: Vec::new(),
                             destination: Vec::new(),
@@ -313,7 +319,11 @@ impl Lowerer {
                 ModifierKind::Direction(c @ ('t' | 'z')) | ModifierKind::Doubled(c @ ('t' | 'z' | 'd')) => {
                     self.diagnostics.push(
                         Diagnostic::new(modifier.span, format!("`{modifier}` turns relative to a previous leg, but this is the first leg of its move (`{c}` needs `-` before it)"))
-                            .with_help("use `t`, `z` and `tt` only after `-`, e.g. `cK-tK`"),
+                            .with_help(if c == 't' {
+                                "use `t`, `z` and `tt` only after `-`, e.g. `cK-tK` (MBN's `t` is a turn, not XBetza's `t`)"
+                            } else {
+                                "use `t`, `z` and `tt` only after `-`, e.g. `cK-tK`"
+                            }),
                     );
                     return None;
                 }
@@ -390,9 +400,10 @@ impl Lowerer {
                 'p' => leg.hop = Some(Hop { many: mode.doubled, optional: mode.optional, hurdles: mode.set.clone() }),
                 'h' => match leg.reach {
                     Reach::Steps { min: 1, max: None } => leg.reach = Reach::Halfling,
-                    _ => self
-                        .diagnostics
-                        .error(modifier.span, "`h` (halfling) applies to unlimited riders such as `hR` or `hN0`"),
+                    _ => self.diagnostics.push(
+                        Diagnostic::new(modifier.span, "`h` (halfling) applies to unlimited riders such as `hR` or `hN0`")
+                            .with_help("a halfling rider is `h` and a rider (`hN0`); MBN's `h` is not XBetza's `h` (chiral or half-plane moves)"),
+                    ),
                 },
                 'i' => leg.extras.push(Extra::Initial { decaying: mode.doubled }),
                 'k' => leg.extras.push(Extra::NoCheck { mate_only: mode.doubled, pieces: mode.set.clone() }),
@@ -507,11 +518,28 @@ fn collapse(parts: &[Part], then: &[Part], count: Count) -> Option<Leg> {
     Some(Leg { reach, ..(**leg).clone() })
 }
 
-/// Where the first leg of an alternative was written (spans compare equal, so compare offsets).
-fn first_leg_span(parts: &[Part]) -> Option<(usize, usize)> {
-    match parts.first()? {
-        Part::Leg(leg) => Some((leg.span.start, leg.span.end)),
-        Part::Repeat { first, .. } => first_leg_span(first),
-        Part::Optional { body, .. } => first_leg_span(body),
+/// Where the legs of an alternative were written and their atoms, in order (spans compare equal, so
+/// compare offsets): pairs the first time round of a complex rider with the same alternative as it
+/// continues.
+fn signature(parts: &[Part]) -> Vec<(usize, usize, (u32, u32))> {
+    let mut out = Vec::new();
+    for part in parts {
+        match part {
+            Part::Leg(leg) => out.push((leg.span.start, leg.span.end, leg_atom(leg))),
+            Part::Repeat { first, .. } => out.extend(signature(first)),
+            Part::Optional { body, .. } => out.extend(signature(body)),
+        }
+    }
+    out
+}
+
+/// The atom `(m, n)` of a leg (`m <= n`).
+fn leg_atom(leg: &Leg) -> (u32, u32) {
+    match &leg.directions {
+        Directions::Relative { atom, .. } => *atom,
+        Directions::Absolute(v) => v.first().map_or((0, 0), |&(x, y)| {
+            let (a, b) = (x.unsigned_abs(), y.unsigned_abs());
+            (a.min(b), a.max(b))
+        }),
     }
 }

@@ -35,6 +35,17 @@ struct State<'s> {
     farthest: RefCell<(usize, Vec<&'static str>)>,
     /// Errors that do not stop parsing (a number too large, ...).
     errors: RefCell<Vec<Diagnostic>>,
+    /// A suggestion or a note for a failure at a given stripped offset, used if the parse fails
+    /// there.
+    hint: RefCell<Option<Hint>>,
+}
+
+/// What to add to the diagnostic of a failure at `at`.
+#[derive(Clone, Debug, Default)]
+struct Hint {
+    at: usize,
+    help: Option<String>,
+    label: Option<(Span, String)>,
 }
 
 impl fmt::Debug for State<'_> {
@@ -110,7 +121,13 @@ fn checked_strip(source: &str) -> Result<Stripped, Vec<Diagnostic>> {
 }
 
 fn new_state(stripped: &Stripped) -> State<'_> {
-    State { stripped, depth: Cell::new(0), farthest: RefCell::new((0, Vec::new())), errors: RefCell::new(Vec::new()) }
+    State {
+        stripped,
+        depth: Cell::new(0),
+        farthest: RefCell::new((0, Vec::new())),
+        errors: RefCell::new(Vec::new()),
+        hint: RefCell::new(None),
+    }
 }
 
 /// Runs `parser` on the stripped text `start..end`, which it must consume entirely.
@@ -124,10 +141,21 @@ fn run<'s, O>(
     let mut input = Input { input: LocatingSlice::new(text), state };
     let _ = input.next_slice(start);
     *state.farthest.borrow_mut() = (start, Vec::new());
+    *state.hint.borrow_mut() = None;
     state.depth.set(0);
     match parser(&mut input) {
         Ok(o) if input.eof_offset() == 0 => Ok(o),
         Ok(_) => {
+            if let Some(close @ (')' | ']' | '}' | '>')) = peek(&input) {
+                let open = match close {
+                    ')' => '(',
+                    ']' => '[',
+                    '}' => '{',
+                    _ => '<',
+                };
+                let help = format!("this `{close}` closes nothing: remove it, or add the `{open}` it closes");
+                hint(&input, pos(&input), Some(help), None);
+            }
             expected(&input, "the end of the definition");
             Err(Some(failure(state)))
         }
@@ -156,7 +184,37 @@ fn failure(state: &State<'_>) -> Diagnostic {
         [one] => format!("{what}: expected {one}"),
         [init @ .., last] => format!("{what}: expected {} or {last}", init.join(", ")),
     };
-    Diagnostic::new(span, message)
+    let mut diagnostic = Diagnostic::new(span, message);
+    if let Some(hint) = state.hint.take().filter(|h| h.at == at) {
+        if let Some((span, text)) = hint.label {
+            diagnostic = diagnostic.with_label(span, text);
+        }
+        if let Some(help) = hint.help {
+            diagnostic = diagnostic.with_help(help);
+        }
+    }
+    diagnostic
+}
+
+/// Records a help or a label for a failure at stripped offset `at` (the first one given wins).
+fn hint(input: &Input<'_>, at: usize, help: Option<String>, label: Option<(Span, String)>) {
+    let mut hint = input.state.hint.borrow_mut();
+    if hint.as_ref().is_none_or(|h| h.at < at) {
+        *hint = Some(Hint { at, help, label });
+    }
+}
+
+/// Consumes the bracket `close` or fails expecting `what`, pointing at the bracket opened at
+/// stripped offset `open`.
+fn expect_closing(input: &mut Input<'_>, close: char, what: &'static str, open: usize) -> PResult<()> {
+    if eat(input, close) {
+        return Ok(());
+    }
+    let text = &input.state.stripped.text;
+    let opened = text[open..].chars().next().unwrap_or(' ');
+    let label = (input.state.span(open, open + opened.len_utf8()), format!("`{opened}` opened here"));
+    hint(input, pos(input), None, Some(label));
+    Err(expected(input, what))
 }
 
 /// Records that `what` was expected at the current position, and fails.
@@ -245,6 +303,18 @@ fn nested<'s, O>(input: &mut Input<'s>, f: impl FnOnce(&mut Input<'s>) -> PResul
 /// `Item ::= Castling | '@' MacroDef | Head ( '==' Targets | '=' Move )?`
 fn item(input: &mut Input<'_>) -> PResult<Item> {
     let start = pos(input);
+    let result = item_kind(input);
+    if result.is_err()
+        && ["0-0", "o-o", "O-0", "0-O"].iter().any(|typo| input.state.stripped.text[start..].starts_with(typo))
+    {
+        let at = input.state.farthest.borrow().0;
+        hint(input, at, Some("castling is written with the capital letter O: `O-O=...`, `O-O-O=...`".into()), None);
+    }
+    Ok(Item { kind: result?, span: span_from(input, start) })
+}
+
+fn item_kind(input: &mut Input<'_>) -> PResult<ItemKind> {
+    let start = pos(input);
     let kind = if input.starts_with("O-O") {
         ItemKind::Castling(castling(input)?)
     } else if eat(input, '@') {
@@ -263,7 +333,7 @@ fn item(input: &mut Input<'_>) -> PResult<Item> {
             ItemKind::Piece(PieceDef { head, body: None })
         }
     };
-    Ok(Item { kind, span: span_from(input, start) })
+    Ok(kind)
 }
 
 /// `Castling ::= 'O-O' ( '-O' ){0,2} PieceSet? '=' Move '=' Move`
@@ -481,7 +551,7 @@ fn optional(input: &mut Input<'_>) -> PResult<Move> {
         (OptionalKind::WhenUnblocked, '}', "`}` closing the optional leg")
     };
     let body = nested(input, move_expr)?;
-    expect(input, close, what)?;
+    expect_closing(input, close, what, start)?;
     let steps = opt_steps(input)?;
     Ok(Move { kind: MoveKind::Optional(Optional { kind, body: Box::new(body), steps }), span: span_from(input, start) })
 }
@@ -527,7 +597,11 @@ fn partial(input: &mut Input<'_>) -> PResult<Move> {
     while let Some(m) = modifier(input)? {
         modifiers.push(m);
     }
-    let mut atoms = vec![atom(input)?];
+    let Some(first) = opt_atom(input)? else {
+        atom_hint(input, start, &modifiers);
+        return Err(expected(input, "an atom (a piece letter such as `W`, `:m,n:` or `(`)"));
+    };
+    let mut atoms = vec![first];
     while let Some(a) = opt_atom(input)? {
         atoms.push(a);
     }
@@ -615,12 +689,37 @@ fn mode(letter: char) -> Mode {
     Mode { letter, doubled: false, any: false, optional: false, set: None, range: None }
 }
 
-/// `Atom ::= AtomBody Steps?`
-fn atom(input: &mut Input<'_>) -> PResult<Atom> {
-    match opt_atom(input)? {
-        Some(a) => Ok(a),
-        None => Err(expected(input, "an atom (a piece letter such as `W`, `:m,n:` or `(`)")),
+/// When a partial that started at `start` has modifiers but no atom: the last modifier was maybe
+/// meant as an atom (atoms are upper-case: `mfw` for `mfW`), or the modifiers as those of the atom
+/// before them (`Wf` for `fW`).
+fn atom_hint(input: &Input<'_>, start: usize, modifiers: &[Modifier]) {
+    let at = pos(input);
+    let text = &input.state.stripped.text;
+    let Some(last) = modifiers.last() else { return };
+    let written = &text[start..at];
+    let Some(c) = written.chars().last().filter(|c| c.is_ascii_lowercase() && !matches!(c, 'q' | 'y')) else {
+        return;
+    };
+    if input.state.span(at - 1, at).end != last.span.end {
+        return;
     }
+    let upper = format!("{}{}", &written[..written.len() - 1], c.to_ascii_uppercase());
+    // The atom just before, when this partial was written side by side with it (`Wf`).
+    let before = &text[..start];
+    let steps = before.len() - before.trim_end_matches(|c: char| c.is_ascii_digit() || c == '*' || c == '#').len();
+    let atom_start = before.len() - steps;
+    let previous = before[..atom_start]
+        .chars()
+        .last()
+        .filter(char::is_ascii_uppercase)
+        .map(|a| &before[atom_start - a.len_utf8()..]);
+    let help = match previous {
+        Some(atom) if written.chars().all(|c| c.is_ascii_lowercase()) => format!(
+            "modifiers come before their atom and atoms are upper-case: did you mean `{written}{atom}` or `{atom}{upper}`?"
+        ),
+        _ => format!("`{c}` is read as a modifier, and a modifier needs an atom after it: did you mean `{upper}`?"),
+    };
+    hint(input, at, Some(help), None);
 }
 
 /// `AtomBody ::= [A-Z] | ':' Letter ':' | ':' Number ',' Number ':' | '(' Move ')' Circular?`
@@ -643,7 +742,7 @@ fn opt_atom(input: &mut Input<'_>) -> PResult<Option<Atom>> {
         Some('(') => {
             let _ = input.next_token();
             let body = nested(input, move_expr)?;
-            expect(input, ')', "`)`")?;
+            expect_closing(input, ')', "`)`", start)?;
             let circular = circular(input)?;
             AtomKind::Group { body: Box::new(body), circular }
         }
@@ -859,6 +958,8 @@ fn piece_set(input: &mut Input<'_>) -> PResult<PieceSet> {
             if peek(input).is_some_and(|c| c.is_ascii_alphabetic() || c == ':' || Prefix::from_char(c).is_some()) {
                 members.push(piece_ref(input, false)?);
             } else {
+                let label = (input.state.span(start, start + 1), "`{` opened here".to_string());
+                hint(input, pos(input), None, Some(label));
                 return Err(expected(input, "a piece letter or `}`"));
             }
         }
@@ -878,6 +979,10 @@ fn board_range(input: &mut Input<'_>) -> PResult<BoardRange> {
                 items.push(range_item(input)?);
                 if eat(input, ']') {
                     break;
+                }
+                if peek(input) != Some(',') {
+                    let label = (input.state.span(start, start + 1), "`[` opened here".to_string());
+                    hint(input, pos(input), None, Some(label));
                 }
                 expect(input, ',', "`,` or `]`")?;
             }

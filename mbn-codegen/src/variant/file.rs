@@ -121,7 +121,7 @@ impl VariantFile {
             Ok(raw) => raw,
             Err(e) => {
                 let at = e.span().map_or(0, |s| s.start);
-                return Err(vec![file.error_at(at, e.message().trim_end().to_string())]);
+                return Err(vec![file.error_at(at, suggest_key(e.message().trim_end()))]);
             }
         };
         let mut errors = Vec::new();
@@ -240,6 +240,29 @@ impl VariantFile {
     fn error_at(&self, offset: usize, message: String) -> FileError {
         let (line, column) = line_column(&self.text, offset);
         FileError { path: self.path.clone(), line, column, message }
+    }
+}
+
+/// The keys of a variant file.
+const KEYS: [&str; 10] = [
+    "name",
+    "board",
+    "start",
+    "pieces",
+    "royal",
+    "castling-partners",
+    "promotion-zone",
+    "promotion-mandatory",
+    "drops",
+    "captures-to-hand",
+];
+
+/// serde's "unknown field `x`, expected one of ..." with "did you mean `y`?" when a key is close.
+fn suggest_key(message: &str) -> String {
+    let unknown = message.strip_prefix("unknown field `").and_then(|rest| rest.split_once('`')).map(|(key, _)| key);
+    match unknown.and_then(|key| crate::diagnostic::closest(key, KEYS)) {
+        Some(key) => format!("{message} (did you mean `{key}`?)"),
+        None => message.to_string(),
     }
 }
 

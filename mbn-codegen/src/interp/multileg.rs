@@ -1,0 +1,424 @@
+//! Multi-leg moves: chains `-`, sequences `--`, optional legs `[...]` and `{...}`, complex and
+//! circular riders (docs/SEMANTICS.md, "Multi-leg moves").
+//!
+//! A move is walked leg by leg, depth first. Each leg's landing stays *pending* until the rest of the
+//! path decides its role: when another leg follows, the landing is a square on the way (empty, or an
+//! enemy captured by a leg that wrote `a` or `c`); when the path ends there, it is the destination
+//! and the leg's capabilities decide. Directions of `-` legs are computed in White's view from the
+//! previous leg's direction and mirrored for Black, so Black's moves are White's mirrored.
+
+use super::Interpreter;
+use crate::lower::directions::{self, leaper_vectors, Dir, DirMod};
+use crate::plan::{PMove, PPart, PRelative, PRepeat, PStep, Turn};
+use mbn_runtime::{Bitboard, Color, Piece, Position, Square};
+
+/// Where a multi-leg move ends and what it takes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Landing {
+    /// The destination: the last leg's square (it may be the start square).
+    pub to: Square,
+    /// Whether the last leg captures the piece on `to`.
+    pub capture: bool,
+    /// The pieces captured on the way (locust captures).
+    pub extra: Vec<Square>,
+}
+
+/// A direction vector, White's view.
+type Vector = (i32, i32);
+
+/// The eight king directions clockwise from straight on: the compass a turn is read on.
+const COMPASS: [Vector; 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+
+/// Which reflection a `z` leg made: `Files` negates the file component (a sideways move's), `Ranks`
+/// the rank component (a vertical move's). A run of `z` legs keeps its reflection (a zig-zag line).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Axis {
+    Files,
+    Ranks,
+}
+
+/// The last landing of a path, whose role the rest of the path decides.
+#[derive(Clone)]
+struct Pending<'a> {
+    step: &'a PStep,
+    target: Option<Piece>,
+}
+
+/// A path under way.
+#[derive(Clone)]
+struct State<'a> {
+    /// Where the piece stands now.
+    square: Square,
+    /// The direction of the last leg (White's view).
+    prev: Option<Vector>,
+    pending: Option<Pending<'a>>,
+    /// Pieces captured on the way: their squares are empty for the rest of the path.
+    captures: Vec<Square>,
+    /// The start square and every landing, in order.
+    visited: Vec<Square>,
+    /// The direction of every leg walked (White's view).
+    log: Vec<Vector>,
+    /// In a time round that replays the previous one: the directions its legs must take.
+    replay: Option<Vec<Vector>>,
+    /// The reflection of the last leg, when it was a `z` leg.
+    zaxis: Option<Axis>,
+}
+
+/// What remains to be walked.
+enum Cont<'c, 'a> {
+    /// Nothing: the path ends here.
+    Done,
+    /// These parts, then the rest.
+    Parts(&'a [PPart], &'c Cont<'c, 'a>),
+    /// The end of time round `done` of a repeat (0: before the first).
+    Round {
+        rep: &'a PRepeat,
+        done: u32,
+        /// Where in the log the round that just ended began.
+        log_start: usize,
+        /// Positions (square, pieces captured) the repeat stood at after earlier rounds.
+        seen: Vec<(Square, usize)>,
+        next: &'c Cont<'c, 'a>,
+    },
+}
+
+/// One piece's multi-leg moves on one position.
+struct Walker<'w, B: Bitboard> {
+    interp: &'w Interpreter,
+    pos: &'w Position<B>,
+    occupancy: &'w dyn Fn(Square) -> Option<Piece>,
+    from: Square,
+    piece: Piece,
+    color: Color,
+}
+
+impl Interpreter {
+    /// The landings of the multi-leg move `m` of `piece` standing on `from`, added to `out`.
+    pub(super) fn multi_moves<B: Bitboard>(
+        &self,
+        pos: &Position<B>,
+        occupancy: &dyn Fn(Square) -> Option<Piece>,
+        from: Square,
+        piece: Piece,
+        m: &PMove,
+        out: &mut Vec<Landing>,
+    ) {
+        let walker = Walker { interp: self, pos, occupancy, from, piece, color: m.color };
+        let start = State {
+            square: from,
+            prev: None,
+            pending: None,
+            captures: Vec::new(),
+            visited: vec![from],
+            log: Vec::new(),
+            replay: None,
+            zaxis: None,
+        };
+        walker.run(start, &Cont::Parts(&m.parts, &Cont::Done), out);
+    }
+
+    /// Whether a multi-leg move of `piece` on `from` captures on `target` (at the end or on the way).
+    pub(super) fn multi_attacks<B: Bitboard>(
+        &self,
+        pos: &Position<B>,
+        occupancy: &dyn Fn(Square) -> Option<Piece>,
+        from: Square,
+        piece: Piece,
+        target: Square,
+    ) -> bool {
+        self.multi[piece.kind.0 as usize][piece.color.index()].iter().any(|m| {
+            let mut landings = Vec::new();
+            self.multi_moves(pos, occupancy, from, piece, m, &mut landings);
+            landings.iter().any(|l| (l.capture && l.to == target) || l.extra.contains(&target))
+        })
+    }
+}
+
+impl<'w, B: Bitboard> Walker<'w, B> {
+    /// Walks what remains, adding every completed path to `out`.
+    fn run<'a>(&self, st: State<'a>, k: &Cont<'_, 'a>, out: &mut Vec<Landing>) {
+        match k {
+            Cont::Done => self.finish(st, out),
+            Cont::Parts([], next) => self.run(st, next, out),
+            Cont::Parts([part, rest @ ..], next) => {
+                let after = Cont::Parts(rest, next);
+                match part {
+                    PPart::Leg(step) => self.leg(st, step, &after, out),
+                    PPart::Optional { compulsory, body } => self.optional(st, *compulsory, body, &after, out),
+                    PPart::Repeat(rep) => {
+                        if rep.origin.iter().all(|r| self.in_range(r, st.square)) {
+                            let round =
+                                Cont::Round { rep, done: 0, log_start: st.log.len(), seen: Vec::new(), next: &after };
+                            self.run(st, &round, out);
+                        }
+                    }
+                }
+            }
+            Cont::Round { rep, done, log_start, seen, next } => self.round(st, rep, *done, *log_start, seen, next, out),
+        }
+    }
+
+    /// `[P]`: with and without P. `{P}`: with P whenever that completes a move, else without.
+    fn optional<'a>(
+        &self,
+        st: State<'a>,
+        compulsory: bool,
+        body: &'a [PPart],
+        after: &Cont<'_, 'a>,
+        out: &mut Vec<Landing>,
+    ) {
+        let with = Cont::Parts(body, after);
+        if compulsory {
+            let mut taken = Vec::new();
+            self.run(st.clone(), &with, &mut taken);
+            if taken.is_empty() {
+                self.run(st, after, out);
+            } else {
+                out.extend(taken);
+            }
+        } else {
+            self.run(st.clone(), &with, out);
+            self.run(st, after, out);
+        }
+    }
+
+    /// After time round `done` of a repeat: another round, or on with the rest of the move.
+    #[allow(clippy::too_many_arguments)]
+    fn round<'a>(
+        &self,
+        mut st: State<'a>,
+        rep: &'a PRepeat,
+        done: u32,
+        log_start: usize,
+        seen: &[(Square, usize)],
+        next: &Cont<'_, 'a>,
+        out: &mut Vec<Landing>,
+    ) {
+        let captured = st.captures.len() + usize::from(st.pending.as_ref().is_some_and(|p| p.target.is_some()));
+        let position = (st.square, captured);
+        // A repeat stops before it reaches the same position twice; `0*` never lands twice anywhere.
+        if seen.contains(&position) {
+            return;
+        }
+        if rep.maximal && done > 0 && st.visited[..st.visited.len() - 1].contains(&st.square) {
+            return;
+        }
+        let mut seen = seen.to_vec();
+        seen.push(position);
+        let mut more = Vec::new();
+        if rep.max.is_none_or(|m| done < m) {
+            let bodies: Vec<&'a [PPart]> =
+                if done == 0 { vec![&rep.first] } else { rep.later.iter().map(Vec::as_slice).collect() };
+            let replay = (done > 0 && rep.replay).then(|| st.log[log_start..].to_vec());
+            for body in bodies {
+                let end = Cont::Round { rep, done: done + 1, log_start: st.log.len(), seen: seen.clone(), next };
+                let mut st = st.clone();
+                st.replay = replay.clone();
+                self.run(st, &Cont::Parts(body, &end), &mut more);
+            }
+        }
+        let may_stop = done >= rep.min
+            && !(rep.maximal && !more.is_empty())
+            && rep.destination.iter().all(|r| self.in_range(r, st.square));
+        out.extend(more);
+        if may_stop {
+            st.replay = None;
+            self.run(st, next, out);
+        }
+    }
+
+    /// One leg: settles the previous landing as a square on the way, then walks each direction.
+    fn leg<'a>(&self, mut st: State<'a>, step: &'a PStep, after: &Cont<'_, 'a>, out: &mut Vec<Landing>) {
+        if let Some(p) = st.pending.take() {
+            if !self.on_the_way(&mut st, &p) {
+                return;
+            }
+        }
+        let leg = &step.leg;
+        if leg.initial && !self.pos.unmoved().test(self.from) {
+            return;
+        }
+        if !leg.origin.iter().all(|r| self.in_range(r, st.square)) {
+            return;
+        }
+        let directions = self.directions(&mut st, step);
+        for (board, white, axis) in directions {
+            let mut landings = Vec::new();
+            {
+                let occupancy = |sq: Square| {
+                    if sq == self.from || st.captures.contains(&sq) {
+                        None
+                    } else {
+                        (self.occupancy)(sq)
+                    }
+                };
+                self.interp.walk(self.pos, &occupancy, st.square, board, self.piece, leg, &mut |to, target| {
+                    landings.push((to, target))
+                });
+            }
+            for (to, target) in landings {
+                if !leg.destination.iter().all(|r| self.in_range(r, to)) {
+                    continue;
+                }
+                let mut next = st.clone();
+                next.square = to;
+                next.prev = Some(white);
+                next.log.push(white);
+                next.visited.push(to);
+                next.pending = Some(Pending { step, target });
+                next.zaxis = axis;
+                self.run(next, after, out);
+            }
+        }
+    }
+
+    /// Settles a landing as a square on the way: empty for a leg that may move (any leg without a
+    /// written mode), or an enemy for a leg that wrote `a` or `c`, which captures it.
+    fn on_the_way(&self, st: &mut State<'_>, p: &Pending<'_>) -> bool {
+        match p.target {
+            None => !p.step.mode_written || p.step.leg.moves,
+            Some(victim) => {
+                let ok = p.step.mode_written
+                    && p.step.leg.captures.iter().any(|t| self.interp.may_capture(t, self.piece, victim));
+                if ok {
+                    st.captures.push(st.square);
+                }
+                ok
+            }
+        }
+    }
+
+    /// The path ends: the last landing is the destination, allowed by the last leg's capabilities.
+    fn finish(&self, st: State<'_>, out: &mut Vec<Landing>) {
+        let Some(p) = st.pending else { return };
+        let capture = match p.target {
+            None if p.step.leg.moves => false,
+            Some(victim) if p.step.leg.captures.iter().any(|t| self.interp.may_capture(t, self.piece, victim)) => true,
+            _ => return,
+        };
+        out.push(Landing { to: st.square, capture, extra: st.captures });
+    }
+
+    /// The directions of a leg: (board vector, White's vector, reflection made).
+    fn directions(&self, st: &mut State<'_>, step: &PStep) -> Vec<(Vector, Vector, Option<Axis>)> {
+        let orient = |v: Vector| if self.color == Color::White { v } else { (v.0, -v.1) };
+        if let Some(queue) = st.replay.as_mut() {
+            if !queue.is_empty() {
+                let w = queue.remove(0);
+                let fits = match &step.relative {
+                    Some(rel) => atom_of(w) == rel.atom,
+                    None => step.leg.vectors.contains(&orient(w)),
+                };
+                return if fits { vec![(orient(w), w, None)] } else { Vec::new() };
+            }
+        }
+        match (&step.relative, st.prev) {
+            (None, _) => step.leg.vectors.iter().map(|&b| (b, orient(b), None)).collect(),
+            (Some(rel), Some(p)) => {
+                relative_vectors(rel, p, st.zaxis).into_iter().map(|(w, axis)| (orient(w), w, axis)).collect()
+            }
+            (Some(_), None) => Vec::new(),
+        }
+    }
+
+    fn in_range(&self, r: &crate::plan::PRange, sq: Square) -> bool {
+        self.interp.in_range(r, self.pos, sq, self.piece.color)
+    }
+}
+
+/// The atom `(m, n)` of a vector.
+fn atom_of((x, y): Vector) -> (u32, u32) {
+    let (a, b) = (x.unsigned_abs(), y.unsigned_abs());
+    (a.min(b), a.max(b))
+}
+
+/// The vectors of `vs` pointing the way `p` points.
+fn parallel(vs: &[Vector], p: Vector) -> Vec<Vector> {
+    vs.iter().copied().filter(|v| v.0 * p.1 == v.1 * p.0 && v.0 * p.0 + v.1 * p.1 > 0).collect()
+}
+
+/// The vectors of a `-` leg after a leg in direction `p` (all White's view), each with the
+/// reflection it made when a `z` chose it.
+fn relative_vectors(rel: &PRelative, p: Vector, zaxis: Option<Axis>) -> Vec<(Vector, Option<Axis>)> {
+    let all = leaper_vectors(rel.atom.0, rel.atom.1).unwrap_or_default();
+    let mut out: Vec<(Vector, Option<Axis>)> = Vec::new();
+    for turn in &rel.turns {
+        let chosen: Vec<(Vector, Option<Axis>)> = match *turn {
+            Turn::Straight => {
+                let straight = parallel(&all, p);
+                let sibling_goes_straight = rel
+                    .siblings
+                    .iter()
+                    .any(|&(m, n)| leaper_vectors(m, n).is_ok_and(|vs| !parallel(&vs, p).is_empty()));
+                if !straight.is_empty() || sibling_goes_straight {
+                    straight.into_iter().map(|v| (v, None)).collect()
+                } else {
+                    turned(rel.atom, &all, p, DirMod::One(Dir::F)).into_iter().map(|v| (v, None)).collect()
+                }
+            }
+            Turn::Any => all.iter().map(|&v| (v, None)).collect(),
+            Turn::Back => parallel(&all, (-p.0, -p.1)).into_iter().map(|v| (v, None)).collect(),
+            Turn::NotBack => {
+                let back = parallel(&all, (-p.0, -p.1));
+                all.iter().filter(|v| !back.contains(v)).map(|&v| (v, None)).collect()
+            }
+            Turn::Reflect => reflections(p, zaxis)
+                .into_iter()
+                .flat_map(|(axis, r)| parallel(&all, r).into_iter().map(move |v| (v, Some(axis))))
+                .collect(),
+            Turn::Dir(m) => turned(rel.atom, &all, p, m).into_iter().map(|v| (v, None)).collect(),
+        };
+        for c in chosen {
+            if !out.iter().any(|o| o.0 == c.0) {
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
+/// `z`: the previous direction reflected. A sideways move (|x| ≥ |y|) has its file component
+/// negated, a vertical one (|y| ≥ |x|) its rank component; a diagonal is both, unless the previous
+/// leg was a `z` leg too, whose reflection a zig-zag keeps.
+fn reflections(p: Vector, zaxis: Option<Axis>) -> Vec<(Axis, Vector)> {
+    let mut r = Vec::new();
+    if p.0.abs() >= p.1.abs() {
+        r.push((Axis::Files, (-p.0, p.1)));
+    }
+    if p.1.abs() >= p.0.abs() {
+        r.push((Axis::Ranks, (p.0, -p.1)));
+    }
+    if let (Some(axis), 2) = (zaxis, r.len()) {
+        r.retain(|(a, _)| *a == axis);
+    }
+    r
+}
+
+/// A direction modifier read with `p` as forward. The atom's vectors are turned so that `p` points
+/// forward and then selected by the tables of D18. An oblique atom continuing its own direction
+/// (a Rose's knight after a knight) turns by compass points instead: its eight vectors, clockwise,
+/// stand for the eight king directions, `p` for straight on.
+fn turned(atom: (u32, u32), all: &[Vector], p: Vector, m: DirMod) -> Vec<Vector> {
+    let oblique = atom.0 > 0 && atom.0 < atom.1;
+    let sel = |v: Vector| directions::selects(m, v).unwrap_or(false);
+    match parallel(all, p).first() {
+        Some(&own) if oblique => {
+            let mut clockwise = all.to_vec();
+            clockwise.sort_by(|a, b| bearing(*a).total_cmp(&bearing(*b)));
+            let at = |v: Vector| clockwise.iter().position(|&c| c == v).unwrap_or(0);
+            let base = at(own);
+            clockwise.iter().copied().filter(|&v| sel(COMPASS[(at(v) + 8 - base) % 8])).collect()
+        }
+        _ => all.iter().copied().filter(|&v| sel((v.0 * p.1 - v.1 * p.0, v.0 * p.0 + v.1 * p.1))).collect(),
+    }
+}
+
+/// The bearing of a vector, clockwise from forward, in [0, 2π).
+fn bearing((x, y): Vector) -> f64 {
+    let a = f64::from(x).atan2(f64::from(y));
+    if a < 0.0 {
+        a + std::f64::consts::TAU
+    } else {
+        a
+    }
+}
