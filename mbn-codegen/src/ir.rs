@@ -55,9 +55,13 @@ pub enum Part {
         first: Vec<Part>,
         /// The body every later time.
         then: Vec<Part>,
-        /// Every alternative of the body as taken on later times (`then` among them): a body written
-        /// with several atoms (`((fr)K)0*`, `(dK)3`) may take a different one each time round. Empty
-        /// when the body has one alternative only.
+        /// Every alternative of the body as taken the first time (`first` among them): a body written
+        /// with several atoms (`((fr)K)0*`, `(dK)3`) may take any of them each time round. Empty when
+        /// the body has one alternative only. A move holds one repeat per alternative of `first` (the
+        /// canonical form lists them); each of them carries all alternatives.
+        first_alternatives: Vec<Vec<Part>>,
+        /// Every alternative of the body as taken on later times (`then` among them); empty when the
+        /// body has one alternative only.
         alternatives: Vec<Vec<Part>>,
         /// How often.
         count: Count,

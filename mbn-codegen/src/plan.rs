@@ -102,8 +102,8 @@ pub(crate) enum PPart {
 /// A repeated body (`Part::Repeat`, or an optional part with a count).
 #[derive(Clone, Debug)]
 pub(crate) struct PRepeat {
-    /// The body the first time round.
-    pub(crate) first: Vec<PPart>,
+    /// The bodies the first time round may take.
+    pub(crate) first: Vec<Vec<PPart>>,
     /// The bodies a later time round may take.
     pub(crate) later: Vec<Vec<PPart>>,
     /// At least this many times round (0 for an optional part with a count).
@@ -191,6 +191,7 @@ impl Prep<'_> {
         let siblings = sibling_atoms(set);
         let mut legs = Vec::new();
         let mut multi = Vec::new();
+        let mut seen: Vec<Vec<Part>> = Vec::new();
         for m in &set.moves {
             match m.single_leg() {
                 Some(leg) if leg.link == LegLink::First => {
@@ -198,7 +199,14 @@ impl Prep<'_> {
                         legs.extend(self.leg(leg, vectors, color));
                     }
                 }
-                _ => multi.extend(self.multi(m, color, &siblings)),
+                _ => {
+                    // Repeats carry all alternatives of their body: one move stands for its siblings.
+                    let key = without_chosen_alternative(&m.parts);
+                    if !seen.contains(&key) {
+                        seen.push(key);
+                        multi.extend(self.multi(m, color, &siblings));
+                    }
+                }
             }
         }
         (legs, multi)
@@ -219,29 +227,46 @@ impl Prep<'_> {
         match part {
             Part::Leg(leg) => self.step(leg, color, siblings).map(|s| PPart::Leg(Box::new(s))),
             Part::Optional { kind, body, count } => {
-                let compulsory = *kind == OptionalKind::WhenUnblocked;
+                let mut compulsory = *kind == OptionalKind::WhenUnblocked;
+                if compulsory && count.is_none() && split_letter(body, siblings) {
+                    self.unsupported(
+                        first_span(body),
+                        "`{...}` around a letter standing for several atoms (`{cK-tK}`) outside a complex rider",
+                    );
+                    return None;
+                }
                 let body = self.parts(body, color, siblings);
+                // `{(X)λ}`: a count of up to λ times leaves the piece free to stop after any time round
+                // (the Rose); only `0*` forces it on, and that is the repeat's own rule.
+                if let [PPart::Repeat(r)] = body.as_slice() {
+                    compulsory &= r.maximal;
+                }
+                if count.is_some() {
+                    compulsory = false;
+                }
                 let body = match count {
                     None => body,
                     // `[P]λ`, `{P}λ`: P taken up to λ times; none at all is the optional's own choice.
                     Some(count) => {
                         let span = first_span(parts_of(part));
-                        let repeat = self.repeat(body.clone(), vec![body], *count, false, span)?;
+                        let repeat = self.repeat(vec![body.clone()], vec![body], *count, false, span)?;
                         vec![PPart::Repeat(Box::new(repeat))]
                     }
                 };
                 Some(PPart::Optional { compulsory, body })
             }
-            Part::Repeat { first, then, alternatives, count, origin, destination } => {
+            Part::Repeat { first, then, first_alternatives, alternatives, count, origin, destination } => {
                 let later_ir: Vec<&Vec<Part>> =
                     if alternatives.is_empty() { vec![then] } else { alternatives.iter().collect() };
+                let first_ir: Vec<&Vec<Part>> =
+                    if first_alternatives.is_empty() { vec![first] } else { first_alternatives.iter().collect() };
                 let replay = later_ir.iter().all(|body| straight_body(body));
-                let first = self.parts(first, color, siblings);
+                let first = first_ir.iter().map(|body| self.parts(body, color, siblings)).collect();
                 let later = later_ir.iter().map(|body| self.parts(body, color, siblings)).collect();
                 let mut repeat = self.repeat(first, later, *count, replay, first_span(parts_of(part)))?;
                 repeat.origin = origin.iter().map(|r| self.range(r, color)).collect();
                 repeat.destination = destination.iter().map(|r| self.range(r, color)).collect();
-                if !repeat.maximal && repeat.max.is_none() && !repeat.replay && turns_freely(&repeat) {
+                if repeat.max.is_none() && !repeat.replay && turns_freely(&repeat) {
                     self.unsupported(
                         first_span(parts_of(part)),
                         "unlimited complex riders that may turn every time round without capturing (`(dK)0`)",
@@ -255,7 +280,7 @@ impl Prep<'_> {
 
     fn repeat(
         &mut self,
-        first: Vec<PPart>,
+        first: Vec<Vec<PPart>>,
         later: Vec<Vec<PPart>>,
         count: Count,
         replay: bool,
@@ -505,16 +530,24 @@ fn collect_siblings(parts: &[Part], map: &mut Siblings, groups: &mut Vec<Vec<(us
     for part in parts {
         match part {
             Part::Leg(leg) => {
-                if let Directions::Relative { atom, .. } = &leg.directions {
-                    let entry = map.entry((leg.span.start, leg.span.end)).or_default();
-                    if !entry.contains(atom) {
-                        entry.push(*atom);
-                    }
+                let atom = match &leg.directions {
+                    Directions::Relative { atom, .. } => *atom,
+                    Directions::Absolute(v) => v.first().map_or((0, 0), |&(x, y)| {
+                        let (a, b) = (x.unsigned_abs(), y.unsigned_abs());
+                        (a.min(b), a.max(b))
+                    }),
+                };
+                let entry = map.entry((leg.span.start, leg.span.end)).or_default();
+                if !entry.contains(&atom) {
+                    entry.push(atom);
                 }
             }
             Part::Optional { body, .. } => collect_siblings(body, map, groups),
-            Part::Repeat { first, then, alternatives, .. } => {
+            Part::Repeat { first, then, first_alternatives, alternatives, .. } => {
                 collect_siblings(first, map, groups);
+                for alt in first_alternatives {
+                    collect_siblings(alt, map, groups);
+                }
                 collect_siblings(then, map, groups);
                 for alt in alternatives {
                     collect_siblings(alt, map, groups);
@@ -581,4 +614,40 @@ fn first_span(parts: &[Part]) -> Span {
         Some(Part::Optional { body, .. }) => first_span(body),
         None => Span::default(),
     }
+}
+
+/// The parts with the alternative a repeat takes blanked out where the repeat carries all of them.
+fn without_chosen_alternative(parts: &[Part]) -> Vec<Part> {
+    parts
+        .iter()
+        .map(|p| match p {
+            Part::Repeat { first_alternatives, alternatives, count, origin, destination, first, then }
+                if !first_alternatives.is_empty() || !alternatives.is_empty() =>
+            {
+                Part::Repeat {
+                    first: if first_alternatives.is_empty() { first.clone() } else { Vec::new() },
+                    then: if alternatives.is_empty() { then.clone() } else { Vec::new() },
+                    first_alternatives: first_alternatives.clone(),
+                    alternatives: alternatives.clone(),
+                    count: *count,
+                    origin: origin.clone(),
+                    destination: destination.clone(),
+                }
+            }
+            Part::Optional { kind, body, count } => {
+                Part::Optional { kind: *kind, body: without_chosen_alternative(body), count: *count }
+            }
+            other => other.clone(),
+        })
+        .collect()
+}
+
+/// Whether some leg of `parts` was written as a letter standing for several atoms (`K`: W and F),
+/// which lowering splits into separate moves.
+fn split_letter(parts: &[Part], siblings: &Siblings) -> bool {
+    parts.iter().any(|p| match p {
+        Part::Leg(leg) => siblings.get(&(leg.span.start, leg.span.end)).is_some_and(|a| a.len() > 1),
+        Part::Optional { body, .. } => split_letter(body, siblings),
+        Part::Repeat { first, first_alternatives, .. } => first_alternatives.is_empty() && split_letter(first, siblings),
+    })
 }

@@ -3,7 +3,7 @@
 
 use mbn_codegen::interp::Interpreter;
 use mbn_codegen::variant::{Variant, VariantSpec};
-use mbn_runtime::{Color, Geometry, MoveList, Piece, PieceKind, Position};
+use mbn_runtime::{Color, Geometry, MoveList, Piece, PieceKind, Position, Square};
 
 /// One piece `A=<notation>` (kind 0) and a blocker `Z` (kind 1) on an 8x8 board.
 fn interpreter(notation: &str) -> (Variant, Interpreter) {
@@ -18,17 +18,9 @@ fn interpreter(notation: &str) -> (Variant, Interpreter) {
 /// given, each as `to` for a quiet move, `xto` for a capture on `to`, and `to(xa,xb)` for a move that
 /// also captures on the way; sorted.
 fn moves(notation: &str, color: Color, from: &str, friends: &str, enemies: &str) -> Vec<String> {
-    let (variant, interp) = interpreter(notation);
+    let (interp, pos, piece) = board(notation, color, from, friends, enemies);
     let g = Geometry::CHESS;
-    let mut pos = Position::<u64>::from_fen(&variant.table, g, "8/8/8/8/8/8/8/8 w - - 0 1").unwrap();
     let sq = |s: &str| g.parse_square(s).unwrap();
-    for (list, c) in [(friends, color), (enemies, !color)] {
-        for s in list.split_whitespace() {
-            pos.put_piece(sq(s), Piece::new(PieceKind(1), c)).unwrap();
-        }
-    }
-    let piece = Piece::new(PieceKind(0), color);
-    pos.put_piece(sq(from), piece).unwrap();
     let mut list = MoveList::new();
     interp.piece_moves(&pos, sq(from), piece, &mut list);
     let mut out: Vec<String> = list
@@ -55,22 +47,174 @@ fn white(notation: &str, from: &str, friends: &str, enemies: &str) -> Vec<String
     moves(notation, Color::White, from, friends, enemies)
 }
 
+
+/// The interpreter, a position with the piece and its blockers, and the piece.
+fn board(notation: &str, color: Color, from: &str, friends: &str, enemies: &str) -> (Interpreter, Position<u64>, Piece) {
+    let (variant, interp) = interpreter(notation);
+    let g = Geometry::CHESS;
+    let mut pos = Position::<u64>::from_fen(&variant.table, g, "8/8/8/8/8/8/8/8 w - - 0 1").unwrap();
+    let sq = |s: &str| g.parse_square(s).unwrap();
+    for (list, c) in [(friends, color), (enemies, !color)] {
+        for s in list.split_whitespace() {
+            pos.put_piece(sq(s), Piece::new(PieceKind(1), c)).unwrap();
+        }
+    }
+    let piece = Piece::new(PieceKind(0), color);
+    pos.put_piece(sq(from), piece).unwrap();
+    (interp, pos, piece)
+}
+
+fn white(notation: &str, from: &str, friends: &str, enemies: &str) -> Vec<String> {
+    moves(notation, Color::White, from, friends, enemies)
+}
+
+fn black(notation: &str, from: &str, friends: &str, enemies: &str) -> Vec<String> {
+    moves(notation, Color::Black, from, friends, enemies)
+}
+
+/// `"a b c"` as a sorted list.
+fn set(squares: &str) -> Vec<String> {
+    let mut v: Vec<String> = squares.split_whitespace().map(str::to_string).collect();
+    v.sort();
+    v
+}
+
+/// The refusal of an interpreter for `notation`.
+fn refusal(notation: &str) -> String {
+    let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", &format!("A={notation} Z=mfW"));
+    spec.promotion_zone = None;
+    let variant = Variant::compile(&spec).unwrap_or_else(|e| panic!("{notation}: {e:?}"));
+    match Interpreter::new(&variant) {
+        Ok(_) => panic!("{notation}: runs"),
+        Err(e) => format!("{e:?}"),
+    }
+}
+
+/// M2: the Xiangqi Horse `W-fF` steps orthogonally, then diagonally outwards; blocked on the W square.
 #[test]
-fn explore() {
-    for (n, from, f, e) in [
-        ("W-fF", "d4", "", ""),
-        ("W-fF", "d4", "d5", "e4"),
-        ("fmF+(fcF-mF)", "d4", "", "e5 c5"),
-        ("(W-F)0", "d4", "", ""),
-        ("N--N", "d4", "", ""),
-        ("ADN(aK--[K])", "d4", "", "d5"),
-        ("(N)(rf)8", "e1", "", ""),
-        ("F-[(zF)0]", "d4", "", ""),
-        ("K-{((fr)K)0*}", "e3", "", ""),
-        ("(aW)3", "d4", "d6", "d5 e4 f4"),
-        ("(dcK-mK)0", "d4", "", "d5 d7 e4"),
-        ("gfF3-[B]", "c1", "", ""),
-    ] {
-        println!("{n} {from} f[{f}] e[{e}]: {:?}", white(n, from, f, e));
+fn xiangqi_horse() {
+    assert_eq!(white("W-fF", "d4", "", ""), set("b3 b5 c2 c6 e2 e6 f3 f5"));
+    // d5 (friend) and e4 (enemy) block four leaps; b5 is an enemy to capture.
+    assert_eq!(white("W-fF", "d4", "d5", "e4 b5"), set("b3 xb5 c2 e2"));
+}
+
+/// M3: the Checker `fmF+(fcF-mF)` captures by jumping over an enemy to the empty square beyond.
+#[test]
+fn checker() {
+    assert_eq!(white("fmF+(fcF-mF)", "d4", "", "c5 e5"), set("b6(xc5) f6(xe5)"));
+    // f6 (friend) stops the jump over e5; b6 holds no enemy to jump, c5 is empty.
+    assert_eq!(white("fmF+(fcF-mF)", "d4", "f6", "e5 b6"), set("c5"));
+    // Black's forward is down the board.
+    assert_eq!(black("fmF+(fcF-mF)", "d5", "", "c4 e4"), set("b3(xc4) f3(xe4)"));
+}
+
+/// M8: the Mao rider `(W-F)0` repeats one knight leap, each made as a Mao (W then outward F).
+#[test]
+fn mao_rider() {
+    assert_eq!(white("(W-F)0", "d4", "", ""), set("b3 b5 b8 c2 c6 e2 e6 f3 f5 f8 h2 h6"));
+    // e4 (friend) blocks the eastern leaps, e6 (enemy) is captured and ends its line, c7 (friend)
+    // blocks the second leap to b8.
+    assert_eq!(white("(W-F)0", "d4", "e4 c7", "e6"), set("b3 b5 c2 c6 e2 xe6"));
+}
+
+/// M4: the Double Knight `N--N`: a knight leap to an empty square, then any knight leap.
+#[test]
+fn double_knight() {
+    let two_leaps = "a1 a3 a5 a7 b4 b8 c1 c3 c5 c7 d2 d6 d8 e1 e3 e5 e7 f4 f8 g1 g3 g5 g7 h2 h4 h6";
+    assert_eq!(white("N--N", "d4", "", ""), set(two_leaps));
+    // From a1 only c2 is open (b3 is a friend); from c2: a3, b4, d4, e1, and e3 (enemy); a1 is the
+    // start square (M6).
+    assert_eq!(white("N--N", "a1", "b3", "e3"), set("a3 b4 d4 e1 xe3"));
+}
+
+/// M5, M6: the Lion `ADN(aK--[K])`: may capture on its first step and go on, or come back.
+#[test]
+fn lion() {
+    let leaps = "b2 b6 f2 f6 b4 d2 f4 d6 b3 b5 c2 c6 e2 e6 f3 f5";
+    let steps = "c3 c4 c5 d3 e3 e4 e5 xd5";
+    let through_d5 = "c4(xd5) c5(xd5) c6(xd5) d6(xd5) e4(xd5) e5(xd5) e6(xd5)";
+    let mut expected = set(&format!("{leaps} {steps} {through_d5}"));
+    expected.sort();
+    assert_eq!(white("ADN(aK--[K])", "d4", "", "d5"), expected);
+    // In the corner, b2 a friend, a2 an enemy.
+    assert_eq!(
+        white("ADN(aK--[K])", "a1", "b2", "a2"),
+        set("a3 a3(xa2) b1 b1(xa2) b3 b3(xa2) c1 c2 c3 xa2")
+    );
+    // Capturing a2 and stepping back (igui), and stepping out and back (a pass), end on a1: found,
+    // but not moves of the runtime (M6).
+    let (interp, pos, piece) = board("ADN(aK--[K])", Color::White, "a1", "b2", "a2");
+    let a1 = Geometry::CHESS.parse_square("a1").unwrap();
+    let a2 = Geometry::CHESS.parse_square("a2").unwrap();
+    let home: Vec<(bool, Vec<Square>)> =
+        interp.piece_landings(&pos, a1, piece).into_iter().filter(|l| l.to == a1).map(|l| (l.capture, l.extra)).collect();
+    assert_eq!(home, vec![(false, vec![]), (false, vec![a2])]);
+}
+
+/// M2, M7: the Rose `(N)(rf)8` = `N-{((rf)N)7}`: knight leaps turning one knight direction right.
+#[test]
+fn rose() {
+    // From e1: c2-b4-c6-e7-g6-h4-g2(-e1), d3-e5-g6, f3-h4, g2.
+    assert_eq!(white("(N)(rf)8", "e1", "", ""), set("b4 c2 c6 d3 e5 e7 f3 g2 g6 h4"));
+    // c6 (friend) ends the long circle after b4; d3 (enemy) is captured and ends its circle.
+    assert_eq!(white("(N)(rf)8", "e1", "c6", "d3"), set("b4 c2 f3 g2 h4 xd3"));
+}
+
+/// M2: the Boyscout `F-[(zF)0]` zig-zags: each `z` step reflects the previous one the same way.
+#[test]
+fn boyscout() {
+    let zigzags = "e5 d6 e7 d8 c5 c7 f4 g5 h4 e3 g3 d2 e1 c3 c1 b4 a5 a3";
+    assert_eq!(white("F-[(zF)0]", "d4", "", ""), set(zigzags));
+    // d6 (friend) closes both northern zig-zags; f4 (enemy) is captured and ends the eastern ones.
+    assert_eq!(white("F-[(zF)0]", "d4", "d6", "f4"), set("a3 a5 b4 c1 c3 c5 d2 e1 e3 e5 xf4"));
+}
+
+/// M7: the circular king `K-{((fr)K)0*}` goes round clockwise as far as it can.
+#[test]
+fn circular_king() {
+    // NW: d4-d5-e6-f6-g5-g4-f3 (e3 is the start), N: ..-f2, NE: ..-e2, E: f3-g2-g1 (edge), SE: f2-f1,
+    // S: ..-d4, SW: ..-e4, W: ..-f4.
+    assert_eq!(white("K-{((fr)K)0*}", "e3", "", ""), set("d4 e2 e4 f1 f2 f3 f4 g1"));
+    // d5 (friend) stops the NW circle on d4 and the SW one on c5; g4 (enemy) is captured by the NE
+    // circle, which may not stop on f4 since it can go on.
+    assert_eq!(white("K-{((fr)K)0*}", "e3", "d5", "g4"), set("c5 d4 f1 f2 f4 g1 xg4"));
+    // Black's circles are White's mirrored.
+    assert_eq!(black("K-{((fr)K)0*}", "e6", "d4", "g5"), set("c4 d5 f8 f7 f5 g8 xg5"));
+}
+
+/// M5: the Rampager `(aW)3` may capture at every step.
+#[test]
+fn rampager() {
+    assert_eq!(white("(aW)3", "d4", "", ""), set("a4 b4 c4 e4 f4 g4 d1 d2 d3 d5 d6 d7"));
+    assert_eq!(
+        white("(aW)3", "d4", "d6", "d5 e4 f4"),
+        set("a4 b4 c4 d1 d2 d3 g4(xe4,xf4) xd5 xe4 xf4(xe4)")
+    );
+}
+
+/// M5, M8: the Congo Monkey `(dcK-mK)0` jumps enemies one after another, in any directions.
+#[test]
+fn congo_monkey() {
+    assert_eq!(white("(dcK-mK)0", "d4", "", ""), Vec::<String>::new());
+    assert_eq!(white("(dcK-mK)0", "d4", "", "d5 d7 e4"), set("d6(xd5) d8(xd5,xd7) f4(xe4)"));
+    // Over e5 to f6, then over g5 to h4 or over f7 to f8; g6 (friend) is no hurdle.
+    assert_eq!(white("(dcK-mK)0", "d4", "g6", "e5 g5 f7"), set("f6(xe5) f8(xe5,xf7) h4(xe5,xg5)"));
+}
+
+/// M5: `gfF3-[B]`: the first leg may capture only when the bishop leg is not taken.
+#[test]
+fn leaping_ferz_then_bishop() {
+    assert_eq!(white("gfF3-[B]", "c1", "", ""), set("a3 b2 d2 e3 f4 g5 h6"));
+    // d2 (enemy) is captured or leapt over, never left on the way to the bishop leg; g5 (enemy) is
+    // captured by the bishop leg and blocks h6.
+    assert_eq!(white("gfF3-[B]", "c1", "", "d2 g5"), set("a3 b2 e3 f4 xd2 xg5"));
+}
+
+/// M9: what the interpreter does not run yet is refused, never skipped.
+#[test]
+fn refusals() {
+    for notation in ["(dK)0", "(cW)*", "R-{cK-tK}", "mefW-W", "K-O"] {
+        let e = refusal(notation);
+        assert!(e.contains("not run by mbn's interpreter yet"), "{notation}: {e}");
     }
 }

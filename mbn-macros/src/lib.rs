@@ -2,8 +2,9 @@
 //!
 //! A thin shim: it reads its input, calls `mbn_codegen`, and turns diagnostics into
 //! `compile_error!` on the string literal (with the column and a caret excerpt in the message, since
-//! a span cannot point inside a literal on stable Rust). On error it still emits the item the code
-//! refers to, so the only errors shown are mbn's.
+//! a span cannot point inside a literal on stable Rust). On error it still emits the items the code
+//! refers to, with their real signatures and `unreachable!()` bodies, so the only errors shown are
+//! mbn's.
 //!
 //! ```text
 //! mbn! { piece Nightrider = "N0" on "8x8"; }
@@ -12,9 +13,11 @@
 //! mbn! { crate = ::mbn_runtime; piece Knight = "N" on "8x8"; }
 //! ```
 
-use mbn_codegen::diagnostic::Diagnostic;
+use mbn_codegen::diagnostic::{closest, Diagnostic};
 use mbn_codegen::emit::{emit_piece, emit_variant, EmitOptions};
-use mbn_codegen::variant::{Variant, VariantSpec};
+use mbn_codegen::syntax::ast::Span as TextSpan;
+use mbn_codegen::variant::{Field, Variant, VariantFile, VariantSpec};
+use mbn_runtime::{Bb256, FenOptions, Position};
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
 use syn::parse::{Parse, ParseStream};
@@ -48,6 +51,19 @@ enum Value {
     Str(LitStr),
     Bool(LitBool),
 }
+
+/// The fields of an inline variant: `(name, takes a string)`.
+const FIELDS: [(&str, bool); 9] = [
+    ("board", true),
+    ("start", true),
+    ("pieces", true),
+    ("royal", true),
+    ("castling_partners", true),
+    ("promotion_zone", true),
+    ("promotion_mandatory", false),
+    ("drops", false),
+    ("captures_to_hand", false),
+];
 
 impl Parse for Input {
     fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
@@ -109,44 +125,59 @@ impl Parse for Input {
 impl Input {
     fn expand(self) -> TokenStream {
         let options = EmitOptions { runtime: self.runtime.clone() };
+        let rt = &self.runtime;
         match &self.item {
             Item::Piece { name, notation, board } => {
-                let Some((files, ranks)) = parse_board(&board.value()) else {
-                    return error_at(board.span(), "expected a board such as \"8x8\" (1 to 16 files and ranks)");
+                let text = notation.value();
+                let board_size = parse_board(&board.value());
+                let fallback = |errors: TokenStream| {
+                    let items = piece_fallback(name, &text, &bitboard_type(board_size.unwrap_or((8, 8)), rt), rt);
+                    quote! { #errors #items }
+                };
+                let Some((files, ranks)) = board_size else {
+                    return fallback(error_at(
+                        board.span(),
+                        "expected a board such as \"8x8\" (1 to 16 files and ranks)",
+                    ));
                 };
                 let geometry = match mbn_codegen::variant::geometry(files, ranks) {
                     Ok(g) => g,
-                    Err(e) => return error_at(board.span(), &e),
+                    Err(e) => return fallback(error_at(board.span(), &e)),
                 };
-                let text = notation.value();
                 let result = mbn_codegen::compile_move(&text)
                     .and_then(|moves| emit_piece(&moves, geometry, &name.to_string(), &text, &options));
                 match result {
                     Ok(tokens) => tokens,
-                    Err(diagnostics) => {
-                        let errors = render(notation, &text, &diagnostics);
-                        quote! {
-                            #errors
-                            /// Placeholder emitted next to the errors above.
-                            pub struct #name;
-                        }
-                    }
+                    Err(diagnostics) => fallback(render(notation.span(), &text, &diagnostics)),
                 }
             }
             Item::VariantFile { name, path } => {
                 let root = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default();
                 let full = std::path::Path::new(&root).join(path.value());
+                let fallback = |board: Option<(u8, u8)>, errors: TokenStream| {
+                    let items = variant_fallback(name, &bitboard_type(board.unwrap_or((8, 8)), rt), rt);
+                    quote! { #errors #items }
+                };
                 let text = match std::fs::read_to_string(&full) {
                     Ok(t) => t,
-                    Err(e) => return error_at(path.span(), &format!("cannot read `{}`: {e}", full.display())),
+                    Err(e) => {
+                        let message = format!("cannot read `{}`: {e}", full.display());
+                        return fallback(None, error_at(path.span(), &message));
+                    }
                 };
                 let shown = path.value();
-                let variant = match Variant::from_toml(&text, &shown) {
+                let file_errors = |errors: &[mbn_codegen::variant::FileError]| {
+                    let errors = errors.iter().map(|e| error_at(path.span(), &e.to_string()));
+                    quote!(#(#errors)*)
+                };
+                let file = match VariantFile::parse(&text, &shown) {
+                    Ok(file) => file,
+                    Err(errors) => return fallback(board_of_toml(&text), file_errors(&errors)),
+                };
+                let board = Some((file.spec.files, file.spec.ranks));
+                let variant = match file.compile() {
                     Ok(v) => v,
-                    Err(errors) => {
-                        let messages = errors.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n");
-                        return placeholder(name, error_at(path.span(), &messages));
-                    }
+                    Err(errors) => return fallback(board, file_errors(&errors)),
                 };
                 let full_path = full.display().to_string();
                 match emit_variant(&variant, &name.to_string(), &options) {
@@ -154,83 +185,263 @@ impl Input {
                         #tokens
                         const _: &str = include_str!(#full_path);
                     },
-                    Err(diagnostics) => placeholder(name, render(path, &variant.spec.pieces, &diagnostics)),
+                    Err(diagnostics) => {
+                        let errors: Vec<_> = diagnostics.iter().map(|d| file.locate(Field::Pieces, d)).collect();
+                        fallback(board, file_errors(&errors))
+                    }
                 }
             }
             Item::VariantInline { name, fields, brace } => {
-                let mut spec = VariantSpec::new(&name.to_string(), 8, 8, "", "");
-                let mut pieces_lit = None;
-                for (key, value) in fields {
-                    let (text, flag) = match value {
-                        Value::Str(s) => (Some(s.value()), None),
-                        Value::Bool(b) => (None, Some(b.value)),
-                    };
-                    let is_str = text.is_some();
-                    let bad = || {
-                        error_at(key.span(), &format!("`{key}` takes a {}", if is_str { "boolean" } else { "string" }))
-                    };
-                    match (key.to_string().as_str(), text, flag) {
-                        ("board", Some(t), _) => match parse_board(&t) {
-                            Some((f, r)) => (spec.files, spec.ranks) = (f, r),
-                            None => return error_at(key.span(), "expected a board such as \"8x8\""),
-                        },
-                        ("start", Some(t), _) => spec.start_fen = t,
-                        ("pieces", Some(t), _) => {
-                            spec.pieces = t;
-                            if let Value::Str(s) = value {
-                                pieces_lit = Some(s.clone());
-                            }
-                        }
-                        ("royal", Some(t), _) => spec.royal = t,
-                        ("castling_partners", Some(t), _) => spec.castling_partners = t,
-                        ("promotion_zone", Some(t), _) => spec.promotion_zone = Some(t),
-                        ("promotion_mandatory", _, Some(b)) => spec.promotion_mandatory = b,
-                        ("drops", _, Some(b)) => spec.drops = b,
-                        ("captures_to_hand", _, Some(b)) => spec.captures_to_hand = b,
-                        ("board" | "start" | "pieces" | "royal" | "castling_partners" | "promotion_zone", None, _)
-                        | ("promotion_mandatory" | "drops" | "captures_to_hand", _, None) => return bad(),
-                        (other, _, _) => {
-                            return error_at(key.span(), &format!("unknown field `{other}`: expected board, start, pieces, royal, castling_partners, promotion_zone, promotion_mandatory, drops or captures_to_hand"));
-                        }
-                    }
+                let (spec, literals, errors) = inline_spec(name, fields, *brace);
+                let items = variant_fallback(name, &bitboard_type((spec.files, spec.ranks), rt), rt);
+                let fallback = |errors: TokenStream| quote! { #errors #items };
+                if !errors.is_empty() {
+                    return fallback(quote!(#(#errors)*));
                 }
-                let Some(pieces_lit) = pieces_lit else {
-                    return placeholder(name, error_at(*brace, "missing field `pieces`"));
+                let errors = |list: Vec<(Field, Diagnostic)>| {
+                    let literal = |field: &Field| literals.iter().find(|(f, _)| f == field).map(|(_, lit)| lit);
+                    let errors = list.iter().map(|(field, d)| match literal(field) {
+                        Some(lit) if *field != Field::Board => {
+                            render(lit.span(), &lit.value(), std::slice::from_ref(d))
+                        }
+                        Some(lit) => error_at(lit.span(), &d.message),
+                        None => error_at(name.span(), &d.message),
+                    });
+                    quote!(#(#errors)*)
                 };
-                let result = Variant::compile(&spec).and_then(|v| emit_variant(&v, &name.to_string(), &options));
-                match result {
+                let variant = match Variant::compile_fields(&spec) {
+                    Ok(v) => v,
+                    Err(list) => return fallback(errors(list.into_iter().map(|d| (d.field, d.diagnostic)).collect())),
+                };
+                let options_fen = FenOptions { captures_to_hand: spec.captures_to_hand, ..FenOptions::default() };
+                if let Err(e) = Position::<Bb256>::from_fen_with(
+                    variant.table.clone(),
+                    variant.geometry,
+                    &spec.start_fen,
+                    &options_fen,
+                ) {
+                    let span = TextSpan::new(e.column, e.column + 1);
+                    let d = Diagnostic::new(span, format!("start position: {}", e.kind));
+                    return fallback(errors(vec![(Field::Start, d)]));
+                }
+                match emit_variant(&variant, &name.to_string(), &options) {
                     Ok(tokens) => tokens,
-                    Err(diagnostics) => placeholder(name, render(&pieces_lit, &spec.pieces, &diagnostics)),
+                    Err(list) => fallback(errors(list.into_iter().map(|d| (Field::Pieces, d)).collect())),
                 }
             }
         }
     }
 }
 
-/// The struct a variant's user code names, next to the errors.
-fn placeholder(name: &Ident, errors: TokenStream) -> TokenStream {
+/// The spec an inline variant describes, the literal of each field, and the errors in its fields.
+fn inline_spec(
+    name: &Ident,
+    fields: &[(Ident, Value)],
+    brace: Span,
+) -> (VariantSpec, Vec<(Field, LitStr)>, Vec<TokenStream>) {
+    let mut spec = VariantSpec::new(&name.to_string(), 8, 8, "", "");
+    let mut literals: Vec<(Field, LitStr)> = Vec::new();
+    let mut errors = Vec::new();
+    let mut seen: Vec<&Ident> = Vec::new();
+    // Fields suggested for unknown ones: not reported missing as well.
+    let mut suggested: Vec<&str> = Vec::new();
+    for (key, value) in fields {
+        let key_text = key.to_string();
+        if let Some(first) = seen.iter().find(|k| **k == key) {
+            let mut e = syn::Error::new(key.span(), format!("mbn: duplicate field `{key}`"));
+            e.combine(syn::Error::new(first.span(), format!("mbn: `{key}` first defined here")));
+            errors.push(e.to_compile_error());
+            continue;
+        }
+        seen.push(key);
+        let Some(&(_, wants_string)) = FIELDS.iter().find(|(f, _)| *f == key_text) else {
+            let names = FIELDS.map(|(f, _)| f);
+            let guess = closest(&key_text, names);
+            suggested.extend(guess);
+            let guess = guess.map_or(String::new(), |g| format!(": did you mean `{g}`?"));
+            let message = format!("mbn: unknown field `{key}`{guess} (the fields are {})", names.join(", "));
+            errors.push(error_at(key.span(), &message));
+            continue;
+        };
+        match (value, wants_string) {
+            (Value::Str(lit), true) => {
+                let text = lit.value();
+                let field = match key_text.as_str() {
+                    "board" => match parse_board(&text) {
+                        Some((f, r)) => {
+                            (spec.files, spec.ranks) = (f, r);
+                            Field::Board
+                        }
+                        None => {
+                            errors.push(error_at(lit.span(), "mbn: expected a board such as \"8x8\" (FILESxRANKS)"));
+                            continue;
+                        }
+                    },
+                    "start" => {
+                        spec.start_fen = text;
+                        Field::Start
+                    }
+                    "pieces" => {
+                        spec.pieces = text;
+                        Field::Pieces
+                    }
+                    "royal" => {
+                        spec.royal = text;
+                        Field::Royal
+                    }
+                    "castling_partners" => {
+                        spec.castling_partners = text;
+                        Field::CastlingPartners
+                    }
+                    _ => {
+                        spec.promotion_zone = Some(text);
+                        Field::PromotionZone
+                    }
+                };
+                literals.push((field, lit.clone()));
+            }
+            (Value::Bool(b), false) => match key_text.as_str() {
+                "promotion_mandatory" => spec.promotion_mandatory = b.value,
+                "drops" => spec.drops = b.value,
+                _ => spec.captures_to_hand = b.value,
+            },
+            (Value::Str(lit), false) => {
+                errors.push(error_at(lit.span(), &format!("mbn: `{key}` takes a boolean: `true` or `false`")))
+            }
+            (Value::Bool(b), true) => {
+                errors.push(error_at(b.span, &format!("mbn: `{key}` takes a string (`{key}: \"...\"`)")))
+            }
+        }
+    }
+    for (field, what) in [("pieces", "the pieces in MBN"), ("start", "the start position in FEN")] {
+        if !seen.iter().any(|k| *k == field) && !suggested.contains(&field) {
+            errors.push(error_at(brace, &format!("mbn: missing field `{field}`: {what}")));
+        }
+    }
+    (spec, literals, errors)
+}
+
+/// The items a piece's user code names, with `unreachable!()` bodies, next to the errors.
+fn piece_fallback(name: &Ident, notation: &str, ty: &TokenStream, rt: &TokenStream) -> TokenStream {
     quote! {
-        #errors
-        /// Placeholder emitted next to the errors above.
+        /// Placeholder emitted next to mbn's errors: the piece could not be compiled.
         #[derive(Clone, Copy, Debug, Default)]
         pub struct #name;
+
+        #[allow(dead_code, unused_variables, clippy::all)]
+        impl #name {
+            /// The notation it was to be generated from.
+            pub const NOTATION: &'static str = #notation;
+
+            /// Not generated: see the errors.
+            pub fn moves(from: #rt::__private::Square, friends: #ty, enemies: #ty) -> (#ty, #ty) {
+                unreachable!()
+            }
+
+            /// Not generated: see the errors.
+            pub fn attacks(from: #rt::__private::Square, occupied: #ty) -> #ty {
+                unreachable!()
+            }
+        }
+    }
+}
+
+/// The items a variant's user code names, with `unreachable!()` bodies, next to the errors.
+fn variant_fallback(name: &Ident, ty: &TokenStream, rt: &TokenStream) -> TokenStream {
+    let variant_name = name.to_string();
+    quote! {
+        /// Placeholder emitted next to mbn's errors: the variant could not be compiled.
+        #[derive(Clone, Copy, Debug, Default)]
+        pub struct #name;
+
+        #[allow(dead_code, unused_variables, clippy::all)]
+        impl #name {
+            /// The variant's name.
+            pub const NAME: &'static str = #variant_name;
+            /// The start position (not generated: see the errors).
+            pub const START_FEN: &'static str = "";
+
+            /// Not generated: see the errors.
+            pub fn geometry() -> #rt::__private::Geometry {
+                unreachable!()
+            }
+
+            /// Not generated: see the errors.
+            pub fn piece_table() -> #rt::__private::PieceTable {
+                unreachable!()
+            }
+
+            /// Not generated: see the errors.
+            pub fn position(fen: &str) -> Result<#rt::__private::Position<#ty>, #rt::FenError> {
+                unreachable!()
+            }
+
+            /// Not generated: see the errors.
+            pub fn start_position() -> #rt::__private::Position<#ty> {
+                unreachable!()
+            }
+        }
+
+        #[allow(unused_variables, clippy::all)]
+        impl #rt::__private::MoveGenerator<#ty> for #name {
+            fn pseudo_legal_moves(&self, pos: &#rt::__private::Position<#ty>, out: &mut #rt::__private::MoveList) {
+                unreachable!()
+            }
+
+            fn is_square_attacked(
+                &self,
+                pos: &#rt::__private::Position<#ty>,
+                sq: #rt::__private::Square,
+                by: #rt::__private::Color,
+            ) -> bool {
+                unreachable!()
+            }
+        }
+    }
+}
+
+/// The bitboard type generated code uses on a board (as `mbn_codegen::emit` chooses it).
+fn bitboard_type((files, ranks): (u8, u8), rt: &TokenStream) -> TokenStream {
+    match usize::from(files) * usize::from(ranks) {
+        0..=64 => quote!(u64),
+        65..=128 => quote!(u128),
+        _ => quote!(#rt::__private::Bb256),
     }
 }
 
 /// `compile_error!` for each diagnostic, on the literal, with the column and a caret excerpt.
-fn render(literal: &LitStr, text: &str, diagnostics: &[Diagnostic]) -> TokenStream {
+fn render(span: Span, text: &str, diagnostics: &[Diagnostic]) -> TokenStream {
     let errors = diagnostics.iter().map(|d| {
-        let message = format!("mbn: {} (column {})\n{}", d.message, d.span.start + 1, d.render(text));
-        syn::Error::new(literal.span(), message).to_compile_error()
+        // (`Span`'s `==` ignores positions, as the syntax tree's equality must.)
+        let unlocated = d.span.start == 0 && d.span.end == 0 && d.labels.is_empty() && !text.is_empty();
+        let located = !unlocated;
+        let message = if located {
+            let (line, column) = d.line_column(text);
+            let at =
+                if text.contains('\n') { format!("line {line}, column {column}") } else { format!("column {column}") };
+            format!("mbn: {} ({at})\n{}", d.message, d.render_excerpts(text))
+        } else {
+            // Not located inside the text (a limit of the code generator): name the whole of it.
+            let help = d.help.as_ref().map_or(String::new(), |h| format!("\n  = help: {h}"));
+            format!("mbn: {}\n  | {text}{help}", d.message)
+        };
+        error_at(span, message.trim_end())
     });
     quote!(#(#errors)*)
 }
 
 fn error_at(span: Span, message: &str) -> TokenStream {
+    let message = if message.starts_with("mbn: ") { message.to_string() } else { format!("mbn: {message}") };
     syn::Error::new(span, message).to_compile_error()
 }
 
 fn parse_board(s: &str) -> Option<(u8, u8)> {
     let (f, r) = s.split_once(['x', 'X'])?;
     Some((f.trim().parse().ok()?, r.trim().parse().ok()?))
+}
+
+/// The board of a variant file that does not load, to give the placeholder the right bitboard type.
+fn board_of_toml(text: &str) -> Option<(u8, u8)> {
+    let table: toml::Table = toml::from_str(text).ok()?;
+    parse_board(table.get("board")?.as_str()?)
 }

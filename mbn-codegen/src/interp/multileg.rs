@@ -207,14 +207,13 @@ impl<'w, B: Bitboard> Walker<'w, B> {
         seen.push(position);
         let mut more = Vec::new();
         if rep.max.is_none_or(|m| done < m) {
-            let bodies: Vec<&'a [PPart]> =
-                if done == 0 { vec![&rep.first] } else { rep.later.iter().map(Vec::as_slice).collect() };
+            let bodies = if done == 0 { &rep.first } else { &rep.later };
             let replay = (done > 0 && rep.replay).then(|| st.log[log_start..].to_vec());
             for body in bodies {
                 let end = Cont::Round { rep, done: done + 1, log_start: st.log.len(), seen: seen.clone(), next };
                 let mut st = st.clone();
                 st.replay = replay.clone();
-                self.run(st, &Cont::Parts(body, &end), &mut more);
+                self.run(st, &Cont::Parts(body.as_slice(), &end), &mut more);
             }
         }
         let may_stop = done >= rep.min

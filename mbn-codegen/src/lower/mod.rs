@@ -168,6 +168,7 @@ impl Lowerer {
         let then = self.alternatives(body, &modes_only, LegLink::Chain);
         // Later times may take any alternative of the body (`((fr)K)0*` turns from a W step to an F step).
         let alternatives = if then.len() > 1 { then.clone() } else { Vec::new() };
+        let first_alternatives = if first.len() > 1 { first.clone() } else { Vec::new() };
         first
             .into_iter()
             .enumerate()
@@ -184,6 +185,7 @@ impl Lowerer {
                     None => vec![Part::Repeat {
                         first,
                         then: next,
+                        first_alternatives: first_alternatives.clone(),
                         alternatives: alternatives.clone(),
                         count,
                         origin: scope.origin.clone(),
@@ -227,6 +229,7 @@ impl Lowerer {
                         body: vec![Part::Repeat {
                             first: t.clone(),
                             then: t.clone(),
+                            first_alternatives: alternatives.clone(),
                             alternatives: alternatives.clone(),
                             count: later,
                             origin: Vec::new(),
