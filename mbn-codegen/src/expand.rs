@@ -246,7 +246,7 @@ fn default_body(ex: &mut Expander<'_>, head: &Head, label: &str) -> Option<Move>
     let body = ex.default_body(name);
     if body.is_none() {
         let letter = &name.letter;
-        let d = Diagnostic::new(name.span, format!("compound letters have no predefined move: write {label}=..."))
+        let d = Diagnostic::new(name.span, format!("compound letters have no predefined move: write `{label}=...`"))
             .with_help(format!("give `{letter}` a move, or define a macro `@{letter}=...`"));
         ex.diags.push(d);
     }

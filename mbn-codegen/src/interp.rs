@@ -14,6 +14,9 @@ use mbn_runtime::{Bitboard, Color, Geometry, Move, MoveGenerator, MoveList, Piec
 
 mod multileg;
 
+/// White's and Black's.
+type BySide<T> = [Vec<T>; 2];
+
 pub use multileg::Landing;
 
 /// A variant ready to run.
@@ -24,6 +27,8 @@ pub struct Interpreter {
     legs: Vec<[Vec<PLeg>; 2]>,
     /// Each kind's multi-leg moves, for White and for Black ([`multileg`](crate::interp::multileg)).
     multi: Vec<[Vec<PMove>; 2]>,
+    /// Whether any kind has multi-leg moves (single-leg variants skip them at no cost).
+    any_multi: bool,
     /// Each kind's promotion targets.
     promotions: Vec<Option<Vec<PieceKind>>>,
     /// The promotion zone for White and Black.
@@ -42,7 +47,7 @@ impl Interpreter {
         let geometry = variant.geometry;
         let letters: Vec<char> = variant.table.iter().map(|(_, info)| info.letter).collect();
         let mut prep = Prep { geometry, diagnostics: &mut d };
-        let (legs, multi) = variant
+        let (legs, multi): (Vec<BySide<PLeg>>, Vec<BySide<PMove>>) = variant
             .moves
             .iter()
             .map(|[w, b]| {
@@ -64,10 +69,12 @@ impl Interpreter {
             Some(r) => [prep.range(r, Color::White).squares, prep.range(r, Color::Black).squares],
             None => [Vec::new(), Vec::new()],
         };
+        let any_multi = multi.iter().flatten().any(|v| !v.is_empty());
         let interpreter = Interpreter {
             geometry,
             legs,
             multi,
+            any_multi,
             promotions: variant.promotions.iter().map(|p| p.as_ref().map(|p| p.targets.clone())).collect(),
             zone,
             promotion_mandatory: variant.spec.promotion_mandatory,
@@ -85,12 +92,11 @@ impl Interpreter {
     /// [`Interpreter::piece_landings`].
     pub fn piece_moves<B: Bitboard>(&self, pos: &Position<B>, from: Square, piece: Piece, out: &mut MoveList) {
         let occupancy = |sq: Square| pos.piece_at(sq);
-        let multi = &self.multi[piece.kind.0 as usize][piece.color.index()];
         let start = out.len();
         for leg in &self.legs[piece.kind.0 as usize][piece.color.index()] {
             self.leg_moves(pos, &occupancy, from, piece, leg, &mut |mv| self.push_with_promotions(mv, piece, out));
         }
-        if !multi.is_empty() {
+        if self.any_multi && !self.multi[piece.kind.0 as usize][piece.color.index()].is_empty() {
             self.push_landings(pos, from, piece, start, out);
         }
     }
@@ -469,7 +475,7 @@ impl<B: Bitboard> MoveGenerator<B> for Interpreter {
         let occupancy = |s: Square| if s == sq { Some(victim) } else { pos.piece_at(s) };
         pos.by_color(by).squares().any(|from| {
             let Some(piece) = pos.piece_at(from) else { return false };
-            if self.multi_attacks(pos, &occupancy, from, piece, sq) {
+            if self.any_multi && self.multi_attacks(pos, &occupancy, from, piece, sq) {
                 return true;
             }
             self.legs[piece.kind.0 as usize][by.index()].iter().any(|leg| {

@@ -38,6 +38,38 @@ pub fn compile_move(text: &str) -> Result<MoveSet, Vec<Diagnostic>> {
     lower::lower_move(&expanded)
 }
 
+/// The notation a text is written in. MBN unless said otherwise; the dialect is never guessed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Dialect {
+    /// MBN, the Modified Betza Notation (the default).
+    #[default]
+    Mbn,
+    /// XBetza, H. G. Muller's extended Betza notation as XBoard and Fairy-Stockfish read it
+    /// ([`syntax::xbetza`]).
+    XBetza,
+}
+
+impl std::str::FromStr for Dialect {
+    type Err = String;
+
+    /// `mbn` or `xbetza` (any case).
+    fn from_str(s: &str) -> Result<Dialect, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "mbn" => Ok(Dialect::Mbn),
+            "xbetza" => Ok(Dialect::XBetza),
+            _ => Err(format!("unknown dialect `{s}` (expected `mbn` or `xbetza`)")),
+        }
+    }
+}
+
+/// Compiles one move expression written in `dialect` to the IR.
+pub fn compile_move_in(dialect: Dialect, text: &str) -> Result<MoveSet, Vec<Diagnostic>> {
+    match dialect {
+        Dialect::Mbn => compile_move(text),
+        Dialect::XBetza => syntax::xbetza::compile(text),
+    }
+}
+
 /// Parses, expands and lowers a definition list (`PS=mfWcfF @X=N0 Q=RX`), collecting the
 /// diagnostics of every piece.
 pub fn compile_notation(text: &str) -> Result<Vec<CompiledPiece>, Vec<Diagnostic>> {

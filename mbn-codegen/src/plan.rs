@@ -648,6 +648,8 @@ fn split_letter(parts: &[Part], siblings: &Siblings) -> bool {
     parts.iter().any(|p| match p {
         Part::Leg(leg) => siblings.get(&(leg.span.start, leg.span.end)).is_some_and(|a| a.len() > 1),
         Part::Optional { body, .. } => split_letter(body, siblings),
-        Part::Repeat { first, first_alternatives, .. } => first_alternatives.is_empty() && split_letter(first, siblings),
+        Part::Repeat { first, first_alternatives, .. } => {
+            first_alternatives.is_empty() && split_letter(first, siblings)
+        }
     })
 }

@@ -406,8 +406,8 @@ fn cancellations_have_no_body() {
 
 #[test]
 fn definitions_without_a_default() {
-    assert_eq!(messages(":BM:"), ["compound letters have no predefined move: write :BM:=..."]);
-    assert_eq!(messages("+:BM:"), ["compound letters have no predefined move: write +:BM:=..."]);
+    assert_eq!(messages(":BM:"), ["compound letters have no predefined move: write `:BM:=...`"]);
+    assert_eq!(messages("+:BM:"), ["compound letters have no predefined move: write `+:BM:=...`"]);
     assert_eq!(messages("K #K==Q ?#K"), ["a precondition rule has no default move"]);
     expanded("K #K==Q ?#K=[*]O");
     assert_eq!(messages("PS"), ["a definition of several pieces needs `=` and a move"]);

@@ -3,7 +3,7 @@
 
 use mbn_codegen::interp::Interpreter;
 use mbn_codegen::variant::{Variant, VariantSpec};
-use mbn_runtime::{Color, Geometry, MoveList, Piece, PieceKind, Position, Square};
+use mbn_runtime::{Color, Geometry, MoveGenerator, MoveList, Piece, PieceKind, Position, Square};
 
 /// One piece `A=<notation>` (kind 0) and a blocker `Z` (kind 1) on an 8x8 board.
 fn interpreter(notation: &str) -> (Variant, Interpreter) {
@@ -43,13 +43,14 @@ fn moves(notation: &str, color: Color, from: &str, friends: &str, enemies: &str)
     out
 }
 
-fn white(notation: &str, from: &str, friends: &str, enemies: &str) -> Vec<String> {
-    moves(notation, Color::White, from, friends, enemies)
-}
-
-
 /// The interpreter, a position with the piece and its blockers, and the piece.
-fn board(notation: &str, color: Color, from: &str, friends: &str, enemies: &str) -> (Interpreter, Position<u64>, Piece) {
+fn board(
+    notation: &str,
+    color: Color,
+    from: &str,
+    friends: &str,
+    enemies: &str,
+) -> (Interpreter, Position<u64>, Piece) {
     let (variant, interp) = interpreter(notation);
     let g = Geometry::CHESS;
     let mut pos = Position::<u64>::from_fen(&variant.table, g, "8/8/8/8/8/8/8/8 w - - 0 1").unwrap();
@@ -137,17 +138,18 @@ fn lion() {
     expected.sort();
     assert_eq!(white("ADN(aK--[K])", "d4", "", "d5"), expected);
     // In the corner, b2 a friend, a2 an enemy.
-    assert_eq!(
-        white("ADN(aK--[K])", "a1", "b2", "a2"),
-        set("a3 a3(xa2) b1 b1(xa2) b3 b3(xa2) c1 c2 c3 xa2")
-    );
+    assert_eq!(white("ADN(aK--[K])", "a1", "b2", "a2"), set("a3 a3(xa2) b1 b1(xa2) b3 b3(xa2) c1 c2 c3 xa2"));
     // Capturing a2 and stepping back (igui), and stepping out and back (a pass), end on a1: found,
     // but not moves of the runtime (M6).
     let (interp, pos, piece) = board("ADN(aK--[K])", Color::White, "a1", "b2", "a2");
     let a1 = Geometry::CHESS.parse_square("a1").unwrap();
     let a2 = Geometry::CHESS.parse_square("a2").unwrap();
-    let home: Vec<(bool, Vec<Square>)> =
-        interp.piece_landings(&pos, a1, piece).into_iter().filter(|l| l.to == a1).map(|l| (l.capture, l.extra)).collect();
+    let home: Vec<(bool, Vec<Square>)> = interp
+        .piece_landings(&pos, a1, piece)
+        .into_iter()
+        .filter(|l| l.to == a1)
+        .map(|l| (l.capture, l.extra))
+        .collect();
     assert_eq!(home, vec![(false, vec![]), (false, vec![a2])]);
 }
 
@@ -186,10 +188,7 @@ fn circular_king() {
 #[test]
 fn rampager() {
     assert_eq!(white("(aW)3", "d4", "", ""), set("a4 b4 c4 e4 f4 g4 d1 d2 d3 d5 d6 d7"));
-    assert_eq!(
-        white("(aW)3", "d4", "d6", "d5 e4 f4"),
-        set("a4 b4 c4 d1 d2 d3 g4(xe4,xf4) xd5 xe4 xf4(xe4)")
-    );
+    assert_eq!(white("(aW)3", "d4", "d6", "d5 e4 f4"), set("a4 b4 c4 d1 d2 d3 g4(xe4,xf4) xd5 xe4 xf4(xe4)"));
 }
 
 /// M5, M8: the Congo Monkey `(dcK-mK)0` jumps enemies one after another, in any directions.
@@ -213,8 +212,36 @@ fn leaping_ferz_then_bishop() {
 /// M9: what the interpreter does not run yet is refused, never skipped.
 #[test]
 fn refusals() {
-    for notation in ["(dK)0", "(cW)*", "R-{cK-tK}", "mefW-W", "K-O"] {
+    for notation in ["(dK)0", "(dK)0*", "(cW)*", "R-{cK-tK}", "mefW-W", "K-O"] {
         let e = refusal(notation);
         assert!(e.contains("not run by mbn's interpreter yet"), "{notation}: {e}");
     }
+}
+
+/// M5: later times round take any alternative of the body: `(dK)3` is `[K]--[K]--K` (§6).
+#[test]
+fn three_king_steps() {
+    for (friends, enemies) in [("", ""), ("c3 d6 e5", "c5 e3 f4 b6")] {
+        assert_eq!(white("(dK)3", "d4", friends, enemies), white("[K]--[K]--K", "d4", friends, enemies));
+    }
+    // Three steps reach the 7x7 square around d4 (clipped by the board), d4 itself aside.
+    assert_eq!(white("(dK)3", "d4", "", "").len(), 7 * 7 - 1);
+}
+
+/// M8: multi-leg moves attack what they capture, at the end or on the way.
+#[test]
+fn attacks() {
+    let g = Geometry::CHESS;
+    let sq = |s: &str| g.parse_square(s).unwrap();
+    // A Rampager on d4 attacks e4, f4 (through the enemy on e4) and g4, not h4 (four steps).
+    let (interp, pos, _) = board("(aW)3", Color::White, "d4", "", "e4 f4 g4 h4");
+    for (target, attacked) in [("e4", true), ("f4", true), ("g4", true), ("h4", false)] {
+        assert_eq!(interp.is_square_attacked(&pos, sq(target), Color::White), attacked, "{target}");
+    }
+    // A Checker attacks e5 only while f6 is empty; it never attacks f6 itself.
+    let (interp, pos, _) = board("fcF-mF", Color::White, "d4", "", "e5");
+    assert!(interp.is_square_attacked(&pos, sq("e5"), Color::White));
+    assert!(!interp.is_square_attacked(&pos, sq("f6"), Color::White));
+    let (interp, pos, _) = board("fcF-mF", Color::White, "d4", "f6", "e5");
+    assert!(!interp.is_square_attacked(&pos, sq("e5"), Color::White));
 }

@@ -135,10 +135,8 @@ impl Input {
                     quote! { #errors #items }
                 };
                 let Some((files, ranks)) = board_size else {
-                    return fallback(error_at(
-                        board.span(),
-                        "expected a board such as \"8x8\" (1 to 16 files and ranks)",
-                    ));
+                    let message = format!("`{}` is not a board: expected FILESxRANKS, such as \"8x8\"", board.value());
+                    return fallback(error_at(board.span(), &message));
                 };
                 let geometry = match mbn_codegen::variant::geometry(files, ranks) {
                     Ok(g) => g,
@@ -161,7 +159,11 @@ impl Input {
                 let text = match std::fs::read_to_string(&full) {
                     Ok(t) => t,
                     Err(e) => {
-                        let message = format!("cannot read `{}`: {e}", full.display());
+                        let message = format!(
+                            "cannot read `{}`: {e}\n  = note: the path is relative to the package root (looked for `{}`)",
+                            path.value(),
+                            full.display()
+                        );
                         return fallback(None, error_at(path.span(), &message));
                     }
                 };
@@ -247,10 +249,8 @@ fn inline_spec(
     let mut suggested: Vec<&str> = Vec::new();
     for (key, value) in fields {
         let key_text = key.to_string();
-        if let Some(first) = seen.iter().find(|k| **k == key) {
-            let mut e = syn::Error::new(key.span(), format!("mbn: duplicate field `{key}`"));
-            e.combine(syn::Error::new(first.span(), format!("mbn: `{key}` first defined here")));
-            errors.push(e.to_compile_error());
+        if seen.contains(&key) {
+            errors.push(error_at(key.span(), &format!("duplicate field `{key}`: it is given above already")));
             continue;
         }
         seen.push(key);
@@ -273,7 +273,8 @@ fn inline_spec(
                             Field::Board
                         }
                         None => {
-                            errors.push(error_at(lit.span(), "mbn: expected a board such as \"8x8\" (FILESxRANKS)"));
+                            let message = format!("`{text}` is not a board: expected FILESxRANKS, such as \"8x8\"");
+                            errors.push(error_at(lit.span(), &message));
                             continue;
                         }
                     },

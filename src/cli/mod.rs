@@ -2,6 +2,7 @@
 
 mod notation;
 mod perft;
+mod translate;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -28,6 +29,8 @@ enum Command {
     Perft(perft::PerftArgs),
     /// List where a White piece given by its notation can go, with blockers.
     Moves(perft::MovesArgs),
+    /// Print a piece in the other dialect (`--from xbetza --to mbn NN` prints `N0`).
+    Translate(translate::TranslateArgs),
 }
 
 impl Cli {
@@ -40,6 +43,7 @@ impl Cli {
             Command::Explain(args) => notation::explain(args),
             Command::Perft(args) => perft::perft_command(args),
             Command::Moves(args) => perft::moves_command(args),
+            Command::Translate(args) => translate::translate(args),
         }
     }
 }

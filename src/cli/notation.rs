@@ -8,8 +8,9 @@ use clap::Args;
 use mbn::codegen::ancp::{self, Canonical};
 use mbn::codegen::diagram::{self, Board};
 use mbn::codegen::ir::MoveSet;
+use mbn::codegen::syntax::xbetza;
 use mbn::codegen::syntax::{is_definition_list, parse_move, parse_notation};
-use mbn::codegen::{compile_move, compile_notation, Diagnostic};
+use mbn::codegen::{compile_move, compile_notation, Diagnostic, Dialect};
 use std::process::ExitCode;
 
 /// Arguments of `mbn parse`.
@@ -17,6 +18,9 @@ use std::process::ExitCode;
 pub struct ParseArgs {
     /// The notation (put `--` before a notation that starts with `-`).
     notation: String,
+    /// The notation's dialect: `mbn` (default) or `xbetza` (XBoard / Fairy-Stockfish Betza).
+    #[arg(long, default_value = "mbn")]
+    dialect: Dialect,
 }
 
 /// Arguments of `mbn ancp`.
@@ -24,15 +28,25 @@ pub struct ParseArgs {
 pub struct AncpArgs {
     /// The notation.
     notation: String,
+    /// The notation's dialect: `mbn` (default) or `xbetza` (XBoard / Fairy-Stockfish Betza).
+    #[arg(long, default_value = "mbn")]
+    dialect: Dialect,
 }
 
 /// Arguments of `mbn equal`.
 #[derive(Args, Debug)]
 pub struct EqualArgs {
-    /// The first piece (a move, or a definition list defining one piece).
-    a: String,
-    /// The second piece.
-    b: String,
+    /// The first piece in MBN (a move, or a definition list defining one piece).
+    a: Option<String>,
+    /// The second piece in MBN.
+    b: Option<String>,
+    /// A piece in XBetza (`mbn equal --xbetza NN --mbn N0`); with the positional pieces and
+    /// `--mbn`, two pieces in all.
+    #[arg(long)]
+    xbetza: Vec<String>,
+    /// A piece in MBN, given as an option (`--xbetza R4 --mbn W4`).
+    #[arg(long)]
+    mbn: Vec<String>,
 }
 
 /// Arguments of `mbn explain`.
@@ -40,6 +54,9 @@ pub struct EqualArgs {
 pub struct ExplainArgs {
     /// The notation.
     notation: String,
+    /// The notation's dialect: `mbn` (default) or `xbetza` (XBoard / Fairy-Stockfish Betza).
+    #[arg(long, default_value = "mbn")]
+    dialect: Dialect,
     /// Board size, files x ranks.
     #[arg(long, default_value = "9x9", value_parser = parse_board)]
     board: Board,
@@ -79,7 +96,9 @@ fn report(source: &str, diagnostics: &[Diagnostic]) {
 /// `mbn parse`.
 pub fn parse(args: ParseArgs) -> ExitCode {
     let text = &args.notation;
-    let printed = if is_definition_list(text) {
+    let printed = if args.dialect == Dialect::XBetza {
+        xbetza::parse(text).map(|m| m.to_string())
+    } else if is_definition_list(text) {
         parse_notation(text).map(|n| n.to_string())
     } else {
         parse_move(text).map(|m| m.to_string())
@@ -97,7 +116,10 @@ pub fn parse(args: ParseArgs) -> ExitCode {
 }
 
 /// The pieces of a notation with their moves: one unnamed piece for a move expression.
-fn compile(text: &str) -> Result<Vec<(String, MoveSet)>, Vec<Diagnostic>> {
+fn compile(text: &str, dialect: Dialect) -> Result<Vec<(String, MoveSet)>, Vec<Diagnostic>> {
+    if dialect == Dialect::XBetza {
+        return xbetza::compile(text).map(|m| vec![(String::new(), m)]);
+    }
     if !is_definition_list(text) {
         return compile_move(text).map(|m| vec![(String::new(), m)]);
     }
@@ -114,7 +136,7 @@ fn compile(text: &str) -> Result<Vec<(String, MoveSet)>, Vec<Diagnostic>> {
 
 /// `mbn ancp`.
 pub fn ancp(args: AncpArgs) -> ExitCode {
-    match compile(&args.notation) {
+    match compile(&args.notation, args.dialect) {
         Ok(pieces) => {
             for (name, moves) in pieces {
                 let form = Canonical::of(&moves);
@@ -134,8 +156,8 @@ pub fn ancp(args: AncpArgs) -> ExitCode {
 }
 
 /// The one piece a notation of `mbn equal` denotes.
-fn one_piece(text: &str) -> Result<MoveSet, ExitCode> {
-    match compile(text) {
+fn one_piece(text: &str, dialect: Dialect) -> Result<MoveSet, ExitCode> {
+    match compile(text, dialect) {
         Ok(mut pieces) if pieces.len() == 1 => Ok(pieces.remove(0).1),
         Ok(pieces) => {
             eprintln!("error: `{text}` defines {} pieces; `equal` compares one piece with one piece", pieces.len());
@@ -150,17 +172,31 @@ fn one_piece(text: &str) -> Result<MoveSet, ExitCode> {
 
 /// `mbn equal`.
 pub fn equal(args: EqualArgs) -> ExitCode {
-    let (a, b) = match (one_piece(&args.a), one_piece(&args.b)) {
+    let mut given: Vec<(String, Dialect)> = args.a.into_iter().chain(args.b).map(|t| (t, Dialect::Mbn)).collect();
+    given.extend(args.mbn.into_iter().map(|t| (t, Dialect::Mbn)));
+    given.extend(args.xbetza.into_iter().map(|t| (t, Dialect::XBetza)));
+    if given.len() != 2 {
+        eprintln!(
+            "error: `equal` compares two pieces, {} given (positional MBN, `--mbn X`, `--xbetza X`)",
+            given.len()
+        );
+        return ExitCode::from(2);
+    }
+    let (a, b) = match (one_piece(&given[0].0, given[0].1), one_piece(&given[1].0, given[1].1)) {
         (Ok(a), Ok(b)) => (a, b),
         (Err(code), _) | (_, Err(code)) => return code,
+    };
+    let label = |(text, dialect): &(String, Dialect)| match dialect {
+        Dialect::Mbn => text.clone(),
+        Dialect::XBetza => format!("{text} (XBetza)"),
     };
     if ancp::equal(&a, &b) {
         println!("equal");
         ExitCode::SUCCESS
     } else {
         println!("different");
-        println!("  {}: {}", args.a, Canonical::of(&a));
-        println!("  {}: {}", args.b, Canonical::of(&b));
+        println!("  {}: {}", label(&given[0]), Canonical::of(&a));
+        println!("  {}: {}", label(&given[1]), Canonical::of(&b));
         ExitCode::from(1)
     }
 }
@@ -178,7 +214,7 @@ pub fn explain(args: ExplainArgs) -> ExitCode {
         },
         None => ((board.files - 1) / 2, (board.ranks - 1) / 2),
     };
-    let pieces = match compile(&args.notation) {
+    let pieces = match compile(&args.notation, args.dialect) {
         Ok(p) => p,
         Err(d) => {
             report(&args.notation, &d);

@@ -13,7 +13,7 @@ use clap::Args;
 use mbn::codegen::interp::Interpreter;
 use mbn::codegen::syntax::is_definition_list;
 use mbn::codegen::variant::{Field, Variant, VariantFile, VariantSpec};
-use mbn::codegen::{compile_move, Diagnostic};
+use mbn::codegen::{compile_move, compile_move_in, Diagnostic, Dialect};
 use mbn::runtime::{
     perft, Bb256, Bitboard, Color, FenOptions, Geometry, MoveGenerator, MoveList, Piece, PieceKind, Position, Square,
 };
@@ -61,6 +61,9 @@ pub struct MovesArgs {
     /// Print `{"destinations":["c3",...]}` instead of a plain line.
     #[arg(long)]
     json: bool,
+    /// The notation's dialect: `mbn` (default) or `xbetza`.
+    #[arg(long, default_value = "mbn")]
+    dialect: Dialect,
 }
 
 /// A variant loaded for running: the file (for locating errors) and its compiled form.
@@ -256,6 +259,18 @@ pub fn moves_command(args: MovesArgs) -> ExitCode {
         }
     };
     let text = &args.notation;
+    // An XBetza piece is compiled on its own and put in place of a stand-in `W`.
+    let xbetza = match args.dialect {
+        Dialect::Mbn => None,
+        Dialect::XBetza => match compile_move_in(Dialect::XBetza, text) {
+            Ok(m) => Some(m),
+            Err(d) => {
+                report(text, &d);
+                return ExitCode::from(1);
+            }
+        },
+    };
+    let text = if xbetza.is_some() { "W" } else { text.as_str() };
     if is_definition_list(text) {
         eprintln!("error: `{text}` is a definition list; `moves` takes one move expression such as `mfW+cefF`");
         return ExitCode::from(1);
@@ -279,13 +294,16 @@ pub fn moves_command(args: MovesArgs) -> ExitCode {
             })
             .collect()
     };
-    let variant = match Variant::compile(&spec) {
+    let mut variant = match Variant::compile(&spec) {
         Ok(v) => v,
         Err(d) => {
             report(text, &shifted(d));
             return ExitCode::from(1);
         }
     };
+    if let Some(moves) = xbetza {
+        variant.moves[0] = [moves.clone(), moves];
+    }
     let interp = match Interpreter::new(&variant) {
         Ok(i) => i,
         Err(d) => {

@@ -99,7 +99,8 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
     let ty = g.tables.mask_type(rt);
     let ident = format_ident!("{}", name);
     let tables = g.tables.items(rt);
-    let [gen_white, gen_black] = generate;
+    let generate = per_side(&quote!(pos.side_to_move()), generate);
+    let count = per_side(&quote!(us), [count_white, count_black]);
     let [att_white, att_black] = attacked;
     let files = geometry.files();
     let ranks = geometry.ranks();
@@ -164,20 +165,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                 fn pseudo_legal_moves(&self, pos: &#rt::__private::Position<#ty>, out: &mut #rt::__private::MoveList) {
                     use #rt::__private::{Bitboard, Color, Move, PieceKind};
                     let occ = pos.occupied();
-                    match pos.side_to_move() {
-                        Color::White => {
-                            let (us, them) = (Color::White, Color::Black);
-                            let own = pos.by_color(us);
-                            let enemy = pos.by_color(them);
-                            #gen_white
-                        }
-                        Color::Black => {
-                            let (us, them) = (Color::Black, Color::White);
-                            let own = pos.by_color(us);
-                            let enemy = pos.by_color(them);
-                            #gen_black
-                        }
-                    }
+                    #generate
                 }
 
                 fn is_square_attacked(&self, pos: &#rt::__private::Position<#ty>, sq: #rt::__private::Square, by: #rt::__private::Color) -> bool {
@@ -218,20 +206,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                     let mut n: u64 = 0;
                     {
                         let out = &mut *scratch;
-                        match us {
-                            Color::White => {
-                                let (us, them) = (Color::White, Color::Black);
-                                let own = pos.by_color(us);
-                                let enemy = pos.by_color(them);
-                                #count_white
-                            }
-                            Color::Black => {
-                                let (us, them) = (Color::Black, Color::White);
-                                let own = pos.by_color(us);
-                                let enemy = pos.by_color(them);
-                                #count_black
-                            }
-                        }
+                        #count
                     }
                     self.retain_legal(pos, scratch, 0, Some((false, pinned)));
                     n + scratch.len() as u64
@@ -360,6 +335,10 @@ struct Gen {
     mandatory: bool,
     diagnostics: Diagnostics,
 }
+
+/// Attack tests sharing their attackers: (the attackers as text, the attacker sets, the tests,
+/// the tests' keys).
+type AttackGroup = (String, Vec<TokenStream>, Vec<TokenStream>, Vec<String>);
 
 /// How a leg is generated.
 enum Shape {
@@ -1020,7 +999,7 @@ impl Gen {
         // Cheap table lookups first, then rays; tests with the same attackers share one
         // `attackers` and, for rays, one quick rejection: no such piece on any of the rays.
         groups.sort_by_key(|(key, _, _)| !key.starts_with("leap"));
-        let mut by_attackers: Vec<(String, Vec<TokenStream>, Vec<TokenStream>, Vec<String>)> = Vec::new();
+        let mut by_attackers: Vec<AttackGroup> = Vec::new();
         for (key, test, sets) in groups {
             let text = sets.iter().map(|t| t.to_string()).collect::<Vec<_>>().join("|");
             match by_attackers.iter_mut().find(|(t, _, _, _)| *t == text) {
@@ -1156,6 +1135,26 @@ impl Gen {
             .collect();
         let _ = royal;
         quote!((false #(|| #tests)*))
+    }
+}
+
+/// `match side { White => white, Black => black }`, each arm with `us`, `them`, `own` and `enemy`.
+fn per_side(side: &TokenStream, [white, black]: [TokenStream; 2]) -> TokenStream {
+    quote! {
+        match #side {
+            Color::White => {
+                let (us, them) = (Color::White, Color::Black);
+                let own = pos.by_color(us);
+                let enemy = pos.by_color(them);
+                #white
+            }
+            Color::Black => {
+                let (us, them) = (Color::Black, Color::White);
+                let own = pos.by_color(us);
+                let enemy = pos.by_color(them);
+                #black
+            }
+        }
     }
 }
 

@@ -216,9 +216,9 @@ impl<'w, B: Bitboard> Walker<'w, B> {
                 self.run(st, &Cont::Parts(body.as_slice(), &end), &mut more);
             }
         }
-        let may_stop = done >= rep.min
-            && !(rep.maximal && !more.is_empty())
-            && rep.destination.iter().all(|r| self.in_range(r, st.square));
+        // `0*` stops only where it cannot go on.
+        let forced_on = rep.maximal && !more.is_empty();
+        let may_stop = done >= rep.min && !forced_on && rep.destination.iter().all(|r| self.in_range(r, st.square));
         out.extend(more);
         if may_stop {
             st.replay = None;

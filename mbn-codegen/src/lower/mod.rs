@@ -404,8 +404,11 @@ impl Lowerer {
                 'h' => match leg.reach {
                     Reach::Steps { min: 1, max: None } => leg.reach = Reach::Halfling,
                     _ => self.diagnostics.push(
-                        Diagnostic::new(modifier.span, "`h` (halfling) applies to unlimited riders such as `hR` or `hN0`")
-                            .with_help("a halfling rider is `h` and a rider (`hN0`); MBN's `h` is not XBetza's `h` (chiral or half-plane moves)"),
+                        Diagnostic::new(
+                            modifier.span,
+                            "`h` (halfling) applies to unlimited riders such as `hR` or `hN0`",
+                        )
+                        .with_help("MBN's `h` is the halfling, not XBetza's `h` (chiral or half-plane moves)"),
                     ),
                 },
                 'i' => leg.extras.push(Extra::Initial { decaying: mode.doubled }),

@@ -7,6 +7,7 @@ pub mod ast;
 mod comments;
 mod parser;
 mod printer;
+pub mod xbetza;
 
 pub use parser::{parse_move, parse_notation, MAX_DEPTH, MAX_LEN, MAX_NUMBER};
 

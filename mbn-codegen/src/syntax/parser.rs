@@ -38,6 +38,8 @@ struct State<'s> {
     /// A suggestion or a note for a failure at a given stripped offset, used if the parse fails
     /// there.
     hint: RefCell<Option<Hint>>,
+    /// The stripped offset just after the last letter reported as not a modifier (`q`, a lone `y`).
+    not_modifier_end: Cell<Option<usize>>,
 }
 
 /// What to add to the diagnostic of a failure at `at`.
@@ -46,6 +48,8 @@ struct Hint {
     at: usize,
     help: Option<String>,
     label: Option<(Span, String)>,
+    /// The failure follows from an error reported already (`Kq`: no atom after the `q`).
+    reported: bool,
 }
 
 impl fmt::Debug for State<'_> {
@@ -127,6 +131,7 @@ fn new_state(stripped: &Stripped) -> State<'_> {
         farthest: RefCell::new((0, Vec::new())),
         errors: RefCell::new(Vec::new()),
         hint: RefCell::new(None),
+        not_modifier_end: Cell::new(None),
     }
 }
 
@@ -146,6 +151,11 @@ fn run<'s, O>(
     match parser(&mut input) {
         Ok(o) if input.eof_offset() == 0 => Ok(o),
         Ok(_) => {
+            let after_count = input.state.stripped.text[..pos(&input)].ends_with(['*', '#']);
+            if after_count && peek(&input).is_some_and(|c| c.is_ascii_digit()) {
+                let help = "`*`, `**`, `0*` and `#` take no number: write `W3` (at most 3 steps) or `W03` (exactly 3)";
+                hint(&input, pos(&input), Some(help.into()), None);
+            }
             if let Some(close @ (')' | ']' | '}' | '>')) = peek(&input) {
                 let open = match close {
                     ')' => '(',
@@ -157,16 +167,17 @@ fn run<'s, O>(
                 hint(&input, pos(&input), Some(help), None);
             }
             expected(&input, "the end of the definition");
-            Err(Some(failure(state)))
+            Err(failure(state))
         }
         // A cut has reported its own error (nesting too deep).
         Err(ErrMode::Cut(_)) => Err(None),
-        Err(_) => Err(Some(failure(state))),
+        Err(_) => Err(failure(state)),
     }
 }
 
 /// The diagnostic for a failed parse: the farthest position reached and what was expected there.
-fn failure(state: &State<'_>) -> Diagnostic {
+/// `None` when the failure only follows from an error reported already.
+fn failure(state: &State<'_>) -> Option<Diagnostic> {
     let (at, expected) = state.farthest.borrow().clone();
     let text = &state.stripped.text;
     let found = text[at..].chars().next();
@@ -186,6 +197,9 @@ fn failure(state: &State<'_>) -> Diagnostic {
     };
     let mut diagnostic = Diagnostic::new(span, message);
     if let Some(hint) = state.hint.take().filter(|h| h.at == at) {
+        if hint.reported {
+            return None;
+        }
         if let Some((span, text)) = hint.label {
             diagnostic = diagnostic.with_label(span, text);
         }
@@ -193,14 +207,14 @@ fn failure(state: &State<'_>) -> Diagnostic {
             diagnostic = diagnostic.with_help(help);
         }
     }
-    diagnostic
+    Some(diagnostic)
 }
 
 /// Records a help or a label for a failure at stripped offset `at` (the first one given wins).
 fn hint(input: &Input<'_>, at: usize, help: Option<String>, label: Option<(Span, String)>) {
     let mut hint = input.state.hint.borrow_mut();
     if hint.as_ref().is_none_or(|h| h.at < at) {
-        *hint = Some(Hint { at, help, label });
+        *hint = Some(Hint { at, help, label, reported: false });
     }
 }
 
@@ -658,6 +672,7 @@ fn modifier(input: &mut Input<'_>) -> PResult<Option<Modifier>> {
             start + 1,
             "`y` is not a modifier on its own: it follows `c`, `j`, `w` or `x` (`cy`: any piece)".into(),
         );
+        input.state.not_modifier_end.set(Some(pos(input)));
         return Ok(Some(Modifier { kind: ModifierKind::Mode(mode('c')), span: span_from(input, start) }));
     }
     if !MODES.contains(c) {
@@ -682,6 +697,9 @@ fn modifier(input: &mut Input<'_>) -> PResult<Option<Modifier>> {
     if c == 'o' && peek(input) == Some('[') {
         m.range = Some(board_range(input)?);
     }
+    if c == 'q' {
+        input.state.not_modifier_end.set(Some(pos(input)));
+    }
     Ok(Some(Modifier { kind: ModifierKind::Mode(m), span: span_from(input, start) }))
 }
 
@@ -697,7 +715,12 @@ fn atom_hint(input: &Input<'_>, start: usize, modifiers: &[Modifier]) {
     let text = &input.state.stripped.text;
     let Some(last) = modifiers.last() else { return };
     let written = &text[start..at];
-    let Some(c) = written.chars().last().filter(|c| c.is_ascii_lowercase() && !matches!(c, 'q' | 'y')) else {
+    if input.state.not_modifier_end.get() == Some(at) {
+        // Reported as not being modifiers; an atom was maybe not meant to follow.
+        *input.state.hint.borrow_mut() = Some(Hint { at, reported: true, ..Hint::default() });
+        return;
+    }
+    let Some(c) = written.chars().last().filter(char::is_ascii_lowercase) else {
         return;
     };
     if input.state.span(at - 1, at).end != last.span.end {
@@ -982,7 +1005,9 @@ fn board_range(input: &mut Input<'_>) -> PResult<BoardRange> {
                 }
                 if peek(input) != Some(',') {
                     let label = (input.state.span(start, start + 1), "`[` opened here".to_string());
-                    hint(input, pos(input), None, Some(label));
+                    let help = (peek(input) == Some('-'))
+                        .then(|| "a `-` joins two files or two ranks: `[a-c]`, `[2-7]`, `[a1-3]`".to_string());
+                    hint(input, pos(input), help, Some(label));
                 }
                 expect(input, ',', "`,` or `]`")?;
             }

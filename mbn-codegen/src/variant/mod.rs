@@ -209,7 +209,7 @@ impl Variant {
                 }
                 (Letter::Single(c), [], false) if c.is_ascii_lowercase() => {}
                 _ => diagnostics.push(
-                    Diagnostic::new(piece.span, format!("`{}`: variants run single-letter pieces only", piece.name))
+                    Diagnostic::new(piece.span, format!("`{}`: variants run single-letter pieces only", piece.label()))
                         .with_help("prefixed, side-moving and compound-letter pieces parse, but the runtime has no FEN letter for them"),
                 ),
             }
@@ -218,7 +218,13 @@ impl Variant {
             for (i, c) in text.char_indices() {
                 if !kinds.iter().any(|(k, _)| *k == c) {
                     let span = Span::new(i, i + c.len_utf8());
-                    other.push(at(field, span, format!("`{c}` is named in the rules but not defined in `pieces`")));
+                    let defined: Vec<String> = kinds.iter().map(|(k, _)| k.to_string()).collect();
+                    let message = format!(
+                        "`{c}` is named in `{}` but is not a piece of `pieces` (its pieces are {})",
+                        field.key(),
+                        defined.join(" ")
+                    );
+                    other.push(at(field, span, message));
                 }
             }
         }
@@ -297,7 +303,10 @@ impl Variant {
             let rule = expanded.promotions.iter().flat_map(|r| r.head.pieces.iter()).map(|n| n.span).next();
             let default_rule = expanded.pieces.iter().find(|p| p.is_default && p.prefixes == [Prefix::Promoted]);
             if let Some(span) = rule.or(default_rule.map(|p| p.span)) {
-                diagnostics.error(span, "pieces promote, but the variant has no promotion zone");
+                diagnostics.push(
+                    Diagnostic::new(span, "pieces promote, but the variant has no promotion zone")
+                        .with_help("give the zone as an MBN board range: `promotion-zone = \"[8]\"` in a variant file, `promotion_zone: \"[8]\"` in `mbn!`"),
+                );
             }
         }
 

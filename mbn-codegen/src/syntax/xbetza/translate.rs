@@ -1,0 +1,317 @@
+//! Lowered pieces printed back as text: MBN ([`to_mbn`]) or XBetza ([`to_xbetza`]).
+//!
+//! Both work leg by leg on absolute directions: the vectors of a leg are grouped by atom and
+//! covered greedily by the direction modifiers of the target dialect (largest first, a pair per
+//! vector as the last resort), every group becoming a partial of its own (`fN+(rf)N`), so the two
+//! dialects' different rules for letters side by side never come into play. Each result is
+//! checked: it is compiled again and must be equal ([`crate::ancp::equal`]) to the input, or the
+//! translation is refused.
+
+use super::directions as xdir;
+use crate::ancp;
+use crate::ir::{Capability, Directions, Extra, Leg, LegLink, MoveSet, Over, Part, Reach, Side, Vector};
+use crate::lower::directions as mdir;
+
+/// The atom `(m, n)` (m ≤ n) of a vector.
+fn atom_of((x, y): Vector) -> (u32, u32) {
+    let (a, b) = (x.unsigned_abs(), y.unsigned_abs());
+    (a.min(b), a.max(b))
+}
+
+/// The vectors grouped by atom, atoms in first-seen order.
+fn by_atom(vectors: &[Vector]) -> Vec<((u32, u32), Vec<Vector>)> {
+    let mut out: Vec<((u32, u32), Vec<Vector>)> = Vec::new();
+    for &v in vectors {
+        let a = atom_of(v);
+        match out.iter_mut().find(|(k, _)| *k == a) {
+            Some((_, list)) => list.push(v),
+            None => out.push((a, vec![v])),
+        }
+    }
+    out
+}
+
+/// Covers `wanted` with groups from `candidates` (`select` gives a group's vectors; `""` means
+/// all of them): the largest group inside `wanted` first. `None` when some vector stays uncovered.
+fn cover(wanted: &[Vector], candidates: &[String], select: &dyn Fn(&str) -> Vec<Vector>) -> Option<Vec<String>> {
+    if select("").iter().all(|v| wanted.contains(v)) && wanted.iter().all(|v| select("").contains(v)) {
+        return Some(vec![String::new()]);
+    }
+    let mut left: Vec<Vector> = wanted.to_vec();
+    let mut out = Vec::new();
+    while !left.is_empty() {
+        // The first candidate covering the most: candidates come simplest first.
+        let mut best: Option<(&String, Vec<Vector>, usize)> = None;
+        for c in candidates {
+            let s = select(c);
+            let new = s.iter().filter(|v| left.contains(v)).count();
+            if new > 0 && s.iter().all(|v| wanted.contains(v)) && best.as_ref().is_none_or(|b| new > b.2) {
+                best = Some((c, s, new));
+            }
+        }
+        let (c, s, _) = best?;
+        left.retain(|v| !s.contains(v));
+        out.push(c.clone());
+    }
+    Some(out)
+}
+
+/// MBN's name of an atom.
+fn mbn_atom((m, n): (u32, u32)) -> String {
+    match (m, n) {
+        (0, 1) => "W".into(),
+        (1, 1) => "F".into(),
+        (0, 2) => "D".into(),
+        (1, 2) => "N".into(),
+        (2, 2) => "A".into(),
+        (0, 3) => "H".into(),
+        (1, 3) => "C".into(),
+        (2, 3) => "Z".into(),
+        (3, 3) => "T".into(),
+        _ => format!(":{m},{n}:"),
+    }
+}
+
+/// The MBN modifier selecting exactly `v`: a single letter for orthogonal vectors, a pair
+/// otherwise (the shorter component's letter first, D18).
+fn mbn_single((x, y): Vector) -> String {
+    let h = if x > 0 { 'r' } else { 'l' };
+    let v = if y > 0 { 'f' } else { 'b' };
+    match (x, y) {
+        (0, _) => v.to_string(),
+        (_, 0) => h.to_string(),
+        _ if x.abs() <= y.abs() => format!("({h}{v})"),
+        _ => format!("({v}{h})"),
+    }
+}
+
+/// MBN's modes for a leg's capabilities (empty for move-or-capture).
+fn mbn_modes(leg: &Leg) -> Result<String, String> {
+    let caps = &leg.capabilities;
+    let mut out = String::new();
+    let enemy = caps.iter().any(|c| matches!(c, Capability::Capture(t) if t.side == Side::Enemy && t.only.is_empty()));
+    let plain_move = caps.contains(&Capability::Move { restriction: None, allows_en_passant: false });
+    if caps.len() == 2 && enemy && plain_move {
+        return Ok(out);
+    }
+    for c in caps {
+        match c {
+            Capability::Move { restriction: None, allows_en_passant } => {
+                out.push('m');
+                if *allows_en_passant {
+                    out.push('e');
+                }
+            }
+            Capability::Capture(t) if t.only.is_empty() => out.push_str(match t.side {
+                Side::Enemy => "c",
+                Side::Friend => "cc",
+                Side::Any => "cy",
+            }),
+            Capability::EnPassant { pieces: None } if caps.iter().any(|c| matches!(c, Capability::Capture(_))) => {
+                out.push('e')
+            }
+            Capability::EnPassant { pieces: None } => out.push_str("cee"),
+            other => return Err(format!("no translation for the capability {other:?}")),
+        }
+    }
+    Ok(out)
+}
+
+/// The prefix of modifiers other than directions and modes, for MBN.
+fn mbn_flags(leg: &Leg) -> Result<String, String> {
+    let mut out = String::new();
+    for e in &leg.extras {
+        match e {
+            Extra::Initial { decaying: false } => out.push('i'),
+            Extra::Cylindrical { both_axes: false, files: None } => out.push('o'),
+            other => return Err(format!("no translation for {other:?}")),
+        }
+    }
+    if leg.non_jumping {
+        out.push('n');
+    }
+    match &leg.hop {
+        None => {}
+        Some(h) if !h.many && !h.optional && h.hurdles.is_none() => out.push('p'),
+        Some(_) => return Err("only plain one-hurdle hops translate".into()),
+    }
+    Ok(out)
+}
+
+/// The steps suffix of a reach, MBN or XBetza alike (`""`, `0`, `3`).
+fn steps(reach: Reach) -> Result<String, String> {
+    match reach {
+        Reach::LEAP => Ok(String::new()),
+        Reach::RIDE => Ok("0".into()),
+        Reach::Steps { min: 1, max: Some(n) } => Ok(n.to_string()),
+        other => Err(format!("the reach {other:?} has no translation")),
+    }
+}
+
+/// Checks what a translation can carry: plain absolute legs.
+fn plain(leg: &Leg) -> Result<&[Vector], String> {
+    if !leg.origin.is_empty() || !leg.destination.is_empty() || !leg.attackers.is_empty() || !leg.conditions.is_empty()
+    {
+        return Err("board ranges, attackers and conditions have no translation".into());
+    }
+    if leg.setup || leg.decisive || leg.over != Over::Empty {
+        return Err("`!`, `#` and `g` (leaping slider) have no translation".into());
+    }
+    match &leg.directions {
+        Directions::Absolute(v) => Ok(v),
+        Directions::Relative { .. } => Err("relative (`-`) legs have no translation yet".into()),
+    }
+}
+
+/// One leg as MBN partials joined by `+`.
+fn mbn_leg(leg: &Leg) -> Result<String, String> {
+    let vectors = plain(leg)?;
+    let prefix = format!("{}{}", mbn_flags(leg)?, mbn_modes(leg)?);
+    let suffix = steps(leg.reach)?;
+    let candidates: Vec<String> =
+        ["f", "b", "l", "r", "v", "s", "ff", "bb", "ll", "rr"].iter().map(|s| s.to_string()).collect();
+    let mut partials = Vec::new();
+    for (atom, list) in by_atom(vectors) {
+        let select = |c: &str| {
+            let mods = mdir::parse_mods(c).unwrap_or_default();
+            mdir::select(atom.0, atom.1, &mods).unwrap_or_default()
+        };
+        let mut all = candidates.clone();
+        all.extend(list.iter().map(|&v| mbn_single(v)));
+        let groups = cover(&list, &all, &select).ok_or("no cover of the directions")?;
+        for g in groups {
+            partials.push(format!("{prefix}{g}{}{suffix}", mbn_atom(atom)));
+        }
+    }
+    Ok(partials.join("+"))
+}
+
+/// MBN text for a lowered piece, checked to compile back to an equal piece.
+pub fn to_mbn(moves: &MoveSet) -> Result<String, String> {
+    let mut out = Vec::new();
+    for m in &moves.moves {
+        let mut legs = Vec::new();
+        for (i, part) in m.parts.iter().enumerate() {
+            let Part::Leg(leg) = part else {
+                return Err("repeated and optional parts have no translation yet".into());
+            };
+            let link_ok = if i == 0 { leg.link == LegLink::First } else { leg.link == LegLink::Sequence };
+            if !link_ok {
+                return Err("chained (`-`) legs have no translation yet".into());
+            }
+            let text = mbn_leg(leg)?;
+            legs.push(if m.parts.len() > 1 && text.contains('+') { format!("({text})") } else { text });
+        }
+        // `+` binds tighter than `--` (D23): a chain among alternatives needs parentheses.
+        let chain = legs.join("--");
+        out.push(if legs.len() > 1 && moves.moves.len() > 1 { format!("({chain})") } else { chain });
+    }
+    let text = out.join("+");
+    check(&text, moves, crate::compile_move)
+}
+
+/// Compiles `text` back and compares.
+fn check(
+    text: &str,
+    moves: &MoveSet,
+    compile: fn(&str) -> Result<MoveSet, Vec<crate::Diagnostic>>,
+) -> Result<String, String> {
+    match compile(text) {
+        Ok(back) if ancp::equal(&back, moves) => Ok(text.to_string()),
+        Ok(_) => Err(format!("the translation `{text}` does not denote the same piece")),
+        Err(d) => Err(format!("the translation `{text}` does not compile: {}", d[0].message)),
+    }
+}
+
+/// XBetza's letter for an atom (riders of W and F print as `R`, `B`).
+fn xbetza_atom((m, n): (u32, u32), reach: Reach) -> Result<String, String> {
+    let letter = match (m, n) {
+        (0, 1) if reach == Reach::RIDE => return Ok("R".into()),
+        (1, 1) if reach == Reach::RIDE => return Ok("B".into()),
+        (0, 1) => 'W',
+        (1, 1) => 'F',
+        (0, 2) => 'D',
+        (1, 2) => 'N',
+        (2, 2) => 'A',
+        (0, 3) => 'H',
+        (1, 3) => 'C',
+        (2, 3) => 'Z',
+        (3, 3) => 'G',
+        _ => return Err(format!("XBetza has no atom for `:{m},{n}:`")),
+    };
+    Ok(format!("{letter}{}", steps(reach)?))
+}
+
+/// XBetza's modes for a leg (XBoard order: i, directions, m c d e, p, o, n).
+fn xbetza_modes(leg: &Leg) -> Result<(String, String), String> {
+    let caps = &leg.capabilities;
+    let mut modes = String::new();
+    let enemy = caps.iter().any(|c| matches!(c, Capability::Capture(t) if t.side == Side::Enemy && t.only.is_empty()));
+    let rights = caps.contains(&Capability::Move { restriction: None, allows_en_passant: true });
+    let plain_move = rights || caps.contains(&Capability::Move { restriction: None, allows_en_passant: false });
+    if rights && !(leg.non_jumping && leg.extras.contains(&Extra::Initial { decaying: false })) {
+        return Err("XBetza creates e.p. rights only on `in` moves".into());
+    }
+    if !(caps.len() == 2 && enemy && plain_move) {
+        for c in caps {
+            match c {
+                Capability::Move { restriction: None, .. } => modes.push('m'),
+                Capability::Capture(t) if t.only.is_empty() && t.side == Side::Enemy => modes.push('c'),
+                Capability::Capture(t) if t.only.is_empty() && t.side == Side::Friend => modes.push('d'),
+                Capability::EnPassant { pieces: None } => modes.push('e'),
+                other => return Err(format!("XBetza has no mode for {other:?}")),
+            }
+        }
+    }
+    let mut initial = String::new();
+    for e in &leg.extras {
+        match e {
+            Extra::Initial { decaying: false } => initial.push('i'),
+            Extra::Cylindrical { both_axes: false, files: None } => modes.push('o'),
+            other => return Err(format!("XBetza has no modifier for {other:?}")),
+        }
+    }
+    match &leg.hop {
+        None => {}
+        Some(h) if !h.many && !h.optional && h.hurdles.is_none() && leg.reach == Reach::RIDE => modes.push('p'),
+        Some(_) => return Err("only unlimited one-hurdle hops (`pR`) translate to XBetza".into()),
+    }
+    if leg.non_jumping {
+        modes.push('n');
+    }
+    Ok((initial, modes))
+}
+
+/// XBetza text for a lowered single-leg piece, checked to compile back to an equal piece.
+pub fn to_xbetza(moves: &MoveSet) -> Result<String, String> {
+    let mut out = String::new();
+    let candidates: Vec<String> = [
+        "v", "s", "f", "b", "l", "r", "fh", "bh", "lh", "rh", "hr", "hl", "fs", "bs", "lv", "rv", "fr", "fl", "br",
+        "bl", "rf", "lf", "rb", "lb",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    for m in &moves.moves {
+        let Some(leg) = m.single_leg() else {
+            return Err("only single-leg moves translate to XBetza yet".into());
+        };
+        let vectors = plain(leg)?;
+        let (initial, modes) = xbetza_modes(leg)?;
+        for (atom, list) in by_atom(vectors) {
+            let select = |c: &str| {
+                if c.is_empty() {
+                    xdir::select(atom.0, atom.1, &[])
+                } else {
+                    xdir::select(atom.0, atom.1, &[c])
+                }
+            };
+            let groups = cover(&list, &candidates, &select).ok_or("no XBetza cover of the directions")?;
+            let letter = xbetza_atom(atom, leg.reach)?;
+            for g in groups {
+                out.push_str(&format!("{initial}{g}{modes}{letter}"));
+            }
+        }
+    }
+    check(&out, moves, super::compile)
+}

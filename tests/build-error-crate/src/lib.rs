@@ -1,0 +1,1 @@
+//! Never built: its build script fails (see `build.rs`).

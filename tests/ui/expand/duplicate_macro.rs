@@ -1,0 +1,16 @@
+//! A macro defined twice.
+
+mbn::mbn! {
+    variant Mini {
+        board: "5x5",
+        start: "rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1",
+        pieces: "P=mfW+cfF @X=N @X=W N B R Q=X K +P==QRBN",
+        royal: "K",
+        promotion_zone: "[5]",
+    }
+}
+
+fn main() {
+    let mut position = Mini::start_position();
+    println!("{}: {}", Mini::NAME, mbn::perft(&Mini, &mut position, 1));
+}

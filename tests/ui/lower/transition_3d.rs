@@ -1,0 +1,16 @@
+//! A 3D transition parses, but mbn runs 2D boards.
+
+mbn::mbn! {
+    variant Mini {
+        board: "5x5",
+        start: "rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1",
+        pieces: "P=mfW+cfF N B R Q K=<3d>W +P==QRBN",
+        royal: "K",
+        promotion_zone: "[5]",
+    }
+}
+
+fn main() {
+    let mut position = Mini::start_position();
+    println!("{}: {}", Mini::NAME, mbn::perft(&Mini, &mut position, 1));
+}

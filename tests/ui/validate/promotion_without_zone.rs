@@ -1,0 +1,15 @@
+//! Pieces promote, but the variant has no promotion zone.
+
+mbn::mbn! {
+    variant Mini {
+        board: "5x5",
+        start: "rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1",
+        pieces: "P=mfW+cfF N B R Q K +P==QRBN",
+        royal: "K",
+    }
+}
+
+fn main() {
+    let mut position = Mini::start_position();
+    println!("{}: {}", Mini::NAME, mbn::perft(&Mini, &mut position, 1));
+}
