@@ -56,19 +56,8 @@ impl Interpreter {
                 ([wl, bl], [wm, bm])
             })
             .unzip();
-        let castlings = variant
-            .castlings
-            .iter()
-            .map(|c| PCastling {
-                kind: c.kind,
-                royal: [prep.move_set(&c.royal, Color::White), prep.move_set(&c.royal, Color::Black)],
-                partner: [prep.move_set(&c.partner, Color::White), prep.move_set(&c.partner, Color::Black)],
-            })
-            .collect();
-        let zone = match &variant.promotion_zone {
-            Some(r) => [prep.range(r, Color::White).squares, prep.range(r, Color::Black).squares],
-            None => [Vec::new(), Vec::new()],
-        };
+        let castlings = prep.castlings(variant);
+        let zone = prep.zone(variant);
         let any_multi = multi.iter().flatten().any(|v| !v.is_empty());
         let interpreter = Interpreter {
             geometry,

@@ -653,3 +653,26 @@ fn split_letter(parts: &[Part], siblings: &Siblings) -> bool {
         }
     })
 }
+
+impl Prep<'_> {
+    /// A variant's castlings, prepared for both colours.
+    pub(crate) fn castlings(&mut self, variant: &crate::variant::Variant) -> Vec<PCastling> {
+        variant
+            .castlings
+            .iter()
+            .map(|c| PCastling {
+                kind: c.kind,
+                royal: [self.move_set(&c.royal, Color::White), self.move_set(&c.royal, Color::Black)],
+                partner: [self.move_set(&c.partner, Color::White), self.move_set(&c.partner, Color::Black)],
+            })
+            .collect()
+    }
+
+    /// A variant's promotion zone for White and for Black (empty when it has none).
+    pub(crate) fn zone(&mut self, variant: &crate::variant::Variant) -> [Vec<bool>; 2] {
+        match &variant.promotion_zone {
+            Some(r) => [self.range(r, Color::White).squares, self.range(r, Color::Black).squares],
+            None => [Vec::new(), Vec::new()],
+        }
+    }
+}

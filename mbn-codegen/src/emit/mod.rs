@@ -50,19 +50,8 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
     let mut prep = Prep { geometry, diagnostics: &mut diagnostics };
     let legs: Vec<[Vec<PLeg>; 2]> =
         variant.moves.iter().map(|[w, b]| [prep.move_set(w, Color::White), prep.move_set(b, Color::Black)]).collect();
-    let castlings: Vec<PCastling> = variant
-        .castlings
-        .iter()
-        .map(|c| PCastling {
-            kind: c.kind,
-            royal: [prep.move_set(&c.royal, Color::White), prep.move_set(&c.royal, Color::Black)],
-            partner: [prep.move_set(&c.partner, Color::White), prep.move_set(&c.partner, Color::Black)],
-        })
-        .collect();
-    let zone = match &variant.promotion_zone {
-        Some(r) => [prep.range(r, Color::White).squares, prep.range(r, Color::Black).squares],
-        None => [Vec::new(), Vec::new()],
-    };
+    let castlings = prep.castlings(variant);
+    let zone = prep.zone(variant);
     let mut g = Gen {
         rt: options.runtime.clone(),
         tables: Tables::new(geometry),
