@@ -80,6 +80,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         quote!((<#ty as #rt::__private::Bitboard>::EMPTY #(| pos.pieces(#rt::__private::PieceKind(#royal_kinds), us))*))
     };
     let attacked = [Color::White, Color::Black].map(|c| g.attacks(&legs, c));
+    let [map_white, map_black] = [Color::White, Color::Black].map(|c| g.attack_map(&legs, c));
     diagnostics.extend(g.diagnostics.clone());
     if !diagnostics.is_empty() {
         return Err(diagnostics.into_sorted());
@@ -154,6 +155,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                 fn pseudo_legal_moves(&self, pos: &#rt::__private::Position<#ty>, out: &mut #rt::__private::MoveList) {
                     use #rt::__private::{Bitboard, Color, Move, PieceKind};
                     let occ = pos.occupied();
+                    let mut attack_map: Option<Option<#ty>> = None;
                     #generate
                 }
 
@@ -166,7 +168,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                 fn legal_moves(&self, pos: &#rt::__private::Position<#ty>, out: &mut #rt::__private::MoveList) {
                     let start = out.len();
                     self.pseudo_legal_moves(pos, out);
-                    self.retain_legal(pos, out, start, None);
+                    self.retain_legal(pos, out, start, None, None);
                 }
 
                 fn count_legal_moves(&self, pos: &#rt::__private::Position<#ty>, scratch: &mut #rt::__private::MoveList) -> u64 {
@@ -193,11 +195,12 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                     }
                     let risky = pinned | royals;
                     let mut n: u64 = 0;
+                    let mut attack_map: Option<Option<#ty>> = None;
                     {
                         let out = &mut *scratch;
                         #count
                     }
-                    self.retain_legal(pos, scratch, 0, Some((false, pinned)));
+                    self.retain_legal(pos, scratch, 0, Some((false, pinned)), attack_map);
                     n + scratch.len() as u64
                 }
             }
@@ -205,7 +208,8 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
             #[allow(unused_variables, unused_mut, unused_parens, clippy::all)]
             impl #ident {
                 /// Keeps the moves of `out` from `start` on that leave every royal piece unattacked;
-                /// `known`: whether in check, and the possibly pinned pieces, if the caller knows.
+                /// `known`: whether in check, and the possibly pinned pieces, if the caller knows;
+                /// `attack_map`: the opponent's attack map with the royal piece lifted, if computed.
                 #[doc(hidden)]
                 pub fn retain_legal(
                     &self,
@@ -213,6 +217,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                     out: &mut #rt::__private::MoveList,
                     start: usize,
                     known: Option<(bool, #ty)>,
+                    mut attack_map: Option<Option<#ty>>,
                 ) {
                     use #rt::__private::{Bitboard, Color, PieceKind};
                     let us = pos.side_to_move();
@@ -241,6 +246,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                             (in_check, pinned)
                         }
                     };
+                    let single_royal = royals.count() == 1;
                     let mut scratch = None;
                     let mut index = 0;
                     out.retain(|mv, extra| {
@@ -269,6 +275,13 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                         if !in_check && !moving_royal && !mv.is_en_passant() && !pinned.test(from) {
                             return true;
                         }
+                        if moving_royal && single_royal && !mv.is_en_passant() {
+                            // The attack map with the royal piece lifted covers its destinations.
+                            let map = *attack_map.get_or_insert_with(|| Self::attack_map(pos, them, occ & !royals));
+                            if let Some(m) = map {
+                                return !m.test(to);
+                            }
+                        }
                         let mut after = (occ & !<#ty as Bitboard>::from_square(from)) | <#ty as Bitboard>::from_square(to);
                         let mut exclude = <#ty as Bitboard>::from_square(to);
                         if mv.is_en_passant() {
@@ -287,6 +300,23 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                             !Self::attacked_in(pos, k, them, after, exclude, kind)
                         })
                     });
+                }
+
+                /// Every square `by` attacks (could capture a royal piece on) if the board were `occ`;
+                /// `None` when some capture depends on more than the square (then test each square).
+                #[doc(hidden)]
+                pub fn attack_map(
+                    pos: &#rt::__private::Position<#ty>,
+                    by: #rt::__private::Color,
+                    occ: #ty,
+                ) -> Option<#ty> {
+                    use #rt::__private::{Bitboard, Color, PieceKind};
+                    let mut map = <#ty as Bitboard>::EMPTY;
+                    match by {
+                        Color::White => { #map_white }
+                        Color::Black => { #map_black }
+                    }
+                    Some(map)
                 }
 
                 /// Whether `by` attacks `sq` if the board were `occ`, the pieces on `exclude` gone,
@@ -827,8 +857,9 @@ impl Gen {
         let ty = self.tables.mask_type(rt);
         quote! {{
             let rights = pos.castling_rights() & own;
-            let mut royals = pos.royals(us);
-            while let Some(r) = royals.pop_lowest() {
+            let royals = pos.royals(us);
+            let mut each_royal = royals;
+            while let Some(r) = each_royal.pop_lowest() {
                 let mut partners = rights;
                 while let Some(p) = partners.pop_lowest() {
                     let (rf, pf) = (r.index() as i32 % #files, p.index() as i32 % #files);
@@ -845,9 +876,13 @@ impl Gen {
                             let n = df.abs().max(dr.abs());
                             (if n == 0 { 0 } else { d / n }, n)
                         };
+                        let map = *attack_map.get_or_insert_with(|| Self::attack_map(pos, #them, occ & !royals));
                         let safe = (0..=count).all(|j| {
                             let at = #rt::__private::Square((r.index() as i32 + j * step) as u16);
-                            !self.is_square_attacked(pos, at, #them)
+                            match map {
+                                Some(m) => !m.test(at),
+                                None => !self.is_square_attacked(pos, at, #them),
+                            }
                         });
                         if !safe {
                             continue;
@@ -1014,6 +1049,48 @@ impl Gen {
             })
             .collect();
         quote!(#(#checks)*)
+    }
+
+    /// Statements adding to `map` every square the pieces of `attacker` could capture a royal
+    /// piece on, given the blockers `occ` (forward, piece by piece); `return None` when a capture
+    /// depends on more than the square (dynamic ranges, restricted victims).
+    fn attack_map(&mut self, legs: &[[Vec<PLeg>; 2]], attacker: Color) -> TokenStream {
+        let rt = self.rt.clone();
+        let ty = self.tables.mask_type(&rt);
+        let mut code = Vec::new();
+        for (kind, per_color) in legs.iter().enumerate() {
+            let k = kind as u8;
+            for leg in &per_color[attacker.index()] {
+                if leg.captures.is_empty() || leg.captures.iter().all(|t| t.side == Side::Friend) {
+                    continue;
+                }
+                let dynamic =
+                    leg.origin.iter().chain(&leg.destination).any(|r| r.threatened || r.unthreatened || r.unmoved);
+                let restricted = leg.captures.iter().any(|t| !t.only.is_empty());
+                let Some(shape) = self.shape(leg) else { continue };
+                if dynamic || restricted {
+                    return quote!(return None;);
+                }
+                let targets = self.targets(leg, &shape, &quote!(from), &quote!(occ));
+                let mut pieces = quote!(pos.pieces(PieceKind(#k), by));
+                if leg.initial {
+                    pieces = quote!((#pieces & pos.unmoved()));
+                }
+                for r in &leg.origin {
+                    let mask = self.tables.mask(&range_bits(r), &rt);
+                    pieces = quote!((#pieces & #mask));
+                }
+                let dest = leg.destination.iter().map(|r| self.tables.mask(&range_bits(r), &rt));
+                code.push(quote! {
+                    let mut froms = #pieces;
+                    while let Some(from) = froms.pop_lowest() {
+                        map |= #targets #(& #dest)*;
+                    }
+                });
+            }
+        }
+        let _ = ty;
+        quote!(#(#code)*)
     }
 
     /// For a group of ray tests (keys `ray <table> <min> if ...`), the union of their ray tables:
