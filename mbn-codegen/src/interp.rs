@@ -7,7 +7,7 @@
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Reach, Side};
-use crate::plan::{PCastling, PHop, PLeg, PMove, POver, PRange, PSet, PTargets, Prep};
+use crate::plan::{PCastling, PHop, PLeg, PMove, POver, PRange, PSet, PTargets, PVisit, Prep};
 use crate::syntax::ast::CastlingKind;
 use crate::variant::Variant;
 use mbn_runtime::{Bitboard, Color, Geometry, Move, MoveGenerator, MoveList, Piece, PieceKind, Position, Square};
@@ -46,7 +46,7 @@ impl Interpreter {
         let mut d = Diagnostics::new();
         let geometry = variant.geometry;
         let letters: Vec<char> = variant.table.iter().map(|(_, info)| info.letter).collect();
-        let mut prep = Prep { geometry, diagnostics: &mut d };
+        let mut prep = Prep { geometry, diagnostics: &mut d, back_end: "mbn's interpreter" };
         let (legs, multi): (Vec<BySide<PLeg>>, Vec<BySide<PMove>>) = variant
             .moves
             .iter()
@@ -336,6 +336,16 @@ impl Interpreter {
             Side::Any => true,
         };
         side_ok && t.only.iter().all(|s| self.set_contains(s, mover.color, victim))
+    }
+
+    /// `j`: may `mover` visit `p`?
+    fn may_visit(&self, v: &PVisit, mover: Piece, p: Piece) -> bool {
+        let side_ok = match v.side {
+            Side::Enemy => p.color != mover.color,
+            Side::Friend => p.color == mover.color,
+            Side::Any => true,
+        };
+        side_ok && v.only.as_ref().is_none_or(|s| self.set_contains(s, mover.color, p))
     }
 
     fn en_passant_allowed<B: Bitboard>(

@@ -26,6 +26,20 @@ pub(crate) struct PLeg {
     pub(crate) origin: Vec<PRange>,
     pub(crate) destination: Vec<PRange>,
     pub(crate) initial: bool,
+    /// `j`: the leg visits a piece (lands on it without capturing it); only on a leg another leg
+    /// follows (docs/SEMANTICS.md, M10).
+    pub(crate) visit: Option<PVisit>,
+}
+
+/// `j`, `jj`, `jy`, `j?`, `j{...}`: which pieces a leg may visit.
+#[derive(Clone, Debug)]
+pub(crate) struct PVisit {
+    /// `j`: enemies; `jj`: friends; `jy`: both.
+    pub(crate) side: Side,
+    /// `j?`: the square may also be empty.
+    pub(crate) optional: bool,
+    /// `j{...}`: only these.
+    pub(crate) only: Option<PSet>,
 }
 
 #[derive(Clone, Debug)]
@@ -139,9 +153,11 @@ pub(crate) struct PRelative {
     pub(crate) atom: (u32, u32),
     /// The union of these.
     pub(crate) turns: Vec<Turn>,
-    /// The atoms written at the same place (`K` lowers to a W and an F leg): straight on falls back
-    /// to `f` only when none of them can go straight on.
-    pub(crate) siblings: Vec<(u32, u32)>,
+    /// The atom's vectors (White's view), computed once.
+    pub(crate) vectors: Vec<(i32, i32)>,
+    /// The vectors of the atoms written at the same place (`K` lowers to a W and an F leg), all
+    /// together: straight on falls back to `f` only when none of them can go straight on.
+    pub(crate) sibling_vectors: Vec<(i32, i32)>,
 }
 
 /// One relative direction modifier.
@@ -165,6 +181,8 @@ pub(crate) enum Turn {
 pub(crate) struct Prep<'d> {
     pub(crate) geometry: Geometry,
     pub(crate) diagnostics: &'d mut Diagnostics,
+    /// Who will run the plan, for messages: "mbn's interpreter", "mbn's code generator".
+    pub(crate) back_end: &'static str,
 }
 
 impl Prep<'_> {
@@ -181,9 +199,19 @@ impl Prep<'_> {
                 continue;
             }
             let Directions::Absolute(vectors) = &leg.directions else { continue };
-            legs.extend(self.leg(leg, vectors, color));
+            legs.extend(self.single(leg, vectors, color));
         }
         legs
+    }
+
+    /// A single-leg move's leg: `j` (a visit) needs a leg after it.
+    fn single(&mut self, leg: &Leg, vectors: &[(i32, i32)], color: Color) -> Option<PLeg> {
+        let p = self.leg(leg, vectors, color)?;
+        if p.visit.is_some() {
+            self.unsupported(leg.span, "`j` (visit a piece) on the last leg of a move (a piece that dies)");
+            return None;
+        }
+        Some(p)
     }
 
     /// The single-leg moves of `set` as legs, and its multi-leg moves (the interpreter runs both).
@@ -196,7 +224,7 @@ impl Prep<'_> {
             match m.single_leg() {
                 Some(leg) if leg.link == LegLink::First => {
                     if let Directions::Absolute(vectors) = &leg.directions {
-                        legs.extend(self.leg(leg, vectors, color));
+                        legs.extend(self.single(leg, vectors, color));
                     }
                 }
                 _ => {
@@ -305,7 +333,10 @@ impl Prep<'_> {
             Directions::Relative { atom, modifiers } => {
                 let turns = self.turns(modifiers, leg.span)?;
                 let siblings = siblings.get(&(leg.span.start, leg.span.end)).cloned().unwrap_or_default();
-                (Vec::new(), Some(PRelative { atom: *atom, turns, siblings }))
+                let vectors = directions::leaper_vectors(atom.0, atom.1).unwrap_or_default();
+                let sibling_vectors =
+                    siblings.iter().flat_map(|&(m, n)| directions::leaper_vectors(m, n).unwrap_or_default()).collect();
+                (Vec::new(), Some(PRelative { atom: *atom, turns, vectors, sibling_vectors }))
             }
         };
         if leg
@@ -360,9 +391,14 @@ impl Prep<'_> {
                 return None;
             }
             let mut initial = false;
+            let mut visit = None;
             for e in &leg.extras {
                 match e {
                     Extra::Initial { decaying: false } => initial = true,
+                    Extra::Other(text) if text.starts_with('j') && visit.is_none() => match self.visit(text) {
+                        Some(v) => visit = Some(v),
+                        None => self.unsupported(leg.span, &format!("the modifier `{text}`")),
+                    },
                     other => self.unsupported(leg.span, &format!("the modifier {other:?}")),
                 }
             }
@@ -382,6 +418,11 @@ impl Prep<'_> {
                     }
                     Capability::EnPassant { pieces } => en_passant = Some(pieces.as_ref().map(|s| self.set(s))),
                 }
+            }
+            if visit.is_some() && !leg.mode_written {
+                // `j` alone: the leg neither moves nor captures; what follows decides.
+                moves = false;
+                captures.clear();
             }
             let flip = |(x, y): (i32, i32)| if color == Color::White { (x, y) } else { (x, -y) };
             Some(PLeg {
@@ -406,13 +447,34 @@ impl Prep<'_> {
                 origin: leg.origin.iter().map(|r| self.range(r, color)).collect(),
                 destination: leg.destination.iter().map(|r| self.range(r, color)).collect(),
                 initial,
+                visit,
             })
         }
     }
 
+    /// `j` as the lowering kept it (`Extra::Other("jy{K}")`): read back as a mode.
+    fn visit(&mut self, text: &str) -> Option<PVisit> {
+        let m = crate::syntax::parse_move(&format!("{text}W")).ok()?;
+        let crate::syntax::ast::MoveKind::Partial(p) = &m.kind else { return None };
+        let [crate::syntax::ast::Modifier { kind: crate::syntax::ast::ModifierKind::Mode(mode), .. }] =
+            p.modifiers.as_slice()
+        else {
+            return None;
+        };
+        if mode.letter != 'j' || mode.range.is_some() {
+            return None;
+        }
+        let side = match (mode.doubled, mode.any) {
+            (false, false) => Side::Enemy,
+            (true, false) => Side::Friend,
+            (_, true) => Side::Any,
+        };
+        Some(PVisit { side, optional: mode.optional, only: mode.set.as_ref().map(|s| self.set(s)) })
+    }
+
     fn unsupported(&mut self, span: crate::syntax::ast::Span, what: &str) {
         self.diagnostics.push(
-            Diagnostic::new(span, format!("{what}: not run by mbn's interpreter yet"))
+            Diagnostic::new(span, format!("{what}: not run by {} yet", self.back_end))
                 .with_help("the notation is valid MBN; running it is planned work"),
         );
     }

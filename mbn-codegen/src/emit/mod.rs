@@ -47,7 +47,7 @@ pub fn format(tokens: &TokenStream) -> Result<String, String> {
 pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Result<TokenStream, Vec<Diagnostic>> {
     let mut diagnostics = Diagnostics::new();
     let geometry = variant.geometry;
-    let mut prep = Prep { geometry, diagnostics: &mut diagnostics };
+    let mut prep = Prep { geometry, diagnostics: &mut diagnostics, back_end: "mbn's code generator" };
     let legs: Vec<[Vec<PLeg>; 2]> =
         variant.moves.iter().map(|[w, b]| [prep.move_set(w, Color::White), prep.move_set(b, Color::Black)]).collect();
     let castlings = prep.castlings(variant);

@@ -26,7 +26,8 @@ pub fn emit_piece(
     options: &EmitOptions,
 ) -> Result<TokenStream, Vec<Diagnostic>> {
     let mut diagnostics = Diagnostics::new();
-    let legs = Prep { geometry, diagnostics: &mut diagnostics }.move_set(moves, Color::White);
+    let legs = Prep { geometry, diagnostics: &mut diagnostics, back_end: "mbn's code generator" }
+        .move_set(moves, Color::White);
     let mut g = Gen {
         rt: options.runtime.clone(),
         tables: Tables::new(geometry),
