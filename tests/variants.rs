@@ -40,11 +40,18 @@ const REFERENCE: &[(&str, &str, &[u64], u32, u64)] = &[
     ("modern", "startpos", &[24, 576, 15831], 4, 433729),
     ("chancellor", "startpos", &[24, 576, 15896], 4, 436656),
     ("courier", "startpos", &[26, 678, 18406], 4, 500337),
+    ("xiangqi", "startpos", &[44, 1920, 79666], 4, 3290240),
+    ("xiangqi", "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1", &[49, 2265, 100326], 4, 4485547),
+    ("xiangqi", "4kcP1N/8n/3rb4/9/9/9/9/3p1A3/4K4/5CB2 w - - 0 1", &[13, 272, 3707], 4, 92741),
+    ("grasshopper", "startpos", &[28, 782, 22314], 4, 635298),
 ];
 
 /// Deeper Fairy-Stockfish counts from the reference file's `[deeper]` section.
-const DEEPER: &[(&str, &str, u32, u64)] =
-    &[("nightrider", "startpos", 5, 12_273_896), ("capablanca", "startpos", 5, 28_741_319)];
+const DEEPER: &[(&str, &str, u32, u64)] = &[
+    ("nightrider", "startpos", 5, 12_273_896),
+    ("capablanca", "startpos", 5, 28_741_319),
+    ("xiangqi", "startpos", 5, 133_312_995),
+];
 
 fn load(name: &str) -> (Variant, Interpreter) {
     let text = mbn::variants::find(name).unwrap_or_else(|| panic!("`{name}` is not bundled"));

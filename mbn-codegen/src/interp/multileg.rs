@@ -8,7 +8,7 @@
 //! previous leg's direction and mirrored for Black, so Black's moves are White's mirrored.
 
 use super::Interpreter;
-use crate::lower::directions::{self, leaper_vectors, Dir, DirMod};
+use crate::lower::directions::{self, Dir, DirMod};
 use crate::plan::{PMove, PPart, PRelative, PRepeat, PStep, Turn};
 use mbn_runtime::{Bitboard, Color, Piece, Position, Square};
 
@@ -256,7 +256,7 @@ impl<'w, B: Bitboard> Walker<'w, B> {
                 });
             }
             for (to, target) in landings {
-                if !leg.destination.iter().all(|r| self.in_range(r, to)) {
+                if !self.may_land(step, target) || !leg.destination.iter().all(|r| self.in_range(r, to)) {
                     continue;
                 }
                 let mut next = st.clone();
@@ -272,8 +272,17 @@ impl<'w, B: Bitboard> Walker<'w, B> {
     }
 
     /// Settles a landing as a square on the way: empty for a leg that may move (any leg without a
-    /// written mode), or an enemy for a leg that wrote `a` or `c`, which captures it.
+    /// written mode), or an enemy for a leg that wrote `a` or `c`, which captures it; a piece a `j`
+    /// leg may visit stays where it is.
     fn on_the_way(&self, st: &mut State<'_>, p: &Pending<'_>) -> bool {
+        if let Some(v) = &p.step.leg.visit {
+            // `j`: the piece there is visited, not captured (`j?`: or the square is empty).
+            match p.target {
+                None => return v.optional || (p.step.mode_written && p.step.leg.moves),
+                Some(piece) if self.interp.may_visit(v, self.piece, piece) => return true,
+                Some(_) => {}
+            }
+        }
         match p.target {
             None => !p.step.mode_written || p.step.leg.moves,
             Some(victim) => {
@@ -283,6 +292,22 @@ impl<'w, B: Bitboard> Walker<'w, B> {
                     st.captures.push(st.square);
                 }
                 ok
+            }
+        }
+    }
+
+    /// Whether a landing could be settled either way, on the way ([`Walker::on_the_way`]) or as the
+    /// destination ([`Walker::finish`]); a landing that could be neither is not walked on.
+    fn may_land(&self, step: &PStep, target: Option<Piece>) -> bool {
+        let leg = &step.leg;
+        match target {
+            None => match &leg.visit {
+                Some(v) => v.optional || leg.moves,
+                None => leg.moves || !step.mode_written,
+            },
+            Some(victim) => {
+                leg.captures.iter().any(|t| self.interp.may_capture(t, self.piece, victim))
+                    || leg.visit.as_ref().is_some_and(|v| self.interp.may_visit(v, self.piece, victim))
             }
         }
     }
@@ -339,33 +364,30 @@ fn parallel(vs: &[Vector], p: Vector) -> Vec<Vector> {
 /// The vectors of a `-` leg after a leg in direction `p` (all White's view), each with the
 /// reflection it made when a `z` chose it.
 fn relative_vectors(rel: &PRelative, p: Vector, zaxis: Option<Axis>) -> Vec<(Vector, Option<Axis>)> {
-    let all = leaper_vectors(rel.atom.0, rel.atom.1).unwrap_or_default();
+    let all = &rel.vectors;
     let mut out: Vec<(Vector, Option<Axis>)> = Vec::new();
     for turn in &rel.turns {
         let chosen: Vec<(Vector, Option<Axis>)> = match *turn {
             Turn::Straight => {
-                let straight = parallel(&all, p);
-                let sibling_goes_straight = rel
-                    .siblings
-                    .iter()
-                    .any(|&(m, n)| leaper_vectors(m, n).is_ok_and(|vs| !parallel(&vs, p).is_empty()));
+                let straight = parallel(all, p);
+                let sibling_goes_straight = !parallel(&rel.sibling_vectors, p).is_empty();
                 if !straight.is_empty() || sibling_goes_straight {
                     straight.into_iter().map(|v| (v, None)).collect()
                 } else {
-                    turned(rel.atom, &all, p, DirMod::One(Dir::F)).into_iter().map(|v| (v, None)).collect()
+                    turned(rel.atom, all, p, DirMod::One(Dir::F)).into_iter().map(|v| (v, None)).collect()
                 }
             }
             Turn::Any => all.iter().map(|&v| (v, None)).collect(),
-            Turn::Back => parallel(&all, (-p.0, -p.1)).into_iter().map(|v| (v, None)).collect(),
+            Turn::Back => parallel(all, (-p.0, -p.1)).into_iter().map(|v| (v, None)).collect(),
             Turn::NotBack => {
-                let back = parallel(&all, (-p.0, -p.1));
+                let back = parallel(all, (-p.0, -p.1));
                 all.iter().filter(|v| !back.contains(v)).map(|&v| (v, None)).collect()
             }
             Turn::Reflect => reflections(p, zaxis)
                 .into_iter()
-                .flat_map(|(axis, r)| parallel(&all, r).into_iter().map(move |v| (v, Some(axis))))
+                .flat_map(|(axis, r)| parallel(all, r).into_iter().map(move |v| (v, Some(axis))))
                 .collect(),
-            Turn::Dir(m) => turned(rel.atom, &all, p, m).into_iter().map(|v| (v, None)).collect(),
+            Turn::Dir(m) => turned(rel.atom, all, p, m).into_iter().map(|v| (v, None)).collect(),
         };
         for c in chosen {
             if !out.iter().any(|o| o.0 == c.0) {
@@ -419,5 +441,81 @@ fn bearing((x, y): Vector) -> f64 {
         a + std::f64::consts::TAU
     } else {
         a
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! `j` (visit a piece), M10: the Grasshopper `jyQ-K` and its relatives, by FEN.
+    use crate::interp::Interpreter;
+    use crate::variant::{Variant, VariantSpec};
+    use mbn_runtime::{Geometry, MoveGenerator, MoveList, Position};
+
+    /// Piece `A` (kind 0) and a blocker `Z` on an 8x8 board.
+    fn probe(notation: &str) -> (Variant, Result<Interpreter, Vec<crate::Diagnostic>>) {
+        let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", &format!("A={notation} Z=mfW K"));
+        spec.royal = "K".to_string();
+        let variant = Variant::compile(&spec).unwrap_or_else(|e| panic!("{notation}: {e:?}"));
+        let interp = Interpreter::new(&variant);
+        (variant, interp)
+    }
+
+    /// The moves of the White `A` on d4 in `fen`, as `to` or `xto`, sorted.
+    fn moves(notation: &str, fen: &str) -> String {
+        let (variant, interp) = probe(notation);
+        let interp = interp.unwrap_or_else(|e| panic!("{notation}: {e:?}"));
+        let g = Geometry::CHESS;
+        let pos = Position::<u64>::from_fen(&variant.table, g, fen).unwrap();
+        let d4 = g.parse_square("d4").unwrap();
+        let mut list = MoveList::new();
+        interp.piece_moves(&pos, d4, pos.piece_at(d4).unwrap(), &mut list);
+        let mut out: Vec<String> = list
+            .iter()
+            .map(|mv| format!("{}{}", if mv.is_capture() { "x" } else { "" }, g.square_name(mv.to())))
+            .collect();
+        out.sort();
+        out.join(" ")
+    }
+
+    /// d4: the piece; friends b2 d3; enemies d6 f6 g7 (g7 right behind f6).
+    const BOARD: &str = "8/6z1/3z1z2/8/3A4/3Z4/1Z6/8 w - - 0 1";
+
+    #[test]
+    fn grasshopper_lands_right_behind_the_first_piece() {
+        // b2 → a1 (hop a friend), d3 → d2, d6 → d7 (hop an enemy); f6 → g7 captures.
+        assert_eq!(moves("jyQ-K", BOARD), "a1 d2 d7 xg7");
+        // The same with the lines spelt out.
+        assert_eq!(moves("(jyR-W)+(jyB-F)", BOARD), "a1 d2 d7 xg7");
+        // An empty line, or a hurdle at the edge, gives nothing.
+        assert_eq!(moves("jyQ-K", "8/8/8/8/3A4/8/8/8 w - - 0 1"), "");
+    }
+
+    #[test]
+    fn j_jj_and_sets_choose_what_may_be_visited() {
+        assert_eq!(moves("jQ-K", BOARD), "d7 xg7");
+        assert_eq!(moves("jjQ-K", BOARD), "a1 d2");
+        assert_eq!(moves("jy{Z}Q-K", BOARD), "a1 d2 d7 xg7");
+        assert_eq!(moves("jy{K}Q-K", BOARD), "");
+        // `j?`: an enemy or an empty square on the way.
+        assert_eq!(moves("j?W-W", BOARD), "b4 f4 xd6");
+    }
+
+    #[test]
+    fn the_grasshopper_attacks_behind_its_hurdle() {
+        // Black king on g7, behind the black piece on f6 as seen from d4.
+        let (variant, interp) = probe("jyQ-K");
+        let interp = interp.unwrap();
+        let g = Geometry::CHESS;
+        let pos = Position::<u64>::from_fen(&variant.table, g, "8/6k1/5z2/8/3A4/8/8/8 b - - 0 1").unwrap();
+        assert!(interp.in_check(&pos));
+        let pos = Position::<u64>::from_fen(&variant.table, g, "8/5zk1/8/8/3A4/8/8/8 b - - 0 1").unwrap();
+        assert!(!interp.in_check(&pos));
+    }
+
+    #[test]
+    fn j_on_the_last_leg_is_refused() {
+        let (_, interp) = probe("jyQ");
+        let e = interp.unwrap_err();
+        assert!(e[0].message.contains("`j`"), "{}", e[0].message);
     }
 }
