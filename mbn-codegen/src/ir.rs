@@ -136,6 +136,31 @@ pub struct Leg {
     pub span: Span,
 }
 
+impl Leg {
+    /// A leg with nothing but its directions, reach and capabilities: it passes over empty squares,
+    /// hops nothing, has no ranges, conditions or extras, and its mode counts as not written.
+    pub fn new(link: LegLink, directions: Directions, reach: Reach, capabilities: Vec<Capability>, span: Span) -> Leg {
+        Leg {
+            link,
+            directions,
+            reach,
+            over: Over::Empty,
+            non_jumping: false,
+            capabilities,
+            mode_written: false,
+            hop: None,
+            origin: Vec::new(),
+            destination: Vec::new(),
+            attackers: Vec::new(),
+            conditions: Vec::new(),
+            setup: false,
+            decisive: false,
+            extras: Vec::new(),
+            span,
+        }
+    }
+}
+
 /// How a leg follows the previous one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum LegLink {

@@ -602,14 +602,7 @@ impl Gen {
         let rt = self.rt.clone();
         let g = self.tables.geometry;
         let files = i32::from(g.files());
-        let mut pieces = quote!(free);
-        if leg.initial {
-            pieces = quote!((#pieces & pos.unmoved()));
-        }
-        for r in &leg.origin {
-            let mask = self.tables.mask(&range_bits(r), &rt);
-            pieces = quote!((#pieces & #mask));
-        }
+        let pieces = self.leg_pieces(leg, quote!(free));
         let dest = leg.destination.iter().map(|r| self.tables.mask(&range_bits(r), &rt)).collect::<Vec<_>>();
         let capturable = self.capturable(leg);
         let mut code = Vec::new();
@@ -945,14 +938,7 @@ impl Gen {
                     self.unsupported("threatened/unthreatened/unmoved ranges on capturing moves");
                     continue;
                 }
-                let mut attackers = quote!(pos.pieces(PieceKind(#k), by));
-                if leg.initial {
-                    attackers = quote!((#attackers & pos.unmoved()));
-                }
-                for r in &leg.origin {
-                    let mask = self.tables.mask(&range_bits(r), &rt);
-                    attackers = quote!((#attackers & #mask));
-                }
+                let attackers = self.leg_pieces(leg, quote!(pos.pieces(PieceKind(#k), by)));
                 let mut conditions = Vec::new();
                 for r in &leg.destination {
                     let mask = self.tables.mask(&range_bits(r), &rt);
@@ -1072,14 +1058,7 @@ impl Gen {
                     return quote!(return None;);
                 }
                 let targets = self.targets(leg, &shape, &quote!(from), &quote!(occ));
-                let mut pieces = quote!(pos.pieces(PieceKind(#k), by));
-                if leg.initial {
-                    pieces = quote!((#pieces & pos.unmoved()));
-                }
-                for r in &leg.origin {
-                    let mask = self.tables.mask(&range_bits(r), &rt);
-                    pieces = quote!((#pieces & #mask));
-                }
+                let pieces = self.leg_pieces(leg, quote!(pos.pieces(PieceKind(#k), by)));
                 let dest = leg.destination.iter().map(|r| self.tables.mask(&range_bits(r), &rt));
                 code.push(quote! {
                     let mut froms = #pieces;
@@ -1091,6 +1070,19 @@ impl Gen {
         }
         let _ = ty;
         quote!(#(#code)*)
+    }
+
+    /// The pieces among `pieces` that may make `leg`: unmoved ones for an initial move, those on
+    /// the leg's (static) origin ranges.
+    fn leg_pieces(&self, leg: &PLeg, mut pieces: TokenStream) -> TokenStream {
+        if leg.initial {
+            pieces = quote!((#pieces & pos.unmoved()));
+        }
+        for r in &leg.origin {
+            let mask = self.tables.mask(&range_bits(r), &self.rt);
+            pieces = quote!((#pieces & #mask));
+        }
+        pieces
     }
 
     /// For a group of ray tests (keys `ray <table> <min> if ...`), the union of their ray tables:

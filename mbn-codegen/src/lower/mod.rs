@@ -274,24 +274,7 @@ impl Lowerer {
             );
             return None;
         }
-        let mut leg = Leg {
-            link,
-            directions: Directions::Absolute(Vec::new()),
-            reach,
-            over: Over::Empty,
-            non_jumping: false,
-            capabilities: Vec::new(),
-            mode_written: false,
-            hop: None,
-            origin: Vec::new(),
-            destination: Vec::new(),
-            attackers: Vec::new(),
-            conditions: Vec::new(),
-            setup: false,
-            decisive: false,
-            extras: Vec::new(),
-            span,
-        };
+        let mut leg = Leg::new(link, Directions::Absolute(Vec::new()), reach, Vec::new(), span);
         leg.directions = self.directions(m, n, &scope.modifiers, link)?;
         self.modes(&mut leg, &scope.modifiers);
         apply_scope(&mut leg, scope);

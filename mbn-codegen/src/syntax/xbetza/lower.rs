@@ -14,9 +14,7 @@
 use super::directions;
 use super::{XLeg, XMove, XPart, XRange};
 use crate::diagnostic::Diagnostic;
-use crate::ir::{
-    Capability, Directions, Extra, Hop, Leg, LegLink, Move, MoveSet, Over, Part, Reach, Side, Targets, Vector,
-};
+use crate::ir::{Capability, Directions, Extra, Hop, Leg, LegLink, Move, MoveSet, Part, Reach, Side, Targets, Vector};
 use crate::syntax::ast::Span;
 
 /// Lowers a parsed XBetza move string.
@@ -133,24 +131,7 @@ fn help_for(c: char) -> &'static str {
 
 /// A leg with the defaults of mbn's lowering.
 fn leg(link: LegLink, vectors: Vec<Vector>, reach: Reach, capabilities: Vec<Capability>, span: Span) -> Leg {
-    Leg {
-        link,
-        directions: Directions::Absolute(vectors),
-        reach,
-        over: Over::Empty,
-        non_jumping: false,
-        capabilities,
-        mode_written: false,
-        hop: None,
-        origin: Vec::new(),
-        destination: Vec::new(),
-        attackers: Vec::new(),
-        conditions: Vec::new(),
-        setup: false,
-        decisive: false,
-        extras: Vec::new(),
-        span,
-    }
+    Leg::new(link, Directions::Absolute(vectors), reach, capabilities, span)
 }
 
 /// One hurdle, any piece.
