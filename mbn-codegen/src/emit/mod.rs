@@ -406,6 +406,18 @@ impl Gen {
     }
 
     /// The squares a leg reaches from `from` (a `Square` expression) given the blockers `occ`.
+    /// `EMPTY | f(v1) | f(v2) | ...`: the union of a bitboard expression over the vectors of a leg.
+    fn union_over(
+        &mut self,
+        vectors: &[(i32, i32)],
+        mut f: impl FnMut(&mut Self, (i32, i32)) -> TokenStream,
+    ) -> TokenStream {
+        let parts: Vec<TokenStream> = vectors.iter().map(|&v| f(self, v)).collect();
+        let rt = &self.rt;
+        let ty = self.tables.mask_type(rt);
+        quote!((<#ty as #rt::__private::Bitboard>::EMPTY #(| #parts)*))
+    }
+
     fn targets(&mut self, leg: &PLeg, shape: &Shape, from: &TokenStream, occ: &TokenStream) -> TokenStream {
         let rt = self.rt.clone();
         let ty = self.tables.mask_type(&rt);
@@ -416,16 +428,12 @@ impl Gen {
                 quote!(#table[#from.index()])
             }
             Shape::Ray { min, max } => {
-                let parts: Vec<TokenStream> = leg
-                    .vectors
-                    .clone()
-                    .into_iter()
-                    .map(|v| {
-                        let full = self.ray_table(v, None);
-                        let lim = self.ray_table(v, *max);
-                        let first = first_blocker(self.tables.geometry, v);
+                self.union_over(&leg.vectors, |this, v| {
+                        let full = this.ray_table(v, None);
+                        let lim = this.ray_table(v, *max);
+                        let first = first_blocker(this.tables.geometry, v);
                         let near = if *min > 1 {
-                            let near = self.ray_table(v, Some(min - 1));
+                            let near = this.ray_table(v, Some(min - 1));
                             quote!(& !#near[#from.index()])
                         } else {
                             quote!()
@@ -438,31 +446,19 @@ impl Gen {
                             }) #near
                         }}
                     })
-                    .collect();
-                quote!((<#ty as #rt::__private::Bitboard>::EMPTY #(| #parts)*))
             }
             Shape::HopLeap { many, optional } => {
-                let parts: Vec<TokenStream> = leg
-                    .vectors
-                    .clone()
-                    .into_iter()
-                    .map(|v| {
-                        let leap = self.leap_table(&[v]);
-                        let between = self.between_table(v);
+                self.union_over(&leg.vectors, |this, v| {
+                        let leap = this.leap_table(&[v]);
+                        let between = this.between_table(v);
                         let count = hurdle_count(*many, *optional);
                         quote!((if #count((#between[#from.index()] & #occ).count()) { #leap[#from.index()] } else { <#ty as #rt::__private::Bitboard>::EMPTY }))
                     })
-                    .collect();
-                quote!((<#ty as #rt::__private::Bitboard>::EMPTY #(| #parts)*))
             }
             Shape::Hop { many } => {
-                let parts: Vec<TokenStream> = leg
-                    .vectors
-                    .clone()
-                    .into_iter()
-                    .map(|v| {
-                        let full = self.ray_table(v, None);
-                        let first = first_blocker(self.tables.geometry, v);
+                self.union_over(&leg.vectors, |this, v| {
+                        let full = this.ray_table(v, None);
+                        let first = first_blocker(this.tables.geometry, v);
                         let beyond = if *many {
                             quote!(beyond)
                         } else {
@@ -480,8 +476,6 @@ impl Gen {
                             }
                         }}
                     })
-                    .collect();
-                quote!((<#ty as #rt::__private::Bitboard>::EMPTY #(| #parts)*))
             }
         }
     }
