@@ -46,7 +46,7 @@ impl Interpreter {
         let mut d = Diagnostics::new();
         let geometry = variant.geometry;
         let letters: Vec<char> = variant.table.iter().map(|(_, info)| info.letter).collect();
-        let mut prep = Prep { geometry, diagnostics: &mut d, back_end: "mbn's interpreter" };
+        let mut prep = Prep { geometry, diagnostics: &mut d, back_end: crate::plan::INTERPRETER };
         let (legs, multi): (Vec<BySide<PLeg>>, Vec<BySide<PMove>>) = variant
             .moves
             .iter()
@@ -82,8 +82,22 @@ impl Interpreter {
     pub fn piece_moves<B: Bitboard>(&self, pos: &Position<B>, from: Square, piece: Piece, out: &mut MoveList) {
         let occupancy = |sq: Square| pos.piece_at(sq);
         let start = out.len();
+        // Squares reached by earlier legs: two legs reaching the same square (`K+fR`) make one move.
+        let mut reached = [0u64; mbn_runtime::geometry::MAX_SQUARES / 64];
         for leg in &self.legs[piece.kind.0 as usize][piece.color.index()] {
-            self.leg_moves(pos, &occupancy, from, piece, leg, &mut |mv| self.push_with_promotions(mv, piece, out));
+            let before = reached;
+            self.leg_moves(pos, &occupancy, from, piece, leg, &mut |mv| {
+                let (word, bit) = (mv.to().index() / 64, 1u64 << (mv.to().index() % 64));
+                let same = |m: Move| {
+                    (m.to(), m.is_capture(), m.is_en_passant(), m.is_double_step())
+                        == (mv.to(), mv.is_capture(), mv.is_en_passant(), mv.is_double_step())
+                };
+                if before[word] & bit != 0 && (start..out.len()).any(|i| out.get(i).is_some_and(same)) {
+                    return;
+                }
+                reached[word] |= bit;
+                self.push_with_promotions(mv, piece, out)
+            });
         }
         if self.any_multi && !self.multi[piece.kind.0 as usize][piece.color.index()].is_empty() {
             self.push_landings(pos, from, piece, start, out);
@@ -165,6 +179,9 @@ impl Interpreter {
             return;
         }
         if !leg.origin.iter().all(|r| self.in_range(r, pos, from, piece.color)) {
+            return;
+        }
+        if !self.escapes(pos, leg, from, piece.color) {
             return;
         }
         for &v in &leg.vectors {
@@ -470,15 +487,35 @@ impl<B: Bitboard> MoveGenerator<B> for Interpreter {
     }
 
     fn is_square_attacked(&self, pos: &Position<B>, sq: Square, by: Color) -> bool {
+        self.attacked_by(pos, sq, by, None)
+    }
+}
+
+impl Interpreter {
+    /// `{...}` before a leg (M23): is the leg's start square attacked by an enemy in each set? The
+    /// attacks counted are those of legs without attacker sets, so the question cannot recurse.
+    fn escapes<B: Bitboard>(&self, pos: &Position<B>, leg: &PLeg, from: Square, color: Color) -> bool {
+        leg.attackers.iter().all(|set| self.attacked_by(pos, from, !color, Some((set, color))))
+    }
+
+    /// Whether `sq` is attacked by a piece of `by`; with `only`, by a piece in that set (read from
+    /// the given colour's side), and not through legs with attacker sets.
+    fn attacked_by<B: Bitboard>(&self, pos: &Position<B>, sq: Square, by: Color, only: Option<(&PSet, Color)>) -> bool {
         let victim = pos.piece_at(sq).unwrap_or(Piece::new(self.royal_kind(), !by));
         let occupancy = |s: Square| if s == sq { Some(victim) } else { pos.piece_at(s) };
         pos.by_color(by).squares().any(|from| {
             let Some(piece) = pos.piece_at(from) else { return false };
+            if only.is_some_and(|(set, side)| !self.set_contains(set, side, piece)) {
+                return false;
+            }
             if self.any_multi && self.multi_attacks(pos, &occupancy, from, piece, sq) {
                 return true;
             }
             self.legs[piece.kind.0 as usize][by.index()].iter().any(|leg| {
                 if leg.captures.is_empty() || (leg.initial && !pos.unmoved().test(from)) {
+                    return false;
+                }
+                if !leg.attackers.is_empty() && (only.is_some() || !self.escapes(pos, leg, from, by)) {
                     return false;
                 }
                 if !leg.origin.iter().all(|r| self.in_range(r, pos, from, by)) {

@@ -29,6 +29,9 @@ pub(crate) struct PLeg {
     /// `j`: the leg visits a piece (lands on it without capturing it); only on a leg another leg
     /// follows (docs/SEMANTICS.md, M10).
     pub(crate) visit: Option<PVisit>,
+    /// `{...}` before the leg: it is possible only while its start square is attacked by an enemy
+    /// in each of these sets (docs/SEMANTICS.md, M23); run by the interpreter only.
+    pub(crate) attackers: Vec<PSet>,
 }
 
 /// `j`, `jj`, `jy`, `j?`, `j{...}`: which pieces a leg may visit.
@@ -144,6 +147,8 @@ pub(crate) struct PStep {
     /// `m`, `c` or `a` written: as a non-final leg, the leg does what they say (`a`, `c`: capture on
     /// the way); otherwise it may only move.
     pub(crate) mode_written: bool,
+    /// `!`: the piece returns to the setup square when the move ends (docs/SEMANTICS.md, M20).
+    pub(crate) setup: bool,
 }
 
 /// The directions of a `-` leg, relative to the previous leg's direction.
@@ -176,6 +181,9 @@ pub(crate) enum Turn {
     /// A direction letter, pair or doubled letter, with the previous direction as forward.
     Dir(DirMod),
 }
+
+/// The name of the interpreter as a back end ([`Prep::back_end`]).
+pub(crate) const INTERPRETER: &str = "mbn's interpreter";
 
 /// Turns the IR into prepared legs, reporting what the interpreter cannot run.
 pub(crate) struct Prep<'d> {
@@ -256,7 +264,7 @@ impl Prep<'_> {
             Part::Leg(leg) => self.step(leg, color, siblings).map(|s| PPart::Leg(Box::new(s))),
             Part::Optional { kind, body, count } => {
                 let mut compulsory = *kind == OptionalKind::WhenUnblocked;
-                if compulsory && count.is_none() && split_letter(body, siblings) {
+                if compulsory && count.is_none() && split_letter(body, siblings) && !straight_single(body) {
                     self.unsupported(
                         first_span(body),
                         "`{...}` around a letter standing for several atoms (`{cK-tK}`) outside a complex rider",
@@ -346,12 +354,31 @@ impl Prep<'_> {
         {
             self.unsupported(leg.span, "en passant (`e`) in multi-leg moves");
         }
+        if !leg.attackers.is_empty() {
+            self.unsupported(leg.span, "attacker sets (`{C}W2`) in multi-leg moves");
+        }
         let null = relative.as_ref().is_some_and(|r| r.atom == (0, 0));
         if null {
             self.unsupported(leg.span, "null moves (`O`, `00`)");
         }
-        let leg_p = self.leg(leg, &vectors, color)?;
-        (self.diagnostics.len() == errors).then_some(PStep { leg: leg_p, relative, mode_written: leg.mode_written })
+        // `!` (M20): the interpreter runs it on the legs of a multi-leg move; the code generator does not.
+        let setup = leg.setup && leg.conditions.is_empty() && leg.attackers.is_empty() && !leg.decisive;
+        if setup && self.back_end != INTERPRETER {
+            self.unsupported(leg.span, "the setup operator `!`");
+            return None;
+        }
+        let leg_p = if setup {
+            let plain = Leg { setup: false, ..leg.clone() };
+            self.leg(&plain, &vectors, color)?
+        } else {
+            self.leg(leg, &vectors, color)?
+        };
+        (self.diagnostics.len() == errors).then_some(PStep {
+            leg: leg_p,
+            relative,
+            mode_written: leg.mode_written,
+            setup,
+        })
     }
 
     /// The relative direction modifiers of a `-` leg, as written.
@@ -386,8 +413,12 @@ impl Prep<'_> {
                 self.unsupported(leg.span, "null moves (`O`, `00`)");
                 return None;
             }
-            if leg.setup || leg.decisive || !leg.conditions.is_empty() || !leg.attackers.is_empty() {
-                self.unsupported(leg.span, "the setup `!` and decision `#` operators, conditions and attacker sets");
+            if leg.setup || leg.decisive || !leg.conditions.is_empty() {
+                self.unsupported(leg.span, "the setup `!` and decision `#` operators and conditions");
+                return None;
+            }
+            if !leg.attackers.is_empty() && self.back_end != INTERPRETER {
+                self.unsupported(leg.span, "attacker sets (`{C}W2`)");
                 return None;
             }
             let mut initial = false;
@@ -399,7 +430,7 @@ impl Prep<'_> {
                         Some(v) => visit = Some(v),
                         None => self.unsupported(leg.span, &format!("the modifier `{text}`")),
                     },
-                    other => self.unsupported(leg.span, &format!("the modifier {other:?}")),
+                    other => self.unsupported(leg.span, &format!("the modifier `{}`", extra_letters(other))),
                 }
             }
             let mut moves = false;
@@ -448,6 +479,7 @@ impl Prep<'_> {
                 destination: leg.destination.iter().map(|r| self.range(r, color)).collect(),
                 initial,
                 visit,
+                attackers: leg.attackers.iter().map(|s| self.set(s)).collect(),
             })
         }
     }
@@ -534,6 +566,17 @@ impl Prep<'_> {
             }
         }
         r
+    }
+}
+
+/// The letters an [`Extra`] was written with, for messages.
+fn extra_letters(extra: &Extra) -> String {
+    match extra {
+        Extra::Initial { decaying } => if *decaying { "ii" } else { "i" }.to_string(),
+        Extra::NoCheck { mate_only, .. } => if *mate_only { "kk" } else { "k" }.to_string(),
+        Extra::Cylindrical { both_axes, .. } => if *both_axes { "oo" } else { "o" }.to_string(),
+        Extra::Unblocked => "u".to_string(),
+        Extra::Other(text) => text.clone(),
     }
 }
 
@@ -639,6 +682,15 @@ fn straight_body(body: &[Part]) -> bool {
         },
         _ => false,
     })
+}
+
+/// Whether `body` is one `-` leg that goes straight on only (`{!cK}` after a queen move): of a
+/// letter standing for several atoms, only the atom that can go straight on takes part
+/// (docs/SEMANTICS.md, M21).
+fn straight_single(body: &[Part]) -> bool {
+    matches!(body, [Part::Leg(leg)]
+        if leg.link == LegLink::Chain
+            && matches!(&leg.directions, Directions::Relative { modifiers, .. } if modifiers.is_empty()))
 }
 
 /// Whether a later time round may choose among several directions without having to capture:

@@ -245,3 +245,194 @@ fn attacks() {
     let (interp, pos, _) = board("fcF-mF", Color::White, "d4", "f6", "e5");
     assert!(!interp.is_square_attacked(&pos, sq("e5"), Color::White));
 }
+
+/// The moves of the White or Black piece on `from` in `fen` on a `files` x `ranks` board with the
+/// pieces `pieces`, written as by [`moves`].
+fn fen_moves(files: u8, ranks: u8, pieces: &str, fen: &str, from: &str) -> Vec<String> {
+    let empty = vec![files.to_string(); usize::from(ranks)].join("/");
+    let mut spec = VariantSpec::new("probe", files, ranks, &format!("{empty} w - - 0 1"), pieces);
+    spec.promotion_zone = None;
+    let variant = Variant::compile(&spec).unwrap_or_else(|e| panic!("{pieces}: {e:?}"));
+    let interp = Interpreter::new(&variant).unwrap_or_else(|e| panic!("{pieces}: {e:?}"));
+    let g = Geometry::new(files, ranks).unwrap();
+    let pos = Position::<u128>::from_fen(&variant.table, g, fen).unwrap();
+    let from = g.parse_square(from).unwrap();
+    let mut list = MoveList::new();
+    interp.piece_moves(&pos, from, pos.piece_at(from).unwrap(), &mut list);
+    let mut out: Vec<String> =
+        list.iter().map(|mv| format!("{}{}", if mv.is_capture() { "x" } else { "" }, g.square_name(mv.to()))).collect();
+    out.sort();
+    let before = out.len();
+    out.dedup();
+    assert_eq!(out.len(), before, "{pieces}: a move is listed twice");
+    out
+}
+
+/// The 27 queen moves from d4 on an empty 8x8 board.
+const QUEEN_D4: &str = "a1 b2 c3 e5 f6 g7 h8 a7 b6 c5 e3 f2 g1 a4 b4 c4 e4 f4 g4 h4 d1 d2 d3 d5 d6 d7 d8";
+
+/// M20, M21: capture by withdrawal `mQ-{!cK}` (seed §`!`): a queen move, then, whenever it can, a
+/// step straight on onto an enemy, which is captured, and back to the setup square.
+#[test]
+fn capture_by_withdrawal() {
+    assert_eq!(white("mQ-{!cK}", "d4", "", ""), set(QUEEN_D4));
+    // 8 . . . . . . . .
+    // 7 . . . z . . z .     d7 and g7 enemies: d6 and f6 take them; d7, g7 cannot be reached (m).
+    // 6 . . . . . . . .
+    // 5 . . . . . . . .
+    // 4 . z . A . . . .     b4 enemy: c4 takes it.
+    // 3 . . . . . . . .
+    // 2 . . . . . Z . .     f2 friend: e3 cannot take it (plain e3), f2 blocked.
+    // 1 . . . . . . . .
+    //   a b c d e f g h
+    let expected = "d5 d6(xd7) e5 f6(xg7) e4 f4 g4 h4 e3 d3 d2 d1 c3 b2 a1 c4(xb4) c5 b6 a7";
+    assert_eq!(white("mQ-{!cK}", "d4", "f2", "d7 g7 b4"), set(expected));
+    // The same board mirrored, for Black on d5.
+    let expected = "d4 d3(xd2) e4 f3(xg2) e5 f5 g5 h5 e6 d6 d7 d8 c6 b7 a8 c5(xb5) c4 b3 a2";
+    assert_eq!(black("mQ-{!cK}", "d5", "f7", "d2 g2 b5"), set(expected));
+    // The seed's other spelling of it, `mQ-{cK-tK}`, is still refused (M21, `refusals`).
+    assert!(refusal("mQ-{cK-tK}").contains("`{...}` around a letter"));
+}
+
+/// M20: `[...]` leaves the capture a choice; `!` on a leg that does not end the move.
+#[test]
+fn setup_square_as_a_choice_and_mid_move() {
+    // Rook moves; the step straight on may take the enemy on d7 (from d6) or not.
+    assert_eq!(
+        white("mR-[!cW]", "d4", "", "d7 d1 a4 h4"),
+        set("d5 d6 d6(xd7) d3 d2 d2(xd1) c4 b4 b4(xa4) e4 f4 g4 g4(xh4)")
+    );
+}
+
+/// Bocksprung pawn `P+mp{!P}D` (seed §14) with the blocker `Z` as the pawn it jumps: a pawn that
+/// may also jump a friendly Z two squares orthogonally to an empty square.
+#[test]
+fn bocksprung_pawn() {
+    // d5 (friend) stops the push; c5 (enemy) is taken; d5 and e4 (friends) are jumped to d6 and f4.
+    assert_eq!(white("P+mp{!Z}D", "d4", "d5 e4", "c5"), set("xc5 d6 f4"));
+    // An enemy on d5 cannot be jumped; d3 (friend) can, but d2 is taken by a friend; c4 is jumped to b4.
+    assert_eq!(white("P+mp{!Z}D", "d4", "d3 d2 c4", "d5"), set("b4"));
+}
+
+/// Falcon-like `nCZ` (seed §6, `n`): a camel or zebra leap made as three king steps, possible as long
+/// as one of the (three) king paths is free.
+#[test]
+fn falcon_like_n_camel_zebra() {
+    let all = "a2 a3 a5 a6 b1 b7 c1 c7 e1 e7 f1 f7 g2 g3 g5 g6";
+    assert_eq!(white("nCZ", "d4", "", ""), set(all));
+    // d5, e5 friends: every king path to e7 (1,3) and f7 (2,3) starts on d5 or e5; g5 (3,1) and g6
+    // (3,2) still go via e4, c7 and b7 via c5.
+    assert_eq!(white("nCZ", "d4", "d5 e5", ""), set("a2 a3 a5 a6 b1 b7 c1 c7 e1 f1 g2 g3 g5 g6"));
+    // e6 and f6 blocked: every path to f7 crosses e6 or f6 (FFW e5 f6, FWF e5 e6, WFF d5 e6); e7
+    // still goes d5 d6.
+    assert_eq!(white("nCZ", "d4", "e6 f6", ""), set("a2 a3 a5 a6 b1 b7 c1 c7 e1 e7 f1 g2 g3 g5 g6"));
+}
+
+/// Flying Gold Cannon `mR+pRD+F` (seed §18), run as written (the seed's text says `pD` diagonal).
+#[test]
+fn flying_gold_cannon() {
+    let empty = "a4 b4 c4 e4 f4 g4 h4 d1 d2 d3 d5 d6 d7 d8 c3 c5 e3 e5";
+    assert_eq!(white("mR+pRD+F", "d4", "", ""), set(empty));
+    // `pRD` is `pR+pD`: the D too must jump a piece (the seed's text calls it diagonal).
+    // d6 friend: jumped to d7 or onto d8 (enemy); f4 enemy: jumped to g4 h4; d5 and e4 are empty, so
+    // no D jump.
+    let blocked = "a4 b4 c4 d1 d2 d3 d5 d7 xd8 e4 g4 h4 c3 c5 e3 e5";
+    assert_eq!(white("mR+pRD+F", "d4", "d6", "d8 f4"), set(blocked));
+    // c4 friend: the D jumps it to b4; so does the R, which also goes on to a4.
+    let jump = "a4 b4 d1 d2 d3 d5 d6 d7 d8 e4 f4 g4 h4 c3 c5 e3 e5";
+    assert_eq!(white("mR+pRD+F", "d4", "c4", ""), set(jump));
+    assert_eq!(white("mR+pRD+F", "d4", "d6", "d8 f4"), set(blocked));
+}
+
+/// Crocodile `K+fR[1-4]+bR[4]` (seed §18) on its 7x7 board: rook moves towards the river (rank 4).
+#[test]
+fn crocodile() {
+    let pieces = "C=K+fR[1-4]+bR[4] Z=mfW";
+    // C on d6: king steps, and back down the file onto the river square d4 only.
+    assert_eq!(fen_moves(7, 7, pieces, "7/3C3/7/7/7/7/7 w - - 0 1", "d6"), set("c5 c6 c7 d5 d7 e5 e6 e7 d4"));
+    // C on d2, friend c2, enemy d4: up the file to d3 and onto d4, not beyond the river.
+    assert_eq!(fen_moves(7, 7, pieces, "7/7/7/3z3/7/2ZC3/7 w - - 0 1", "d2"), set("c1 c3 d1 d3 e1 e2 e3 xd4"));
+}
+
+/// Dolphin `[1-5]fW+[6]bB` (seed §18) on its 6x6 board: ranks counted from the mover's side.
+#[test]
+fn dolphin() {
+    let pieces = "D=[1-5]fW+[6]bB Z=mfW";
+    assert_eq!(fen_moves(6, 6, pieces, "2D3/6/6/6/6/6 w - - 0 1", "c6"), set("b5 a4 d5 e4 f3"));
+    assert_eq!(fen_moves(6, 6, pieces, "2z3/2D3/6/6/6/6 w - - 0 1", "c5"), set("xc6"));
+    // Black on c1 (its sixth rank): backward is up the board; e3 (White) is taken.
+    assert_eq!(fen_moves(6, 6, pieces, "6/6/6/4Z1/6/2d3 b - - 0 1", "c1"), set("b2 a3 d2 xe3"));
+}
+
+/// `gfF3-[B]` (seed §9): a leaping forward F up to three squares, optionally continued as a bishop;
+/// the first leg captures only when it ends the move.
+#[test]
+fn leaping_ferz_then_optional_bishop() {
+    assert_eq!(white("gfF3-[B]", "d4", "", ""), set("a7 b6 c5 e5 f6 g7 h8"));
+    // c5 enemy: taken, or leapt to b6 a7 (no continuing from c5); f6 friend: leapt to g7, blocks the
+    // bishop from e5; g7 continues onto h8 (enemy).
+    assert_eq!(white("gfF3-[B]", "d4", "f6", "c5 h8"), set("xc5 b6 a7 e5 g7 xh8"));
+}
+
+/// Janggi Cannon (seed §18, the full form) on its 9x10 board.
+#[test]
+fn janggi_cannon() {
+    let pieces = "C=a{^C}p{^C}R+[d-f1-3]a{^C}p{^C}B[d-f1-3]+[d-f8-10]a{^C}p{^C}B[d-f8-10] Z=mfW";
+    // C d1; friends b1, e2 (palace centre); enemy z d5, enemy cannon d8.
+    // North: over d5 to d6 d7, not onto the cannon d8; west over b1 to a1; palace diagonal over e2 to f3.
+    let fen = "9/9/3c5/9/9/3z5/9/9/4Z4/1Z1C5 w - - 0 1";
+    assert_eq!(fen_moves(9, 10, pieces, fen, "d1"), set("d6 d7 a1 f3"));
+    // A cannon on d5 cannot be jumped; a1 and f3 (enemies) are taken.
+    let fen = "9/9/9/9/9/3c5/9/5z3/4Z4/zZ1C5 w - - 0 1";
+    assert_eq!(fen_moves(9, 10, pieces, fen, "d1"), set("xa1 xf3"));
+}
+
+/// M22: the worked pieces not run yet are refused with what is missing, never skipped.
+#[test]
+fn worked_pieces_still_refused() {
+    assert!(refusal("cQ--(!dcyOK)0*").contains("null moves"));
+    // Attacker sets run on single-leg moves only.
+    assert!(refusal("K-{C}W").contains("attacker sets (`{C}W2`) in multi-leg moves"));
+    assert!(refusal("wK").contains("the modifier `w`"));
+    // `!` on a single-leg move is not run either.
+    assert!(refusal("!cK").contains("setup"));
+}
+
+/// M23: the escaping king `K+{C}W2F2` (seed §"Piece sets"): while an enemy Chancellor attacks it, the
+/// king may also move two squares in any direction.
+#[test]
+fn escaping_king() {
+    let pieces = "K=K+{C}W2F2 C=RN Z=mfW";
+    let king = "c3 c4 c5 d3 d5 e3 e4 e5";
+    let escapes = "c3 c4 c5 d3 d5 e3 e4 e5 d6 d2 b4 f4 b2 b6 f2 f6";
+    // Black Chancellor on d8, attacking down the file.
+    assert_eq!(fen_moves(8, 8, pieces, "3c4/8/8/8/3K4/8/8/8 w - - 0 1", "d4"), set(escapes));
+    // On e6 it attacks as a knight; d5 (friend) blocks the W2 to d6 and the step to d5.
+    let blocked = "c3 c4 c5 d3 e3 e4 e5 d2 b4 f4 b2 b6 f2 f6";
+    assert_eq!(fen_moves(8, 8, pieces, "8/8/4c3/3Z4/3K4/8/8/8 w - - 0 1", "d4"), set(blocked));
+    // Not attacked: the Chancellor on h8, or its attack blocked on d7, or a friendly Chancellor.
+    for fen in ["7c/8/8/8/3K4/8/8/8 w - - 0 1", "3c4/3Z4/8/8/3K4/8/8/8 w - - 0 1", "3C4/8/8/8/3K4/8/8/8 w - - 0 1"] {
+        assert_eq!(fen_moves(8, 8, pieces, fen, "d4"), set(king), "{fen}");
+    }
+    // The escape moves attack only while the king may make them.
+    let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", pieces);
+    spec.promotion_zone = None;
+    let variant = Variant::compile(&spec).unwrap();
+    let interp = Interpreter::new(&variant).unwrap();
+    let g = Geometry::CHESS;
+    let f6 = g.parse_square("f6").unwrap();
+    for (fen, attacked) in [("3c4/8/8/8/3K4/8/8/8 b - - 0 1", true), ("7c/8/8/8/3K4/8/8/8 b - - 0 1", false)] {
+        let pos = Position::<u64>::from_fen(&variant.table, g, fen).unwrap();
+        assert_eq!(interp.is_square_attacked(&pos, f6, Color::White), attacked, "{fen}");
+    }
+}
+
+/// M20, M23: what only the interpreter runs, the code generator refuses, never generates wrongly.
+#[test]
+fn the_code_generator_refuses_attacker_sets() {
+    let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", "K=K+{C}W2F2 C=RN");
+    spec.promotion_zone = None;
+    let variant = Variant::compile(&spec).unwrap();
+    let e = mbn_codegen::emit::emit_variant(&variant, "Probe", &Default::default()).unwrap_err();
+    assert!(e.iter().any(|d| d.message.contains("attacker sets")), "{e:?}");
+}

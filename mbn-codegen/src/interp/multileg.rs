@@ -62,6 +62,8 @@ struct State<'a> {
     replay: Option<Vec<Vector>>,
     /// The reflection of the last leg, when it was a `z` leg.
     zaxis: Option<Axis>,
+    /// `!`: the setup square the piece returns to when the move ends (M20).
+    setup: Option<Square>,
 }
 
 /// What remains to be walked.
@@ -113,6 +115,7 @@ impl Interpreter {
             log: Vec::new(),
             replay: None,
             zaxis: None,
+            setup: None,
         };
         walker.run(start, &Cont::Parts(&m.parts, &Cont::Done), out);
     }
@@ -168,6 +171,11 @@ impl<'w, B: Bitboard> Walker<'w, B> {
         out: &mut Vec<Landing>,
     ) {
         let with = Cont::Parts(body, after);
+        if compulsory && self.straight_on_is_a_siblings(&st, body) {
+            // M21: this atom of the letter cannot go on straight, another one of it can: the move
+            // is that atom's, not this one's.
+            return;
+        }
         if compulsory {
             let mut taken = Vec::new();
             self.run(st.clone(), &with, &mut taken);
@@ -234,6 +242,13 @@ impl<'w, B: Bitboard> Walker<'w, B> {
             }
         }
         let leg = &step.leg;
+        if step.setup {
+            // M20: the first `!` marks the setup square; a later one sets the piece back there first.
+            match st.setup {
+                Some(square) => st.square = square,
+                None => st.setup = Some(st.square),
+            }
+        }
         if leg.initial && !self.pos.unmoved().test(self.from) {
             return;
         }
@@ -320,7 +335,29 @@ impl<'w, B: Bitboard> Walker<'w, B> {
             Some(victim) if p.step.leg.captures.iter().any(|t| self.interp.may_capture(t, self.piece, victim)) => true,
             _ => return,
         };
-        out.push(Landing { to: st.square, capture, extra: st.captures });
+        match st.setup {
+            // M20: the piece goes back to the setup square; what its last leg took is taken on the way.
+            Some(square) => {
+                let mut extra = st.captures;
+                if capture {
+                    extra.push(st.square);
+                }
+                out.push(Landing { to: square, capture: false, extra });
+            }
+            None => out.push(Landing { to: st.square, capture, extra: st.captures }),
+        }
+    }
+
+    /// Whether the body starts with a straight-on `-` leg whose atom cannot go straight on after the
+    /// previous leg while another atom written at the same place can (`{!cK}` after a rook move: the
+    /// F of the K).
+    fn straight_on_is_a_siblings(&self, st: &State<'_>, body: &[PPart]) -> bool {
+        let (Some(PPart::Leg(step)), Some(p)) = (body.first(), st.prev) else { return false };
+        step.relative.as_ref().is_some_and(|rel| {
+            rel.turns == [Turn::Straight]
+                && parallel(&rel.vectors, p).is_empty()
+                && !parallel(&rel.sibling_vectors, p).is_empty()
+        })
     }
 
     /// The directions of a leg: (board vector, White's vector, reflection made).
