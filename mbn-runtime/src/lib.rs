@@ -9,6 +9,8 @@
 //! - [`geometry`]: boards from 1x1 to 16x16, [`Square`] indices
 //!   (`rank * files + file`, which is also the bit order of every bitboard),
 //!   square names `a1`..`p16`.
+//! - [`magic`]: orthogonal and diagonal slider attacks by table lookup on
+//!   boards of up to 64 squares.
 //! - [`bitboard`]: the [`Bitboard`] trait for `u64`, `u128` and [`Bb256`];
 //!   everything is generic over it so small boards use small bitboards.
 //! - [`piece`]: [`Color`], [`PieceKind`], [`Piece`], [`PieceTable`].
@@ -32,6 +34,7 @@
 pub mod bitboard;
 pub mod fen;
 pub mod geometry;
+pub mod magic;
 pub mod make;
 pub mod moves;
 pub mod perft;
@@ -45,6 +48,7 @@ mod tests;
 pub use bitboard::{Bb256, Bitboard};
 pub use fen::{FenError, FenErrorKind, FenOptions};
 pub use geometry::{Geometry, GeometryError, Square, SquareError};
+pub use magic::{SliderCache, Sliders};
 pub use make::Undo;
 pub use moves::{Move, MoveFlags, MoveList, MoveParseError, MoveParseErrorKind, UciMove, UciPromotion};
 pub use perft::{divide, perft, perft_no_bulk};
@@ -58,6 +62,7 @@ pub use rules::{parse_move, MoveGenerator};
 pub mod __private {
     pub use crate::bitboard::{Bb256, Bitboard};
     pub use crate::geometry::{Geometry, Square};
+    pub use crate::magic::{SliderCache, Sliders};
     pub use crate::moves::{Move, MoveList};
     pub use crate::piece::{Color, Piece, PieceInfo, PieceKind, PieceTable};
     pub use crate::position::Position;

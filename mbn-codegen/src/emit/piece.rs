@@ -37,6 +37,10 @@ pub fn emit_piece(
         zone: [Vec::new(), Vec::new()],
         mandatory: true,
         diagnostics: Diagnostics::new(),
+        sliders: false,
+        uses_sliders: false,
+        only: None,
+        unattacked: None,
     };
     let rt = g.rt.clone();
     let ty = g.tables.mask_type(&rt);
