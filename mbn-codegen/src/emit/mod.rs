@@ -64,8 +64,11 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
             .collect(),
         zone,
         mandatory: variant.spec.promotion_mandatory,
+        immobile: Vec::new(),
+        drops: None,
         diagnostics: Diagnostics::new(),
     };
+    g.drop_rules(variant);
     let generate = [Color::White, Color::Black].map(|c| g.side(&legs, &castlings, c, false));
     let [count_white, count_black] = [Color::White, Color::Black].map(|c| g.side(&legs, &castlings, c, true));
     // Pieces that may be pinned against White's royal pieces by Black's riders, and vice versa.
@@ -99,13 +102,34 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
     let piece_infos = variant.table.iter().map(|(_, info)| {
         let (name, letter, plus, royal, partner, resets) =
             (&info.name, info.letter, info.plus, info.royal, info.castling_partner, info.resets_clock);
+        let demoted = info.promoted_from.map(|k| {
+            let k = k.0;
+            quote!(promoted_from: Some(#rt::__private::PieceKind(#k)),)
+        });
         quote! {
             let _ = table.add(#rt::__private::PieceInfo {
-                plus: #plus, royal: #royal, castling_partner: #partner, resets_clock: #resets,
+                plus: #plus, royal: #royal, castling_partner: #partner, resets_clock: #resets, #demoted
                 ..#rt::__private::PieceInfo::new(#name, #letter)
             });
         }
     });
+    let read_fen = if variant.spec.captures_to_hand {
+        quote! {
+            let options = #rt::__private::FenOptions { captures_to_hand: true, ..::core::default::Default::default() };
+            #rt::__private::Position::from_fen_with(::std::sync::Arc::new(Self::piece_table()), Self::geometry(), fen, &options)
+        }
+    } else {
+        quote!(#rt::__private::Position::from_fen(&Self::piece_table(), Self::geometry(), fen))
+    };
+    let (_, mate_illegal) = g.drops.unwrap_or_default();
+    let legal_drop = if g.drops.is_some() {
+        quote!(if mv.is_drop() {
+            let scratch = scratch.get_or_insert_with(|| pos.clone());
+            return #rt::__private::drop_is_legal(self, scratch, mv, #mate_illegal);
+        })
+    } else {
+        quote!()
+    };
     let doc = format!("The `{variant_name}` variant: a move generator produced by mbn from its MBN definition.");
     Ok(quote! {
         #[doc = #doc]
@@ -138,7 +162,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
 
                 /// A position from FEN.
                 pub fn position(fen: &str) -> Result<#rt::__private::Position<#ty>, #rt::FenError> {
-                    #rt::__private::Position::from_fen(&Self::piece_table(), Self::geometry(), fen)
+                    #read_fen
                 }
 
                 /// The start position.
@@ -254,6 +278,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                         if index <= start {
                             return true;
                         }
+                        #legal_drop
                         if mv.is_drop() || !extra.is_empty() {
                             let scratch = scratch.get_or_insert_with(|| pos.clone());
                             return #rt::__private::leaves_royals_safe(self, scratch, mv, extra);
@@ -352,6 +377,10 @@ struct Gen {
     promotions: Vec<Option<Vec<u8>>>,
     zone: [Vec<bool>; 2],
     mandatory: bool,
+    /// Per kind, White's and Black's squares where it could never move again (`immobility-illegal`).
+    immobile: Vec<[Bits; 2]>,
+    /// With drops: the kinds (as bits) not dropped doubled on a file, and those whose drop may not mate.
+    drops: Option<(u64, u64)>,
     diagnostics: Diagnostics,
 }
 
@@ -372,6 +401,89 @@ enum Shape {
 }
 
 impl Gen {
+    /// Reads the drop and immobility rules of `variant` (SEMANTICS.md V4-V7). The squares where a
+    /// piece could never move again come from the interpreter, the reference for them.
+    fn drop_rules(&mut self, variant: &Variant) {
+        let kinds = variant.table.len();
+        self.immobile = vec![[[0; 4]; 2]; kinds];
+        if variant.spec.immobility_illegal {
+            match crate::interp::Interpreter::new(variant) {
+                Ok(interp) => {
+                    for (k, per_color) in self.immobile.iter_mut().enumerate() {
+                        for c in Color::ALL {
+                            let squares = interp.immobile(mbn_runtime::PieceKind(k as u8), c);
+                            per_color[c.index()] =
+                                squares.iter().enumerate().filter(|(_, b)| **b).fold([0; 4], |b, (i, _)| or(b, bit(i)));
+                        }
+                    }
+                }
+                Err(_) => self.unsupported("`immobility-illegal` in a variant the interpreter cannot run"),
+            }
+        }
+        if variant.spec.drops {
+            self.drops = Some((
+                variant.kind_bits(&variant.spec.drop_no_doubled),
+                variant.kind_bits(&variant.spec.drop_mate_illegal),
+            ));
+        }
+    }
+
+    /// The drops of the side `color` (nothing without drops).
+    fn drops(&self, color: Color) -> TokenStream {
+        let Some((no_doubled, _)) = self.drops else { return quote!() };
+        let rt = &self.rt;
+        let ty = self.tables.mask_type(rt);
+        let arms = self.immobile.iter().enumerate().filter(|(_, m)| !is_empty(&m[color.index()])).map(|(k, m)| {
+            let k = k as u8;
+            let mask = self.tables.mask(&m[color.index()], rt);
+            quote!(#k => #mask,)
+        });
+        quote! {
+            #rt::__private::push_drops(
+                pos,
+                |k: PieceKind| match k.0 { #(#arms)* _ => <#ty as Bitboard>::EMPTY },
+                #no_doubled,
+                out,
+            );
+        }
+    }
+
+    /// Whether the promotion choices of `kind` depend on more than the destination: optional
+    /// promotion (a move starting in the zone promotes too) or squares it may not stay on.
+    fn promotion_needs_from(&self, kind: usize, color: Color) -> bool {
+        let zone = self.zone[color.index()].iter().any(|b| *b);
+        let promotes = self.promotions.get(kind).is_some_and(|p| p.is_some()) && zone;
+        (promotes && !self.mandatory) || self.immobile.get(kind).is_some_and(|m| !is_empty(&m[color.index()]))
+    }
+
+    /// `(does it promote, may it stay unpromoted)` for a move of `kind` from `from` to `to`
+    /// (Square expressions), as boolean expressions (SEMANTICS.md V4, V5).
+    fn promotion_tests(&self, kind: usize, color: Color) -> (TokenStream, TokenStream) {
+        let rt = &self.rt;
+        let zone: Bits =
+            self.zone[color.index()].iter().enumerate().filter(|(_, b)| **b).fold([0; 4], |b, (i, _)| or(b, bit(i)));
+        let promotes = match self.promotions.get(kind).and_then(|p| p.as_ref()) {
+            Some(_) if !is_empty(&zone) => {
+                let mask = self.tables.mask(&zone, rt);
+                if self.mandatory {
+                    quote!(#rt::__private::Bitboard::test(#mask, to))
+                } else {
+                    quote!((#rt::__private::Bitboard::test(#mask, to) || #rt::__private::Bitboard::test(#mask, from)))
+                }
+            }
+            _ => quote!(false),
+        };
+        let immobile = self.immobile.get(kind).map(|m| m[color.index()]).unwrap_or_default();
+        let mobile = if is_empty(&immobile) {
+            quote!(true)
+        } else {
+            let mask = self.tables.mask(&immobile, rt);
+            quote!(!#rt::__private::Bitboard::test(#mask, to))
+        };
+        let stays = if self.mandatory { quote!((!#promotes && #mobile)) } else { mobile };
+        (promotes, stays)
+    }
+
     fn unsupported(&mut self, what: &str) {
         self.diagnostics.push(
             Diagnostic::new(Span::default(), format!("{what}: not generated yet"))
@@ -590,6 +702,9 @@ impl Gen {
         if !matches!(self.shape(leg)?, Shape::Leap) || leg.en_passant.is_some() || leg.vectors.len() > 2 {
             return None;
         }
+        if self.promotion_needs_from(kind, color) {
+            return None;
+        }
         if leg.origin.iter().chain(&leg.destination).any(|r| r.threatened || r.unthreatened || r.unmoved) {
             return None;
         }
@@ -631,6 +746,21 @@ impl Gen {
     /// Adding to `n` the number of moves to the squares `set` (a bitboard expression), each
     /// counted once per promotion choice in the zone.
     fn count(&self, kind: usize, color: Color, set: TokenStream, dest: &[TokenStream]) -> TokenStream {
+        if self.promotion_needs_from(kind, color) {
+            // Per square: the promotions, and the unpromoted move where allowed.
+            let (promotes, stays) = self.promotion_tests(kind, color);
+            let per = self.promotions.get(kind).and_then(|p| p.as_ref()).map_or(0, |t| t.len() as u64);
+            let dest_ok = if dest.is_empty() { quote!(true) } else { quote!(#(#dest)&&*) };
+            return quote! {{
+                let mut set = #set;
+                while let Some(to) = set.pop_lowest() {
+                    if #dest_ok {
+                        if #promotes { n += #per; }
+                        if #stays { n += 1; }
+                    }
+                }
+            }};
+        }
         let zone: Bits =
             self.zone[color.index()].iter().enumerate().filter(|(_, b)| **b).fold([0; 4], |b, (i, _)| or(b, bit(i)));
         let weight = match &self.promotions[kind] {
@@ -663,6 +793,20 @@ impl Gen {
 
     /// Pushing `mv` (a `Move` expression whose destination is `to`), with promotions.
     fn push(&self, kind: usize, color: Color, mv: TokenStream) -> TokenStream {
+        if self.promotion_needs_from(kind, color) {
+            let (promotes, stays) = self.promotion_tests(kind, color);
+            let targets = self.promotions.get(kind).cloned().flatten().unwrap_or_default();
+            return quote! {{
+                let mv = #mv;
+                let (from, to) = (mv.from(), mv.to());
+                if #stays {
+                    out.push(mv);
+                }
+                if #promotes {
+                    #(out.push(mv.with_promotion(PieceKind(#targets)));)*
+                }
+            }};
+        }
         let Some(targets) = &self.promotions[kind] else { return quote!(out.push(#mv)) };
         let zone: Bits =
             self.zone[color.index()].iter().enumerate().filter(|(_, b)| **b).fold([0; 4], |b, (i, _)| or(b, bit(i)));
@@ -733,6 +877,7 @@ impl Gen {
         for c in castlings {
             body.push(self.castling(c, color));
         }
+        body.push(self.drops(color));
         quote!(#(#body)*)
     }
 

@@ -36,6 +36,8 @@ pub fn emit_piece(
         promotions: Vec::new(),
         zone: [Vec::new(), Vec::new()],
         mandatory: true,
+        immobile: Vec::new(),
+        drops: None,
         diagnostics: Diagnostics::new(),
     };
     let rt = g.rt.clone();

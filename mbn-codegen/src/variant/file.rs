@@ -70,6 +70,12 @@ struct Raw {
     drops: Option<bool>,
     #[serde(default)]
     captures_to_hand: Option<bool>,
+    #[serde(default)]
+    immobility_illegal: Option<bool>,
+    #[serde(default)]
+    drop_no_doubled: Option<Spanned<String>>,
+    #[serde(default)]
+    drop_mate_illegal: Option<Spanned<String>>,
 }
 
 /// Where the bytes of one string value are in the file.
@@ -139,6 +145,9 @@ impl VariantFile {
         let royal = raw.royal.map(|v| take(&mut file, Field::Royal, v)).unwrap_or_default();
         let partners = raw.castling_partners.map(|v| take(&mut file, Field::CastlingPartners, v)).unwrap_or_default();
         let zone = raw.promotion_zone.map(|v| take(&mut file, Field::PromotionZone, v));
+        let no_doubled = raw.drop_no_doubled.map(|v| take(&mut file, Field::DropNoDoubled, v)).unwrap_or_default();
+        let mate_illegal =
+            raw.drop_mate_illegal.map(|v| take(&mut file, Field::DropMateIllegal, v)).unwrap_or_default();
 
         if name.trim().is_empty() {
             errors.push(file.field_error(Field::Name, 0, "the variant's name is empty".into()));
@@ -162,6 +171,9 @@ impl VariantFile {
             promotion_mandatory: raw.promotion_mandatory.unwrap_or(true),
             drops: raw.drops.unwrap_or(false),
             captures_to_hand: raw.captures_to_hand.unwrap_or(false),
+            immobility_illegal: raw.immobility_illegal.unwrap_or(false),
+            drop_no_doubled: no_doubled,
+            drop_mate_illegal: mate_illegal,
         };
         if errors.is_empty() {
             Ok(file)
@@ -244,7 +256,7 @@ impl VariantFile {
 }
 
 /// The keys of a variant file.
-const KEYS: [&str; 10] = [
+const KEYS: [&str; 13] = [
     "name",
     "board",
     "start",
@@ -255,6 +267,9 @@ const KEYS: [&str; 10] = [
     "promotion-mandatory",
     "drops",
     "captures-to-hand",
+    "immobility-illegal",
+    "drop-no-doubled",
+    "drop-mate-illegal",
 ];
 
 /// serde's "unknown field `x`, expected one of ..." with "did you mean `y`?" when a key is close.
