@@ -12,7 +12,7 @@ use crate::syntax::ast::CastlingKind;
 use crate::variant::Variant;
 use mbn_runtime::{Bitboard, Color, Geometry, Move, MoveGenerator, MoveList, Piece, PieceKind, Position, Square};
 
-mod multileg;
+pub(crate) mod multileg;
 
 /// White's and Black's.
 type BySide<T> = [Vec<T>; 2];
