@@ -15,7 +15,7 @@ use mbn_runtime::{
     Bb256, Bitboard, Color, Geometry, Move, MoveGenerator, MoveList, Piece, PieceKind, Position, Square,
 };
 
-mod multileg;
+pub(crate) mod multileg;
 
 /// White's and Black's.
 type BySide<T> = [Vec<T>; 2];

@@ -8,6 +8,7 @@
 //! in reverse, from the attacked square. What cannot be generated yet is reported, and the
 //! interpreter remains the way to run it.
 
+mod multileg;
 mod piece;
 mod tables;
 
@@ -15,7 +16,7 @@ pub use piece::emit_piece;
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Reach, Side};
-use crate::plan::{PCastling, PLeg, POver, PRange, PSet, Prep};
+use crate::plan::{PCastling, PLeg, PMove, POver, PRange, PSet, Prep};
 use crate::syntax::ast::{CastlingKind, Span};
 use crate::variant::Variant;
 use mbn_runtime::{Color, Geometry};
@@ -48,8 +49,15 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
     let mut diagnostics = Diagnostics::new();
     let geometry = variant.geometry;
     let mut prep = Prep { geometry, diagnostics: &mut diagnostics, back_end: "mbn's code generator" };
-    let legs: Vec<[Vec<PLeg>; 2]> =
-        variant.moves.iter().map(|[w, b]| [prep.move_set(w, Color::White), prep.move_set(b, Color::Black)]).collect();
+    // Single legs go to tables; multi-leg moves (and legs the tables do not cover) to the walker.
+    let (legs, multi): (Vec<[Vec<PLeg>; 2]>, Vec<ByColor<PMove>>) = variant
+        .moves
+        .iter()
+        .map(|[w, b]| {
+            let [w, b] = [(w, Color::White), (b, Color::Black)].map(|(set, c)| multileg::split(prep.moves(set, c), c));
+            ([w.0, b.0], [w.1, b.1])
+        })
+        .unzip();
     let castlings = prep.castlings(variant);
     let zone = prep.zone(variant);
     let mut g = Gen {
@@ -67,6 +75,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         immobile: Vec::new(),
         drops: None,
         diagnostics: Diagnostics::new(),
+        multi,
     };
     g.drop_rules(variant);
     let generate = [Color::White, Color::Black].map(|c| g.side(&legs, &castlings, c, false));
@@ -174,7 +183,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                 }
             }
 
-            #[allow(unused_variables, unused_mut, unused_parens, clippy::all)]
+            #[allow(unused_variables, unused_mut, unused_parens, unused_imports, unused_assignments, unreachable_code, clippy::all)]
             impl #rt::__private::MoveGenerator<#ty> for #ident {
                 fn pseudo_legal_moves(&self, pos: &#rt::__private::Position<#ty>, out: &mut #rt::__private::MoveList) {
                     use #rt::__private::{Bitboard, Color, Move, PieceKind};
@@ -229,7 +238,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                 }
             }
 
-            #[allow(unused_variables, unused_mut, unused_parens, clippy::all)]
+            #[allow(unused_variables, unused_mut, unused_parens, unused_imports, unused_assignments, unreachable_code, clippy::all)]
             impl #ident {
                 /// Keeps the moves of `out` from `start` on that leave every royal piece unattacked;
                 /// `known`: whether in check, and the possibly pinned pieces, if the caller knows;
@@ -368,6 +377,9 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
     })
 }
 
+/// White's and Black's.
+type ByColor<T> = [Vec<T>; 2];
+
 /// Generation state for one variant.
 struct Gen {
     rt: TokenStream,
@@ -382,6 +394,8 @@ struct Gen {
     /// With drops: the kinds (as bits) not dropped doubled on a file, and those whose drop may not mate.
     drops: Option<(u64, u64)>,
     diagnostics: Diagnostics,
+    /// Each kind's multi-leg moves for White and Black (`multileg`).
+    multi: Vec<ByColor<PMove>>,
 }
 
 /// Attack tests sharing their attackers: (the attackers as text, the attacker sets, the tests,
@@ -850,6 +864,17 @@ impl Gen {
                     }
                 }
             }
+            let moves = self.multi.get(kind).map(|m| m[color.index()].clone()).unwrap_or_default();
+            if !moves.is_empty() {
+                // Multi-leg landings are pushed after the piece's single legs, never twice.
+                let singles = !listed.is_empty();
+                listed.insert(0, quote!(let start = out.len();));
+                listed.push(self.multi_moves(&moves, kind, color, singles));
+                if count {
+                    counted.clone_from(&listed);
+                    setwise.clear();
+                }
+            }
             if listed.is_empty() {
                 continue;
             }
@@ -1173,7 +1198,17 @@ impl Gen {
                 }}
             })
             .collect();
-        quote!(#(#checks)*)
+        let multi: Vec<TokenStream> = (0..self.multi.len())
+            .map(|kind| {
+                let moves = self.multi[kind][color.index()].clone();
+                if moves.is_empty() {
+                    quote!()
+                } else {
+                    self.multi_attacks(&moves, kind, color)
+                }
+            })
+            .collect();
+        quote!(#(#checks)* #(#multi)*)
     }
 
     /// Statements adding to `map` every square the pieces of `attacker` could capture a royal
@@ -1183,6 +1218,10 @@ impl Gen {
         let rt = self.rt.clone();
         let ty = self.tables.mask_type(&rt);
         let mut code = Vec::new();
+        if self.multi.iter().any(|m| !m[attacker.index()].is_empty()) {
+            // Multi-leg captures depend on more than the square (a hurdle, a leg's block).
+            return quote!(return None;);
+        }
         for (kind, per_color) in legs.iter().enumerate() {
             let k = kind as u8;
             for leg in &per_color[attacker.index()] {
@@ -1252,6 +1291,10 @@ impl Gen {
         let rt = self.rt.clone();
         let ty = self.tables.mask_type(&rt);
         let mut by_vector: Vec<((i32, i32), Vec<u8>)> = Vec::new();
+        if self.multi.iter().any(|m| !m[attacker.index()].is_empty()) {
+            // A piece moving anywhere may open a multi-leg path (a Horse's leg, a hurdle).
+            return quote!(pinned = !<#ty as Bitboard>::EMPTY;);
+        }
         for (kind, per_color) in legs.iter().enumerate() {
             for leg in &per_color[attacker.index()] {
                 if leg.captures.is_empty() {
