@@ -43,6 +43,9 @@ pub struct VariantSpec {
     pub drops: bool,
     /// Whether captured pieces go to the capturer's hand (crazyhouse, shogi).
     pub captures_to_hand: bool,
+    /// Pieces whose move is written in XBetza (a variant file's `[xbetza]` table): each replaces
+    /// the letter's MBN move (docs/VARIANTS.md).
+    pub xbetza: Vec<(char, String)>,
 }
 
 impl VariantSpec {
@@ -60,6 +63,7 @@ impl VariantSpec {
             promotion_mandatory: true,
             drops: false,
             captures_to_hand: false,
+            xbetza: Vec::new(),
         }
     }
 }
@@ -122,6 +126,8 @@ pub enum Field {
     CastlingPartners,
     /// `promotion-zone`.
     PromotionZone,
+    /// The piece's XBetza move in the `[xbetza]` table.
+    XBetza(char),
 }
 
 impl Field {
@@ -135,6 +141,7 @@ impl Field {
             Field::Royal => "royal",
             Field::CastlingPartners => "castling-partners",
             Field::PromotionZone => "promotion-zone",
+            Field::XBetza(_) => "xbetza",
         }
     }
 }
@@ -243,6 +250,21 @@ impl Variant {
                 None => white.clone(),
             };
             moves.push([white, black]);
+        }
+        // `[xbetza]`: pieces whose move is written in XBetza replace their MBN move.
+        for (c, text) in &spec.xbetza {
+            let field = Field::XBetza(*c);
+            match (kind_of(*c), crate::compile_move_in(crate::Dialect::XBetza, text)) {
+                (Some(kind), Ok(m)) => moves[kind.0 as usize] = [m.clone(), m],
+                (None, _) => other.push(at(
+                    field,
+                    Span::new(0, text.len()),
+                    format!("`{c}` has an XBetza move but is not a piece of `pieces`"),
+                )),
+                (_, Err(list)) => {
+                    other.extend(list.into_iter().map(|diagnostic| FieldDiagnostic { field, diagnostic }))
+                }
+            }
         }
 
         // Promotions: `+P==QRBN`, or `+P` alone (any non-royal other piece).
