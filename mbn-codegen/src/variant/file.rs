@@ -76,6 +76,7 @@ struct Raw {
     drop_no_doubled: Option<Spanned<String>>,
     #[serde(default)]
     drop_mate_illegal: Option<Spanned<String>>,
+    xbetza: Option<std::collections::BTreeMap<String, Spanned<String>>>,
 }
 
 /// Where the bytes of one string value are in the file.
@@ -148,6 +149,17 @@ impl VariantFile {
         let no_doubled = raw.drop_no_doubled.map(|v| take(&mut file, Field::DropNoDoubled, v)).unwrap_or_default();
         let mate_illegal =
             raw.drop_mate_illegal.map(|v| take(&mut file, Field::DropMateIllegal, v)).unwrap_or_default();
+        let mut xbetza = Vec::new();
+        for (letter, value) in raw.xbetza.unwrap_or_default() {
+            let mut chars = letter.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) => xbetza.push((c, take(&mut file, Field::XBetza(c), value))),
+                _ => errors.push(file.error_at(
+                    value.span().start,
+                    format!("`[xbetza]` keys are piece letters (`Q = \"F\"`), not `{letter}`"),
+                )),
+            }
+        }
 
         if name.trim().is_empty() {
             errors.push(file.field_error(Field::Name, 0, "the variant's name is empty".into()));
@@ -174,6 +186,7 @@ impl VariantFile {
             immobility_illegal: raw.immobility_illegal.unwrap_or(false),
             drop_no_doubled: no_doubled,
             drop_mate_illegal: mate_illegal,
+            xbetza,
         };
         if errors.is_empty() {
             Ok(file)
@@ -256,7 +269,7 @@ impl VariantFile {
 }
 
 /// The keys of a variant file.
-const KEYS: [&str; 13] = [
+const KEYS: [&str; 14] = [
     "name",
     "board",
     "start",
@@ -270,6 +283,7 @@ const KEYS: [&str; 13] = [
     "immobility-illegal",
     "drop-no-doubled",
     "drop-mate-illegal",
+    "xbetza",
 ];
 
 /// serde's "unknown field `x`, expected one of ..." with "did you mean `y`?" when a key is close.

@@ -51,6 +51,9 @@ pub struct VariantSpec {
     pub drop_no_doubled: String,
     /// Letters of the pieces whose drop may not checkmate (shogi's Pawn).
     pub drop_mate_illegal: String,
+    /// Pieces whose move is written in XBetza (a variant file's `[xbetza]` table): each replaces
+    /// the letter's MBN move (docs/VARIANTS.md).
+    pub xbetza: Vec<(char, String)>,
 }
 
 impl VariantSpec {
@@ -71,6 +74,7 @@ impl VariantSpec {
             immobility_illegal: false,
             drop_no_doubled: String::new(),
             drop_mate_illegal: String::new(),
+            xbetza: Vec::new(),
         }
     }
 }
@@ -137,6 +141,8 @@ pub enum Field {
     DropNoDoubled,
     /// `drop-mate-illegal`.
     DropMateIllegal,
+    /// The piece's XBetza move in the `[xbetza]` table.
+    XBetza(char),
 }
 
 impl Field {
@@ -152,6 +158,7 @@ impl Field {
             Field::PromotionZone => "promotion-zone",
             Field::DropNoDoubled => "drop-no-doubled",
             Field::DropMateIllegal => "drop-mate-illegal",
+            Field::XBetza(_) => "xbetza",
         }
     }
 }
@@ -293,6 +300,21 @@ impl Variant {
                 None => white.clone(),
             };
             moves.push([white, black]);
+        }
+        // `[xbetza]`: pieces whose move is written in XBetza replace their MBN move.
+        for (c, text) in &spec.xbetza {
+            let field = Field::XBetza(*c);
+            match (kind_of(*c), crate::compile_move_in(crate::Dialect::XBetza, text)) {
+                (Some(kind), Ok(m)) => moves[kind.0 as usize] = [m.clone(), m],
+                (None, _) => other.push(at(
+                    field,
+                    Span::new(0, text.len()),
+                    format!("`{c}` has an XBetza move but is not a piece of `pieces`"),
+                )),
+                (_, Err(list)) => {
+                    other.extend(list.into_iter().map(|diagnostic| FieldDiagnostic { field, diagnostic }))
+                }
+            }
         }
 
         // Promotions: `+P==QRBN`, or `+P` alone (any non-royal other piece).
