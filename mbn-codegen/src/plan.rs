@@ -95,6 +95,8 @@ pub(crate) struct PMove {
     pub(crate) parts: Vec<PPart>,
     /// Black's moves are White's with ranks mirrored; relative turns are computed in White's view.
     pub(crate) color: Color,
+    /// Where the move was written (for the code generator's messages).
+    pub(crate) span: Span,
 }
 
 /// A part of a multi-leg move.
@@ -144,6 +146,8 @@ pub(crate) struct PStep {
     /// `m`, `c` or `a` written: as a non-final leg, the leg does what they say (`a`, `c`: capture on
     /// the way); otherwise it may only move.
     pub(crate) mode_written: bool,
+    /// Where the leg was written (for the code generator's messages).
+    pub(crate) span: Span,
 }
 
 /// The directions of a `-` leg, relative to the previous leg's direction.
@@ -244,7 +248,7 @@ impl Prep<'_> {
     fn multi(&mut self, m: &Move, color: Color, siblings: &Siblings) -> Option<PMove> {
         let errors = self.diagnostics.len();
         let parts = self.parts(&m.parts, color, siblings);
-        (self.diagnostics.len() == errors).then_some(PMove { parts, color })
+        (self.diagnostics.len() == errors).then_some(PMove { parts, color, span: m.span })
     }
 
     fn parts(&mut self, parts: &[Part], color: Color, siblings: &Siblings) -> Vec<PPart> {
@@ -351,7 +355,12 @@ impl Prep<'_> {
             self.unsupported(leg.span, "null moves (`O`, `00`)");
         }
         let leg_p = self.leg(leg, &vectors, color)?;
-        (self.diagnostics.len() == errors).then_some(PStep { leg: leg_p, relative, mode_written: leg.mode_written })
+        (self.diagnostics.len() == errors).then_some(PStep {
+            leg: leg_p,
+            relative,
+            mode_written: leg.mode_written,
+            span: leg.span,
+        })
     }
 
     /// The relative direction modifiers of a `-` leg, as written.

@@ -21,6 +21,7 @@
 //! - [`moves`]: compact [`Move`], [`MoveList`] (extra locust captures stored
 //!   out of line), UCI move text.
 //! - [`make`]: [`Position::make_with`] / [`Position::unmake`], exact restoration.
+//! - [`drops`]: drop generation and the board rules restricting drops.
 //! - [`rules`] and [`perft`](mod@perft): the [`MoveGenerator`] trait, move lookup from
 //!   text, perft with and without bulk counting, divide.
 //!
@@ -32,6 +33,7 @@
 //! ```
 
 pub mod bitboard;
+pub mod drops;
 pub mod fen;
 pub mod geometry;
 pub mod magic;
@@ -61,6 +63,8 @@ pub use rules::{parse_move, MoveGenerator};
 #[doc(hidden)]
 pub mod __private {
     pub use crate::bitboard::{Bb256, Bitboard};
+    pub use crate::drops::{drop_is_legal, push_drops};
+    pub use crate::fen::FenOptions;
     pub use crate::geometry::{Geometry, Square};
     pub use crate::magic::{SliderCache, Sliders};
     pub use crate::moves::{Move, MoveList};

@@ -10,6 +10,7 @@
 //! directions. Attacks are found in reverse, from the attacked square. What cannot be generated
 //! yet is reported, and the interpreter remains the way to run it.
 
+mod multileg;
 mod piece;
 mod tables;
 
@@ -17,7 +18,7 @@ pub use piece::emit_piece;
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Reach, Side};
-use crate::plan::{PCastling, PLeg, POver, PRange, PSet, Prep};
+use crate::plan::{PCastling, PLeg, PMove, POver, PRange, PSet, Prep};
 use crate::syntax::ast::{CastlingKind, Span};
 use crate::variant::Variant;
 use mbn_runtime::{Color, Geometry, Sliders};
@@ -50,8 +51,15 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
     let mut diagnostics = Diagnostics::new();
     let geometry = variant.geometry;
     let mut prep = Prep { geometry, diagnostics: &mut diagnostics, back_end: "mbn's code generator" };
-    let legs: Vec<[Vec<PLeg>; 2]> =
-        variant.moves.iter().map(|[w, b]| [prep.move_set(w, Color::White), prep.move_set(b, Color::Black)]).collect();
+    // Single legs go to tables; multi-leg moves (and legs the tables do not cover) to the walker.
+    let (legs, multi): (Vec<[Vec<PLeg>; 2]>, Vec<ByColor<PMove>>) = variant
+        .moves
+        .iter()
+        .map(|[w, b]| {
+            let [w, b] = [(w, Color::White), (b, Color::Black)].map(|(set, c)| multileg::split(prep.moves(set, c), c));
+            ([w.0, b.0], [w.1, b.1])
+        })
+        .unzip();
     let castlings = prep.castlings(variant);
     let zone = prep.zone(variant);
     let mut g = Gen {
@@ -66,12 +74,16 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
             .collect(),
         zone,
         mandatory: variant.spec.promotion_mandatory,
+        immobile: Vec::new(),
+        drops: None,
         diagnostics: Diagnostics::new(),
         sliders: Sliders::supports(geometry),
         uses_sliders: false,
         only: None,
         unattacked: None,
+        multi,
     };
+    g.drop_rules(variant);
     let generate = [Color::White, Color::Black].map(|c| g.side(&legs, &castlings, c, false));
     let [count_white, count_black] = [Color::White, Color::Black].map(|c| g.side(&legs, &castlings, c, true));
     // Pieces that may be pinned against White's royal pieces by Black's riders, and vice versa.
@@ -130,13 +142,34 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
     let piece_infos = variant.table.iter().map(|(_, info)| {
         let (name, letter, plus, royal, partner, resets) =
             (&info.name, info.letter, info.plus, info.royal, info.castling_partner, info.resets_clock);
+        let demoted = info.promoted_from.map(|k| {
+            let k = k.0;
+            quote!(promoted_from: Some(#rt::__private::PieceKind(#k)),)
+        });
         quote! {
             let _ = table.add(#rt::__private::PieceInfo {
-                plus: #plus, royal: #royal, castling_partner: #partner, resets_clock: #resets,
+                plus: #plus, royal: #royal, castling_partner: #partner, resets_clock: #resets, #demoted
                 ..#rt::__private::PieceInfo::new(#name, #letter)
             });
         }
     });
+    let read_fen = if variant.spec.captures_to_hand {
+        quote! {
+            let options = #rt::__private::FenOptions { captures_to_hand: true, ..::core::default::Default::default() };
+            #rt::__private::Position::from_fen_with(::std::sync::Arc::new(Self::piece_table()), Self::geometry(), fen, &options)
+        }
+    } else {
+        quote!(#rt::__private::Position::from_fen(&Self::piece_table(), Self::geometry(), fen))
+    };
+    let (_, mate_illegal) = g.drops.unwrap_or_default();
+    let legal_drop = if g.drops.is_some() {
+        quote!(if mv.is_drop() {
+            let scratch = scratch.get_or_insert_with(|| pos.clone());
+            return #rt::__private::drop_is_legal(self, scratch, mv, #mate_illegal);
+        })
+    } else {
+        quote!()
+    };
     let doc = format!("The `{variant_name}` variant: a move generator produced by mbn from its MBN definition.");
     Ok(quote! {
         #[doc = #doc]
@@ -170,7 +203,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
 
                 /// A position from FEN.
                 pub fn position(fen: &str) -> Result<#rt::__private::Position<#ty>, #rt::FenError> {
-                    #rt::__private::Position::from_fen(&Self::piece_table(), Self::geometry(), fen)
+                    #read_fen
                 }
 
                 /// The start position.
@@ -182,7 +215,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                 }
             }
 
-            #[allow(unused_variables, unused_mut, unused_parens, clippy::all)]
+            #[allow(unused_variables, unused_mut, unused_parens, unused_imports, unused_assignments, unreachable_code, clippy::all)]
             impl #rt::__private::MoveGenerator<#ty> for #ident {
                 fn pseudo_legal_moves(&self, pos: &#rt::__private::Position<#ty>, out: &mut #rt::__private::MoveList) {
                     use #rt::__private::{Bitboard, Color, Move, PieceKind};
@@ -237,7 +270,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                 }
             }
 
-            #[allow(unused_variables, unused_mut, unused_parens, clippy::all)]
+            #[allow(unused_variables, unused_mut, unused_parens, unused_imports, unused_assignments, unreachable_code, clippy::all)]
             impl #ident {
                 /// Keeps the moves of `out` from `start` on that leave every royal piece unattacked;
                 /// `known`: whether in check, and the possibly pinned pieces, if the caller knows;
@@ -287,6 +320,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                         if index <= start {
                             return true;
                         }
+                        #legal_drop
                         if mv.is_drop() || !extra.is_empty() {
                             let scratch = scratch.get_or_insert_with(|| pos.clone());
                             return #rt::__private::leaves_royals_safe(self, scratch, mv, extra);
@@ -378,6 +412,9 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
     })
 }
 
+/// White's and Black's.
+type ByColor<T> = [Vec<T>; 2];
+
 /// Generation state for one variant.
 struct Gen {
     rt: TokenStream,
@@ -387,6 +424,10 @@ struct Gen {
     promotions: Vec<Option<Vec<u8>>>,
     zone: [Vec<bool>; 2],
     mandatory: bool,
+    /// Per kind, White's and Black's squares where it could never move again (`immobility-illegal`).
+    immobile: Vec<[Bits; 2]>,
+    /// With drops: the kinds (as bits) not dropped doubled on a file, and those whose drop may not mate.
+    drops: Option<(u64, u64)>,
     diagnostics: Diagnostics,
     /// Whether orthogonal and diagonal rides may use the runtime's slider tables (`sliders`, a
     /// `&Sliders` every generated function that generates or tests moves binds).
@@ -397,6 +438,8 @@ struct Gen {
     only: Option<TokenStream>,
     /// While set, a square expression (as text) known not to be attacked by the opponent.
     unattacked: Option<String>,
+    /// Each kind's multi-leg moves for White and Black (`multileg`).
+    multi: Vec<ByColor<PMove>>,
 }
 
 /// Attack tests sharing their attackers: (the attackers as text, the attacker sets, the tests,
@@ -420,6 +463,89 @@ enum Shape {
 }
 
 impl Gen {
+    /// Reads the drop and immobility rules of `variant` (SEMANTICS.md V4-V7). The squares where a
+    /// piece could never move again come from the interpreter, the reference for them.
+    fn drop_rules(&mut self, variant: &Variant) {
+        let kinds = variant.table.len();
+        self.immobile = vec![[[0; 4]; 2]; kinds];
+        if variant.spec.immobility_illegal {
+            match crate::interp::Interpreter::new(variant) {
+                Ok(interp) => {
+                    for (k, per_color) in self.immobile.iter_mut().enumerate() {
+                        for c in Color::ALL {
+                            let squares = interp.immobile(mbn_runtime::PieceKind(k as u8), c);
+                            per_color[c.index()] =
+                                squares.iter().enumerate().filter(|(_, b)| **b).fold([0; 4], |b, (i, _)| or(b, bit(i)));
+                        }
+                    }
+                }
+                Err(_) => self.unsupported("`immobility-illegal` in a variant the interpreter cannot run"),
+            }
+        }
+        if variant.spec.drops {
+            self.drops = Some((
+                variant.kind_bits(&variant.spec.drop_no_doubled),
+                variant.kind_bits(&variant.spec.drop_mate_illegal),
+            ));
+        }
+    }
+
+    /// The drops of the side `color` (nothing without drops).
+    fn drops(&self, color: Color) -> TokenStream {
+        let Some((no_doubled, _)) = self.drops else { return quote!() };
+        let rt = &self.rt;
+        let ty = self.tables.mask_type(rt);
+        let arms = self.immobile.iter().enumerate().filter(|(_, m)| !is_empty(&m[color.index()])).map(|(k, m)| {
+            let k = k as u8;
+            let mask = self.tables.mask(&m[color.index()], rt);
+            quote!(#k => #mask,)
+        });
+        quote! {
+            #rt::__private::push_drops(
+                pos,
+                |k: PieceKind| match k.0 { #(#arms)* _ => <#ty as Bitboard>::EMPTY },
+                #no_doubled,
+                out,
+            );
+        }
+    }
+
+    /// Whether the promotion choices of `kind` depend on more than the destination: optional
+    /// promotion (a move starting in the zone promotes too) or squares it may not stay on.
+    fn promotion_needs_from(&self, kind: usize, color: Color) -> bool {
+        let zone = self.zone[color.index()].iter().any(|b| *b);
+        let promotes = self.promotions.get(kind).is_some_and(|p| p.is_some()) && zone;
+        (promotes && !self.mandatory) || self.immobile.get(kind).is_some_and(|m| !is_empty(&m[color.index()]))
+    }
+
+    /// `(does it promote, may it stay unpromoted)` for a move of `kind` from `from` to `to`
+    /// (Square expressions), as boolean expressions (SEMANTICS.md V4, V5).
+    fn promotion_tests(&self, kind: usize, color: Color) -> (TokenStream, TokenStream) {
+        let rt = &self.rt;
+        let zone: Bits =
+            self.zone[color.index()].iter().enumerate().filter(|(_, b)| **b).fold([0; 4], |b, (i, _)| or(b, bit(i)));
+        let promotes = match self.promotions.get(kind).and_then(|p| p.as_ref()) {
+            Some(_) if !is_empty(&zone) => {
+                let mask = self.tables.mask(&zone, rt);
+                if self.mandatory {
+                    quote!(#rt::__private::Bitboard::test(#mask, to))
+                } else {
+                    quote!((#rt::__private::Bitboard::test(#mask, to) || #rt::__private::Bitboard::test(#mask, from)))
+                }
+            }
+            _ => quote!(false),
+        };
+        let immobile = self.immobile.get(kind).map(|m| m[color.index()]).unwrap_or_default();
+        let mobile = if is_empty(&immobile) {
+            quote!(true)
+        } else {
+            let mask = self.tables.mask(&immobile, rt);
+            quote!(!#rt::__private::Bitboard::test(#mask, to))
+        };
+        let stays = if self.mandatory { quote!((!#promotes && #mobile)) } else { mobile };
+        (promotes, stays)
+    }
+
     fn unsupported(&mut self, what: &str) {
         self.diagnostics.push(
             Diagnostic::new(Span::default(), format!("{what}: not generated yet"))
@@ -701,6 +827,9 @@ impl Gen {
         if leg.en_passant.is_some() || leg.vectors.len() > 2 {
             return None;
         }
+        if self.promotion_needs_from(kind, color) {
+            return None;
+        }
         if leg.origin.iter().chain(&leg.destination).any(|r| r.threatened || r.unthreatened || r.unmoved) {
             return None;
         }
@@ -752,6 +881,21 @@ impl Gen {
     /// Adding to `n` the number of moves to the squares `set` (a bitboard expression), each
     /// counted once per promotion choice in the zone.
     fn count(&self, kind: usize, color: Color, set: TokenStream, dest: &[TokenStream]) -> TokenStream {
+        if self.promotion_needs_from(kind, color) {
+            // Per square: the promotions, and the unpromoted move where allowed.
+            let (promotes, stays) = self.promotion_tests(kind, color);
+            let per = self.promotions.get(kind).and_then(|p| p.as_ref()).map_or(0, |t| t.len() as u64);
+            let dest_ok = if dest.is_empty() { quote!(true) } else { quote!(#(#dest)&&*) };
+            return quote! {{
+                let mut set = #set;
+                while let Some(to) = set.pop_lowest() {
+                    if #dest_ok {
+                        if #promotes { n += #per; }
+                        if #stays { n += 1; }
+                    }
+                }
+            }};
+        }
         let zone: Bits =
             self.zone[color.index()].iter().enumerate().filter(|(_, b)| **b).fold([0; 4], |b, (i, _)| or(b, bit(i)));
         let weight = match &self.promotions[kind] {
@@ -796,6 +940,20 @@ impl Gen {
 
     /// Pushing `mv` (a `Move` expression whose destination is `to`), with promotions.
     fn push(&self, kind: usize, color: Color, mv: TokenStream) -> TokenStream {
+        if self.promotion_needs_from(kind, color) {
+            let (promotes, stays) = self.promotion_tests(kind, color);
+            let targets = self.promotions.get(kind).cloned().flatten().unwrap_or_default();
+            return quote! {{
+                let mv = #mv;
+                let (from, to) = (mv.from(), mv.to());
+                if #stays {
+                    out.push(mv);
+                }
+                if #promotes {
+                    #(out.push(mv.with_promotion(PieceKind(#targets)));)*
+                }
+            }};
+        }
         let Some(targets) = &self.promotions[kind] else { return quote!(out.push(#mv)) };
         let zone: Bits =
             self.zone[color.index()].iter().enumerate().filter(|(_, b)| **b).fold([0; 4], |b, (i, _)| or(b, bit(i)));
@@ -862,6 +1020,17 @@ impl Gen {
                     }
                 }
             }
+            let moves = self.multi.get(kind).map(|m| m[color.index()].clone()).unwrap_or_default();
+            if !moves.is_empty() {
+                // Multi-leg landings are pushed after the piece's single legs, never twice.
+                let singles = !listed.is_empty();
+                listed.insert(0, quote!(let start = out.len();));
+                listed.push(self.multi_moves(&moves, kind, color, singles));
+                if count {
+                    counted.clone_from(&listed);
+                    setwise.clear();
+                }
+            }
             if listed.is_empty() {
                 continue;
             }
@@ -900,6 +1069,7 @@ impl Gen {
         for c in castlings {
             body.push(self.castling(c, color, count));
         }
+        body.push(self.drops(color));
         quote!(#(#body)*)
     }
 
@@ -1237,7 +1407,17 @@ impl Gen {
                 }}
             })
             .collect();
-        quote!(#(#checks)*)
+        let multi: Vec<TokenStream> = (0..self.multi.len())
+            .map(|kind| {
+                let moves = self.multi[kind][color.index()].clone();
+                if moves.is_empty() {
+                    quote!()
+                } else {
+                    self.multi_attacks(&moves, kind, color)
+                }
+            })
+            .collect();
+        quote!(#(#checks)* #(#multi)*)
     }
 
     /// Statements adding to `map` every square the pieces of `attacker` could capture a royal
@@ -1247,6 +1427,10 @@ impl Gen {
         let rt = self.rt.clone();
         let ty = self.tables.mask_type(&rt);
         let mut code = Vec::new();
+        if self.multi.iter().any(|m| !m[attacker.index()].is_empty()) {
+            // Multi-leg captures depend on more than the square (a hurdle, a leg's block).
+            return quote!(return None;);
+        }
         for (kind, per_color) in legs.iter().enumerate() {
             let k = kind as u8;
             for leg in &per_color[attacker.index()] {
@@ -1330,6 +1514,10 @@ impl Gen {
         let rt = self.rt.clone();
         let ty = self.tables.mask_type(&rt);
         let mut by_vector: Vec<((i32, i32), Vec<u8>)> = Vec::new();
+        if self.multi.iter().any(|m| !m[attacker.index()].is_empty()) {
+            // A piece moving anywhere may open a multi-leg path (a Horse's leg, a hurdle).
+            return quote!(pinned = !<#ty as Bitboard>::EMPTY;);
+        }
         for (kind, per_color) in legs.iter().enumerate() {
             for leg in &per_color[attacker.index()] {
                 if leg.captures.is_empty() {
