@@ -3,6 +3,8 @@
 //! counting, in one run on one machine; plus the cost of the code generator itself.
 //!
 //! `cargo bench --bench perft` (add `-- quick` for a short run). Results are in docs/PERFORMANCE.md.
+//! `cargo bench --bench perft -- once <variant> <start|kiwipete|FEN> <depth>` runs one perft of the
+//! generated code and prints its node count, for instruction counts under callgrind.
 
 use mbn::codegen::emit::{emit_variant, format, EmitOptions};
 use mbn::codegen::interp::Interpreter;
@@ -69,6 +71,10 @@ impl mbn::generated::Visitor for Generated {
 
     fn visit<B: Bitboard, G: MoveGenerator<B>>(self, generator: &G, position: Position<B>) -> (u64, f64) {
         let mut pos = position;
+        if self.budget.is_zero() {
+            // One run (`once`): instruction counts, not speed.
+            return (perft(generator, &mut pos, self.depth), 0.0);
+        }
         measure(self.budget, || perft(generator, &mut pos, self.depth))
     }
 }
@@ -90,7 +96,27 @@ fn interpreted(name: &str, fen: &str, depth: u32, budget: Duration) -> (u64, f64
     }
 }
 
+/// `once <variant> <start|kiwipete|FEN> <depth>`: one perft of the generated code.
+fn once(args: &[String]) {
+    let [name, fen, depth] = args else {
+        eprintln!("usage: perft once <variant> <start|kiwipete|FEN> <depth>");
+        std::process::exit(2);
+    };
+    let fen = match fen.as_str() {
+        "start" => None,
+        "kiwipete" => Some(KIWIPETE),
+        fen => Some(fen),
+    };
+    let depth = depth.parse().expect("depth");
+    let (nodes, _) = generated(name, fen, depth, Duration::ZERO);
+    println!("{nodes}");
+}
+
 fn main() {
+    let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
+    if args.first().is_some_and(|a| a == "once") {
+        return once(&args[1..]);
+    }
     let quick = std::env::args().any(|a| a == "quick");
     let (budget, deep) = if quick { (Duration::from_millis(300), 0) } else { (Duration::from_secs(3), 1) };
     println!("| position               | engine       | d | nodes       | Mnodes/s |");

@@ -1,9 +1,10 @@
 //! Pieces of the specification's tables (§6, §12, §14, §15), compiled by `mbn!` into single-piece
-//! generators, give the same destinations as the reference interpreter on random boards.
+//! generators, give the same destinations as the reference interpreter on random boards; so do the
+//! worked multi-leg pieces (§8, §18, docs/SEMANTICS.md M1-M11), whose attacks are compared too.
 
 use mbn::codegen::interp::Interpreter;
 use mbn::codegen::variant::{Variant, VariantSpec};
-use mbn::runtime::{Bitboard, Color, Geometry, MoveList, Piece, PieceKind, Position, Square};
+use mbn::runtime::{Bitboard, Color, Geometry, MoveGenerator, MoveList, Piece, PieceKind, Position, Square};
 
 macro_rules! pieces {
     ($($name:ident = $notation:literal),* $(,)?) => {
@@ -22,6 +23,25 @@ pieces! {
     HexKnight = "vC+s:1,5:+s:2,4:", LongLeaper = ":1,4:", Cannon = "mR+pcR", FlyingGoldCannon = "mR+pRD+F",
     Crocodile = "K+fR[1-4]+bR[4]", Dolphin = "[1-5]fW+[6]bB", Grasshopperish = "ppQ", Rampant = "R4",
     Amazon = "QN", KnightRook = "fsW2+bN",
+}
+
+macro_rules! multileg_pieces {
+    ($($name:ident = $notation:literal),* $(,)?) => {
+        $(mbn::mbn! { piece $name = $notation on "8x8"; })*
+        /// `(notation, generated moves, generated attacks)` for every multi-leg piece.
+        #[allow(clippy::type_complexity)]
+        const MULTILEG: &[(&str, fn(Square, u64, u64) -> (u64, u64), fn(Square, u64) -> u64)] =
+            &[$(($notation, $name::moves, $name::attacks)),*];
+    };
+}
+
+multileg_pieces! {
+    XiangqiHorse = "W-fF", XiangqiElephant = "nA", LameKnight = "nN", LameNightrider = "nN0",
+    Checker = "fmF+(fcF-mF)", LocustStep = "fcF-mF", MaoRider = "(W-F)0", DoubleKnight = "N--N",
+    Rose = "(N)(rf)8", Boyscout = "F-[(zF)0]", CircularKing = "K-{((fr)K)0*}", Rampager = "(aW)3",
+    Grasshopper = "jyQ-K", GrasshopperLines = "(jyR-W)+(jyB-F)", EnemyHopper = "jQ-K", FriendHopper = "jjQ-K",
+    OptionalVisit = "j?W-W", GryphonLike = "gfF3-[B]", LionLike = "ADN(aK--[K])", FreeKing3 = "(dK)3",
+    OptionalKings = "[K]--[K]--K", RiderThenStep = "R-fF", CannonChain = "pcR-W",
 }
 
 /// Destinations of the interpreter: the piece on `from`, White friends and Black enemies elsewhere.
@@ -70,6 +90,70 @@ fn generated_pieces_agree_with_the_interpreter_on_random_boards() {
             let got = generated(from, friends, enemies);
             let want = interpreted(notation, from, friends, enemies);
             assert_eq!(got, want, "`{notation}` from {from:?}, friends {friends:#x}, enemies {enemies:#x}");
+        }
+    }
+}
+
+#[test]
+fn generated_multileg_pieces_agree_with_the_interpreter_on_random_boards() {
+    let mut state = 0x0fed_cba9_8765_4321_u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for &(notation, generated, _) in MULTILEG {
+        let mut moved = 0;
+        for i in 0..300 {
+            let from = Square((next() % 64) as u16);
+            // Sparse and dense boards alike.
+            let occupied = if i % 2 == 0 { next() & next() } else { next() & (next() | next()) };
+            let occupied = occupied & !u64::from_square(from);
+            let friends = occupied & next();
+            let enemies = occupied & !friends;
+            let got = generated(from, friends, enemies);
+            let want = interpreted(notation, from, friends, enemies);
+            assert_eq!(got, want, "`{notation}` from {from:?}, friends {friends:#x}, enemies {enemies:#x}");
+            moved += usize::from(want != (0, 0));
+        }
+        assert!(moved > 25, "`{notation}`: the boards hardly test it ({moved} of 300 with moves)");
+    }
+}
+
+#[test]
+fn generated_multileg_attacks_agree_with_the_interpreter() {
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for &(notation, _, attacks) in MULTILEG {
+        let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", &format!("A={notation} Z=mfW K"));
+        spec.promotion_zone = None;
+        spec.royal = "K".to_string();
+        let variant = Variant::compile(&spec).unwrap_or_else(|e| panic!("{notation}: {e:?}"));
+        let interp = Interpreter::new(&variant).unwrap_or_else(|e| panic!("{notation}: {e:?}"));
+        for _ in 0..40 {
+            let from = Square((next() % 64) as u16);
+            let occupied = next() & next() & !u64::from_square(from);
+            let mut pos =
+                Position::<u64>::from_fen(&variant.table, Geometry::CHESS, "8/8/8/8/8/8/8/8 w - - 0 1").unwrap();
+            for sq in occupied.squares() {
+                pos.put_piece(sq, Piece::new(PieceKind(1), Color::Black)).unwrap();
+            }
+            pos.put_piece(from, Piece::new(PieceKind(0), Color::White)).unwrap();
+            pos.set_unmoved(u64::from_square(from));
+            let mut want = 0u64;
+            for sq in (0..64).map(Square).filter(|&sq| sq != from) {
+                if interp.is_square_attacked(&pos, sq, Color::White) {
+                    want.set(sq);
+                }
+            }
+            let got = attacks(from, occupied);
+            assert_eq!(got, want, "`{notation}` attacks from {from:?}, occupied {occupied:#x}");
         }
     }
 }

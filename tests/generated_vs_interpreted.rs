@@ -1,9 +1,10 @@
 //! One IR, two back ends: for every bundled variant, the generated move generator and the reference
-//! interpreter give the same legal moves on positions reached by seeded random playouts, and the
-//! same perft counts from the start position.
+//! interpreter give the same legal moves (and the generated bulk count their number) on positions
+//! reached by seeded random playouts, and the same perft counts from the start position.
 
 use mbn::codegen::interp::Interpreter;
-use mbn::codegen::variant::Variant;
+use mbn::codegen::variant::{Variant, VariantSpec};
+use mbn::generated::Visitor;
 use mbn::runtime::{perft, Bitboard, MoveGenerator, MoveList, Position};
 
 /// Positions compared per variant.
@@ -60,6 +61,10 @@ impl mbn::generated::Visitor for Compare<'_> {
             let (list, got) = moves(generated, &pos);
             let (_, want) = moves(self.interp, &pos);
             assert_eq!(got, want, "{}: position {checked}: {}", self.name, pos.to_fen());
+            // Bulk counting (the last ply of perft) counts what it does not list.
+            let mut scratch = MoveList::new();
+            let counted = generated.count_legal_moves(&pos, &mut scratch);
+            assert_eq!(counted, want.len() as u64, "{}: count at position {checked}: {}", self.name, pos.to_fen());
             if list.is_empty() || plies >= MAX_PLIES {
                 pos = start.clone();
                 plies = 0;
@@ -96,4 +101,126 @@ fn every_bundled_variant_agrees_with_the_interpreter() {
             });
         }
     });
+}
+
+#[test]
+fn every_bundled_variant_is_generated() {
+    let mut bundled: Vec<&str> = mbn::variants::names().collect();
+    let mut generated = mbn::generated::GENERATED.to_vec();
+    bundled.sort_unstable();
+    generated.sort_unstable();
+    assert_eq!(generated, bundled);
+}
+
+/// The pieces of the multi-leg test variant: locusts (captures on the way), lame leapers, visits,
+/// complex and circular riders; the Pawn promotes to the multi-leg pieces.
+const LOCUST_PIECES: &str = "P|Pawn|=mfW+cfF K|King| C|Checker|=fmF+(fcF-mF) M|Rampager|=(aW)3 \
+    H|Horse|=W-fF G|Grasshopper|=jyQ-K O|Mao|=(W-F)0 S|Rose|=(N)(rf)8 L|Lion|=ADN(aK--[K]) E|Elephant|=nA \
+    +P==CMHGOSL";
+const LOCUST_START: &str = "cmhgklso/pppppppp/2e2e2/8/8/2E2E2/PPPPPPPP/CMHGKLSO w - - 0 1";
+
+mbn::mbn! {
+    variant Locusts {
+        board: "8x8",
+        start: "cmhgklso/pppppppp/2e2e2/8/8/2E2E2/PPPPPPPP/CMHGKLSO w - - 0 1",
+        pieces: "P|Pawn|=mfW+cfF K|King| C|Checker|=fmF+(fcF-mF) M|Rampager|=(aW)3 \
+            H|Horse|=W-fF G|Grasshopper|=jyQ-K O|Mao|=(W-F)0 S|Rose|=(N)(rf)8 L|Lion|=ADN(aK--[K]) E|Elephant|=nA \
+            +P==CMHGOSL",
+        royal: "K",
+        promotion_zone: "[8]",
+        promotion_mandatory: true,
+    }
+}
+
+#[test]
+fn generated_multileg_pieces_agree_with_the_interpreter_in_a_variant() {
+    let mut spec = VariantSpec::new("locusts", 8, 8, LOCUST_START, LOCUST_PIECES);
+    spec.royal = "K".to_string();
+    spec.promotion_zone = Some("[8]".to_string());
+    spec.promotion_mandatory = true;
+    let variant = Variant::compile(&spec).expect("the test variant compiles");
+    let interp = Interpreter::new(&variant).expect("the interpreter runs it");
+    let checked = Compare { name: "locusts", interp: &interp }.visit(&Locusts, Locusts::start_position());
+    assert_eq!(checked, POSITIONS);
+    // The playouts meet captures on the way (the same walk as `Compare`'s, counted).
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ "locusts".len() as u64);
+    let (mut pos, mut plies, mut locust_moves) = (Locusts::start_position(), 0, 0);
+    for _ in 0..POSITIONS {
+        let (list, _) = moves(&Locusts, &pos);
+        locust_moves += list.iter().filter(|mv| !list.extra_captures(mv).is_empty()).count();
+        if list.is_empty() || plies >= MAX_PLIES {
+            pos = Locusts::start_position();
+            plies = 0;
+            continue;
+        }
+        let mv = list.get((rng.next() % list.len() as u64) as usize).expect("in range");
+        let extra = list.extra_captures(&mv).to_vec();
+        let _ = pos.make_with(mv, &extra);
+        plies += 1;
+    }
+    assert!(locust_moves > 1000, "only {locust_moves} moves with captures on the way");
+}
+
+/// Perft of a generated variant from a position.
+struct Perft(u32);
+
+impl Visitor for Perft {
+    type Output = u64;
+
+    fn visit<B: Bitboard, G: MoveGenerator<B>>(self, generated: &G, mut start: Position<B>) -> u64 {
+        perft(generated, &mut start, self.0)
+    }
+}
+
+#[test]
+fn generated_multileg_variants_match_fairy_stockfish() {
+    // `shared/reference/perft/fairy-stockfish-perft.txt`.
+    let cases = [
+        ("xiangqi", None, 3_290_240),
+        ("xiangqi", Some("1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1"), 4_485_547),
+        ("xiangqi", Some("4kcP1N/8n/3rb4/9/9/9/9/3p1A3/4K4/5CB2 w - - 0 1"), 92_741),
+        ("grasshopper", None, 635_298),
+    ];
+    for (name, fen, nodes) in cases {
+        let got = mbn::generated::visit(name, fen, Perft(4)).expect("generated").expect("the position loads");
+        assert_eq!(got, nodes, "{name} {fen:?} depth 4");
+    }
+}
+
+const WIDE_START: &str = "cmhgklso8/pppppppp8/16/16/16/16/16/16/16/16/16/16/16/16/PPPPPPPP8/CMHGKLSO8 w - - 0 1";
+
+mbn::mbn! {
+    variant WideLocusts {
+        board: "16x16",
+        start: "cmhgklso8/pppppppp8/16/16/16/16/16/16/16/16/16/16/16/16/PPPPPPPP8/CMHGKLSO8 w - - 0 1",
+        pieces: "P|Pawn|=mfW+cfF K|King| C|Checker|=fmF+(fcF-mF) M|Rampager|=(aW)3 \
+            H|Horse|=W-fF G|Grasshopper|=jyQ-K O|Mao|=(W-F)0 S|Rose|=(N)(rf)8 L|Lion|=ADN(aK--[K]) E|Elephant|=nA \
+            +P==CMHGOSL",
+        royal: "K",
+        promotion_zone: "[16]",
+        promotion_mandatory: true,
+    }
+}
+
+#[test]
+fn generated_multileg_pieces_agree_with_the_interpreter_on_a_256_square_board() {
+    let mut spec = VariantSpec::new("wide", 16, 16, WIDE_START, LOCUST_PIECES);
+    spec.royal = "K".to_string();
+    spec.promotion_zone = Some("[16]".to_string());
+    spec.promotion_mandatory = true;
+    let variant = Variant::compile(&spec).expect("the test variant compiles");
+    let interp = Interpreter::new(&variant).expect("the interpreter runs it");
+    let start = WideLocusts::start_position();
+    for depth in 1..=3 {
+        let mut pos = start.clone();
+        let generated = perft(&WideLocusts, &mut pos, depth);
+        assert_eq!(generated, perft(&interp, &mut pos, depth), "perft {depth}");
+    }
+    // A position where Checkers and Rampagers can take pieces on the way.
+    let fen = "16/16/16/16/16/16/16/16/6k9/16/3p1p10/4p11/2p2p10/4C2M8/16/4K11 w - - 0 1";
+    let pos = WideLocusts::position(fen).expect("the position loads");
+    let (list, got) = moves(&WideLocusts, &pos);
+    let (_, want) = moves(&interp, &pos);
+    assert_eq!(got, want);
+    assert!(list.iter().any(|mv| !list.extra_captures(mv).is_empty()), "{got:?}");
 }

@@ -3,7 +3,7 @@
 
 use mbn::codegen::interp::Interpreter;
 use mbn::codegen::variant::{FileError, Variant, VariantSpec};
-use mbn::runtime::{perft, Bb256, Bitboard, FenOptions, Position};
+use mbn::runtime::{perft, Bb256, Bitboard, Color, FenOptions, MoveGenerator, Position};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
@@ -44,6 +44,15 @@ const REFERENCE: &[(&str, &str, &[u64], u32, u64)] = &[
     ("xiangqi", "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1", &[49, 2265, 100326], 4, 4485547),
     ("xiangqi", "4kcP1N/8n/3rb4/9/9/9/9/3p1A3/4K4/5CB2 w - - 0 1", &[13, 272, 3707], 4, 92741),
     ("grasshopper", "startpos", &[28, 782, 22314], 4, 635298),
+    ("minishogi", "startpos", &[14, 181, 2512, 35401], 5, 533203),
+    ("shogi", "startpos", &[30, 900, 25470], 4, 719731),
+    // Not in the reference file: counted with pyffish 0.0.90. A Pawn drop that mates (P@a4) is
+    // among the 26 moves, no Pawn drop on the d-file (nifu) or the last rank.
+    ("minishogi", "k4/2S2/1G2p/3P1/4K[Pp] w - - 0 1", &[26, 291, 5484], 3, 5484),
+    // The Silver on c5 may promote when it leaves the zone; Gold and Silver drops.
+    ("minishogi", "1rS1k/1b2p/2+p2/P1B2/K1G1+r[GSp] w - - 0 1", &[42, 1021, 32695], 3, 32695),
+    // Knight, Lance and Bishop drops; every file holds a White Pawn.
+    ("shogi", "lnsgk2nl/1r4gs1/p1pppp1pp/1p4p2/7P1/2P6/PP1PPPP1P/1SG4R1/LN1GKGSNL[BNLPbnlp] w - - 0 1", &[151, 21472, 2483033], 3, 2483033),
 ];
 
 /// Deeper Fairy-Stockfish counts from the reference file's `[deeper]` section.
@@ -51,6 +60,7 @@ const DEEPER: &[(&str, &str, u32, u64)] = &[
     ("nightrider", "startpos", 5, 12_273_896),
     ("capablanca", "startpos", 5, 28_741_319),
     ("xiangqi", "startpos", 5, 133_312_995),
+    ("shogi", "startpos", 5, 19_861_490),
 ];
 
 fn load(name: &str) -> (Variant, Interpreter) {
@@ -111,6 +121,34 @@ fn perft_matches_fairy_stockfish_at_small_depth() {
     }
 }
 
+/// Perft with the generated code of `name`, if it is generated.
+fn count_generated(name: &str, fen: &str, depth: u32) -> Option<u64> {
+    struct Perft(u32);
+    impl mbn::generated::Visitor for Perft {
+        type Output = u64;
+        fn visit<B: Bitboard, G: MoveGenerator<B>>(self, generator: &G, mut position: Position<B>) -> u64 {
+            perft(generator, &mut position, self.0)
+        }
+    }
+    let fen = (fen != "startpos").then_some(fen);
+    mbn::generated::visit(name, fen, Perft(depth)).map(|r| r.unwrap_or_else(|e| panic!("{name}: {fen:?}: {e}")))
+}
+
+#[test]
+fn generated_code_matches_fairy_stockfish_at_small_depth() {
+    for name in mbn::generated::GENERATED {
+        for (_, fen, counts, _, _) in REFERENCE.iter().filter(|r| r.0 == *name) {
+            for (depth, &nodes) in counts.iter().enumerate().take(3) {
+                let depth = depth as u32 + 1;
+                assert_eq!(count_generated(name, fen, depth), Some(nodes), "{name} {fen} depth {depth}");
+            }
+        }
+    }
+    for name in ["shogi", "minishogi"] {
+        assert!(mbn::generated::GENERATED.contains(&name), "{name} is generated");
+    }
+}
+
 /// Every reference position at its full reference depth, on all cores. Slow: run it with
 /// `cargo test --release --test variants -- --ignored --nocapture`.
 #[test]
@@ -138,6 +176,20 @@ fn perft_matches_fairy_stockfish_at_reference_depth() {
                     eprintln!("{name} {fen} depth {depth}: {got} {verdict} ({:.1} s)", t.elapsed().as_secs_f64());
                     if got != nodes {
                         failures.lock().unwrap().push(format!("{name} {fen} depth {depth}: {got}, expected {nodes}"));
+                    }
+                    let t = Instant::now();
+                    if let Some(got) = count_generated(name, fen, depth) {
+                        let verdict = if got == nodes { "ok" } else { "MISMATCH" };
+                        eprintln!(
+                            "{name} {fen} depth {depth} generated: {got} {verdict} ({:.1} s)",
+                            t.elapsed().as_secs_f64()
+                        );
+                        if got != nodes {
+                            failures
+                                .lock()
+                                .unwrap()
+                                .push(format!("{name} {fen} depth {depth} generated: {got}, expected {nodes}"));
+                        }
                     }
                 }
             });
@@ -280,6 +332,99 @@ fn rule_fields_are_located() {
     assert!(e[0].message.contains("start position"), "{}", e[0]);
     let text = GOOD.replace("promotion-zone = \"[8]\"\n", "");
     assert_at(&errors(&text)[0], &text, "P==QRBN");
+    let text = GOOD.to_string() + "drop-no-doubled = \"PZ\"\n";
+    assert_at(&errors(&text)[0], &text, "Z\"");
+    let text = GOOD.to_string() + "drop-mate-illegal = \"Y\"\n";
+    assert_at(&errors(&text)[0], &text, "Y\"");
+    let text = with_pieces("\"P N B R Q K +P==QRBN +Z=WfF\"");
+    let e = errors(&text);
+    assert_at(&e[0], &text, "+Z=WfF");
+    assert!(e[0].message.contains("`Z` is not a piece"), "{}", e[0]);
+}
+
+// --- Shogi's rules (SEMANTICS.md V3-V7) ---
+
+/// The sorted legal moves of the interpreter in `fen`.
+fn legal_moves(variant: &Variant, interp: &Interpreter, fen: &str) -> Vec<String> {
+    let options = FenOptions { captures_to_hand: variant.spec.captures_to_hand, ..FenOptions::default() };
+    let pos = Position::<u128>::from_fen_with(variant.table.clone(), variant.geometry, fen, &options).unwrap();
+    let mut list = mbn::runtime::MoveList::new();
+    interp.legal_moves(&pos, &mut list);
+    let mut text: Vec<String> = list.iter().map(|m| pos.uci(*m, list.extra_captures(m))).collect();
+    text.sort();
+    text
+}
+
+#[test]
+fn promoted_pieces_are_kinds_that_demote() {
+    let (variant, _) = load("shogi");
+    let kind = |plus: bool, c: char| variant.table.kind_of_symbol(plus, c).unwrap();
+    for c in ['P', 'L', 'N', 'S', 'B', 'R'] {
+        // `+P=WfF` defines the kind `+P`, `P` promotes to it and it goes to hand as `P`.
+        let promoted = kind(true, c);
+        assert_eq!(variant.table.get(promoted).unwrap().promoted_from, Some(kind(false, c)), "{c}");
+        let targets = &variant.promotions[kind(false, c).index()].as_ref().unwrap().targets;
+        assert_eq!(targets, &vec![promoted], "{c}");
+    }
+    for c in ['G', 'K'] {
+        assert!(variant.promotions[kind(false, c).index()].is_none(), "{c}");
+        assert!(variant.table.kind_of_symbol(true, c).is_none(), "{c}");
+    }
+    // As for other pieces, a lower-case `+p=...` gives Black's promoted piece moves of its own.
+    let mut spec = VariantSpec::new("t", 5, 5, "4k/5/5/5/K4 w - - 0 1", "K P=fW +P=WfF +p=WbF");
+    spec.promotion_zone = Some("[5]".into());
+    let own = Variant::compile(&spec).unwrap();
+    let tokin = own.table.kind_of_symbol(true, 'P').unwrap().index();
+    assert_ne!(own.moves[tokin][0], own.moves[tokin][1]);
+    spec.pieces = "K P=fW +P=WfF".into();
+    let mirrored = Variant::compile(&spec).unwrap();
+    assert_eq!(mirrored.moves[tokin][0], mirrored.moves[tokin][1]);
+}
+
+#[test]
+fn pieces_are_never_left_where_they_cannot_move() {
+    let (variant, interp) = load("shogi");
+    let g = variant.geometry;
+    let kind = |c: char| variant.table.kind_of_symbol(false, c).unwrap();
+    let ranks = |c: char, color: Color| -> Vec<u8> {
+        let immobile = interp.immobile(kind(c), color);
+        let mut r: Vec<u8> = g.squares().filter(|s| immobile[s.index()]).map(|s| g.rank_of(s) + 1).collect();
+        r.dedup();
+        r
+    };
+    assert_eq!(ranks('P', Color::White), [9]);
+    assert_eq!(ranks('L', Color::White), [9]);
+    assert_eq!(ranks('N', Color::White), [8, 9]);
+    assert_eq!(ranks('N', Color::Black), [1, 2]);
+    assert!(ranks('S', Color::White).is_empty() && ranks('G', Color::Black).is_empty());
+    // A Knight reaching the 8th rank must promote; Pawn drops avoid the
+    // 9th rank and the files of the own unpromoted Pawns (b), not of the Tokin (a).
+    let moves = legal_moves(&variant, &interp, "4k4/9/9/1N3N3/9/+P8/1P7/9/4K4[P] w - - 0 1");
+    for want in ["b6a8+", "b6c8+", "f6e8+", "f6g8+", "P@a8", "P@c8", "P@a5"] {
+        assert!(moves.contains(&want.to_string()), "{want} in {moves:?}");
+    }
+    for unwanted in ["b6a8", "f6e8", "P@b5", "P@c9", "P@a9"] {
+        assert!(!moves.contains(&unwanted.to_string()), "{unwanted} in {moves:?}");
+    }
+}
+
+#[test]
+fn a_pawn_drop_mate_is_a_move_unless_the_variant_forbids_it() {
+    let fen = "k4/2S2/1G2p/3P1/4K[Pp] w - - 0 1";
+    let (variant, interp) = load("minishogi");
+    let moves = legal_moves(&variant, &interp, fen);
+    // Fairy-Stockfish's 26 moves include the mate P@a4.
+    assert_eq!(moves.len(), 26);
+    assert!(moves.contains(&"P@a4".to_string()));
+    let text = mbn::variants::find("minishogi").unwrap().to_string() + "drop-mate-illegal = \"P\"\n";
+    let variant = Variant::from_toml(&text, "minishogi.toml").unwrap();
+    let interp = Interpreter::new(&variant).unwrap();
+    let moves = legal_moves(&variant, &interp, fen);
+    assert_eq!(moves.len(), 25);
+    assert!(!moves.contains(&"P@a4".to_string()));
+    // A Pawn drop that checks without mating stays: from b3 the Gold no longer guards a4.
+    let moves = legal_moves(&variant, &interp, "k4/2S2/5/1G1P1/4K[Pp] w - - 0 1");
+    assert!(moves.contains(&"P@a4".to_string()), "{moves:?}");
 }
 
 #[test]
@@ -303,4 +448,18 @@ fn truncated_and_mangled_files_do_not_panic() {
     }
     let _ = Variant::from_toml(&with_pieces(r#""\u00e9\q""#), "junk.toml");
     let _ = Variant::from_toml(&with_pieces("\"\""), "junk.toml");
+}
+
+#[test]
+fn the_cli_runs_shogi_on_both_back_ends() {
+    for engine in [&[][..], &["--interpret"][..]] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_mbn"))
+            .args(["perft", "shogi", "3"])
+            .args(engine)
+            .output()
+            .expect("the mbn binary runs");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{engine:?}: {text}{}", String::from_utf8_lossy(&out.stderr));
+        assert!(text.lines().any(|l| l == "nodes: 25470"), "{engine:?}: {text}");
+    }
 }

@@ -10,9 +10,12 @@ use crate::ir::{Reach, Side};
 use crate::plan::{PCastling, PHop, PLeg, PMove, POver, PRange, PSet, PTargets, PVisit, Prep};
 use crate::syntax::ast::CastlingKind;
 use crate::variant::Variant;
-use mbn_runtime::{Bitboard, Color, Geometry, Move, MoveGenerator, MoveList, Piece, PieceKind, Position, Square};
+use mbn_runtime::drops::{drop_is_legal, push_drops};
+use mbn_runtime::{
+    Bb256, Bitboard, Color, Geometry, Move, MoveGenerator, MoveList, Piece, PieceKind, Position, Square,
+};
 
-mod multileg;
+pub(crate) mod multileg;
 
 /// White's and Black's.
 type BySide<T> = [Vec<T>; 2];
@@ -38,6 +41,15 @@ pub struct Interpreter {
     /// Letters of the kinds, for piece sets.
     letters: Vec<char>,
     royal: Vec<bool>,
+    /// For each kind, White's and Black's squares where it could never move again (only with
+    /// `immobility-illegal`): no move may end there unpromoted, no drop go there.
+    immobile: Vec<[Vec<bool>; 2]>,
+    /// Whether pieces in hand can be dropped.
+    drops: bool,
+    /// Kinds (as bits) not dropped on a file holding one of their own kind and side.
+    drop_no_doubled: u64,
+    /// Kinds (as bits) whose drop may not checkmate.
+    drop_mate_illegal: u64,
 }
 
 impl Interpreter {
@@ -59,7 +71,7 @@ impl Interpreter {
         let castlings = prep.castlings(variant);
         let zone = prep.zone(variant);
         let any_multi = multi.iter().flatten().any(|v| !v.is_empty());
-        let interpreter = Interpreter {
+        let mut interpreter = Interpreter {
             geometry,
             legs,
             multi,
@@ -70,8 +82,29 @@ impl Interpreter {
             castlings,
             royal: variant.table.iter().map(|(_, info)| info.royal).collect(),
             letters,
+            immobile: Vec::new(),
+            drops: variant.spec.drops,
+            drop_no_doubled: variant.kind_bits(&variant.spec.drop_no_doubled),
+            drop_mate_illegal: variant.kind_bits(&variant.spec.drop_mate_illegal),
         };
+        let squares = geometry.num_squares();
+        interpreter.immobile = vec![[vec![false; squares], vec![false; squares]]; variant.table.len()];
+        if variant.spec.immobility_illegal {
+            if let Ok(empty) = Position::<Bb256>::new(variant.table.clone(), geometry) {
+                interpreter.immobile = (0..variant.table.len())
+                    .map(|k| {
+                        Color::ALL.map(|c| interpreter.immobile_squares(&empty, Piece::new(PieceKind(k as u8), c)))
+                    })
+                    .collect();
+            }
+        }
         d.finish(interpreter)
+    }
+
+    /// The squares (by index) where a piece of `kind` and `color` could never move again, with
+    /// `immobility-illegal`; none without.
+    pub fn immobile(&self, kind: PieceKind, color: Color) -> &[bool] {
+        self.immobile.get(kind.index()).map_or(&[], |c| &c[color.index()])
     }
 
     /// The moves of one piece standing on `from` (used for `mbn moves` and diagrams).
@@ -149,19 +182,41 @@ impl Interpreter {
         }
     }
 
+    /// The squares where `piece` has no move on the empty board `empty` (SEMANTICS.md V5).
+    fn immobile_squares(&self, empty: &Position<Bb256>, piece: Piece) -> Vec<bool> {
+        let occupancy = |_: Square| None;
+        self.geometry
+            .squares()
+            .map(|from| {
+                let mut moves = 0;
+                for leg in &self.legs[piece.kind.0 as usize][piece.color.index()] {
+                    self.leg_moves(empty, &occupancy, from, piece, leg, &mut |_| moves += 1);
+                }
+                moves == 0 && self.piece_landings(empty, from, piece).iter().all(|l| l.to == from)
+            })
+            .collect()
+    }
+
+    /// Pushes `mv` of `piece` with its promotion choices: a piece promotes on a move ending in
+    /// the zone, and when promotion is optional also on one starting there; it may not stay
+    /// unpromoted where it could never move again (SEMANTICS.md V4, V5).
     fn push_with_promotions(&self, mv: Move, piece: Piece, out: &mut MoveList) {
         let targets = self.promotions[piece.kind.0 as usize].as_ref();
-        let in_zone = self.zone[piece.color.index()].get(mv.to().index()).copied().unwrap_or(false);
+        let zone = &self.zone[piece.color.index()];
+        let in_zone = |sq: Square| zone.get(sq.index()).copied().unwrap_or(false);
+        let promotes = in_zone(mv.to()) || (!self.promotion_mandatory && in_zone(mv.from()));
+        let may_stay = !self.immobile[piece.kind.0 as usize][piece.color.index()][mv.to().index()];
         match targets {
-            Some(targets) if in_zone && !mv.is_castle() => {
-                if !self.promotion_mandatory {
+            Some(targets) if promotes && !mv.is_castle() => {
+                if !self.promotion_mandatory && may_stay {
                     out.push(mv);
                 }
                 for &t in targets {
                     out.push(mv.with_promotion(t));
                 }
             }
-            _ => out.push(mv),
+            _ if may_stay => out.push(mv),
+            _ => {}
         }
     }
 
@@ -484,6 +539,31 @@ impl<B: Bitboard> MoveGenerator<B> for Interpreter {
             }
         }
         self.castling_moves(pos, out);
+        if self.drops {
+            let us = pos.side_to_move();
+            let forbidden = |kind: PieceKind| {
+                B::from_squares(
+                    self.geometry.squares().filter(|sq| self.immobile[kind.index()][us.index()][sq.index()]),
+                )
+            };
+            push_drops(pos, forbidden, self.drop_no_doubled, out);
+        }
+    }
+
+    fn legal_moves(&self, pos: &Position<B>, out: &mut MoveList) {
+        let start = out.len();
+        self.pseudo_legal_moves(pos, out);
+        let mut scratch = pos.clone();
+        let mut index = 0;
+        out.retain(|mv, extra| {
+            index += 1;
+            index <= start
+                || if mv.is_drop() {
+                    drop_is_legal(self, &mut scratch, mv, self.drop_mate_illegal)
+                } else {
+                    mbn_runtime::rules::leaves_royals_safe(self, &mut scratch, mv, extra)
+                }
+        });
     }
 
     fn is_square_attacked(&self, pos: &Position<B>, sq: Square, by: Color) -> bool {

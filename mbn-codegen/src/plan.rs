@@ -98,6 +98,8 @@ pub(crate) struct PMove {
     pub(crate) parts: Vec<PPart>,
     /// Black's moves are White's with ranks mirrored; relative turns are computed in White's view.
     pub(crate) color: Color,
+    /// Where the move was written (for the code generator's messages).
+    pub(crate) span: Span,
 }
 
 /// A part of a multi-leg move.
@@ -149,6 +151,8 @@ pub(crate) struct PStep {
     pub(crate) mode_written: bool,
     /// `!`: the piece returns to the setup square when the move ends (docs/SEMANTICS.md, M20).
     pub(crate) setup: bool,
+    /// Where the leg was written (for the code generator's messages).
+    pub(crate) span: Span,
 }
 
 /// The directions of a `-` leg, relative to the previous leg's direction.
@@ -252,7 +256,7 @@ impl Prep<'_> {
     fn multi(&mut self, m: &Move, color: Color, siblings: &Siblings) -> Option<PMove> {
         let errors = self.diagnostics.len();
         let parts = self.parts(&m.parts, color, siblings);
-        (self.diagnostics.len() == errors).then_some(PMove { parts, color })
+        (self.diagnostics.len() == errors).then_some(PMove { parts, color, span: m.span })
     }
 
     fn parts(&mut self, parts: &[Part], color: Color, siblings: &Siblings) -> Vec<PPart> {
@@ -378,6 +382,7 @@ impl Prep<'_> {
             relative,
             mode_written: leg.mode_written,
             setup,
+            span: leg.span,
         })
     }
 

@@ -5,7 +5,7 @@ use mbn_codegen::compile_move;
 use mbn_codegen::emit::{emit_piece, format, EmitOptions};
 use mbn_runtime::Geometry;
 
-const PIECES: [(&str, &str); 12] = [
+const PIECES: [(&str, &str); 13] = [
     ("Knight", "N"),
     ("Bishop", "B"),
     ("Rook", "R"),
@@ -18,6 +18,7 @@ const PIECES: [(&str, &str); 12] = [
     ("LongLeaper", ":1,4:"),
     ("Cannon", "mR+pcR"),
     ("Grasshopperish", "ppR"),
+    ("XiangqiHorse", "W-fF"),
 ];
 
 fn generate(name: &str, notation: &str, geometry: Geometry) -> String {

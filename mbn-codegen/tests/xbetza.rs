@@ -74,8 +74,11 @@ fn c5_g_leaping_slider_or_grasshopper() {
 #[test]
 fn c6_a_all_or_again() {
     assert!(same(&mbn("aW"), &mbn("W")));
-    assert_eq!(xb_error("aW"), "XBetza `a` is not supported yet");
-    assert_eq!(xb_error("masR"), "XBetza `a` is not supported yet");
+    // XBetza `a` chains legs (X11): `mafsW` is the Xiangqi Horse, as `nN`.
+    assert!(same(&xb("mafsW"), &xb("nN")));
+    assert!(same(&xb("afsW"), &mbn("(fW--fF)+(bW--bF)+(rW--rF)+(lW--lF)")));
+    assert!(same(&xb("afW"), &mbn("(fW--fW)+(bW--bW)+(rW--rW)+(lW--lW)")));
+    assert!(!same(&xb("aW"), &mbn("W")));
 }
 
 #[test]
@@ -137,9 +140,17 @@ fn xbetza_modes_and_pawns() {
 
 #[test]
 fn unsupported_constructs_are_errors() {
-    for (text, x) in
-        [("jD", "j"), ("zB", "z"), ("qR", "q"), ("U", "U"), ("O2", "O"), ("@", "@"), ("xN", "x"), ("yW", "y")]
-    {
+    for (text, x) in [
+        ("jN", "j"),
+        ("pzB", "z"),
+        ("jqN", "q"),
+        ("I", "I"),
+        ("aU", "a"),
+        ("O2", "O"),
+        ("@", "@"),
+        ("xN", "x"),
+        ("yW", "y"),
+    ] {
         assert_eq!(xb_error(text), format!("XBetza `{x}` is not supported yet"), "{text}");
     }
     assert!(xb_error("W-F").contains("Betza 2.0"));
@@ -156,7 +167,8 @@ fn translations() {
     assert_eq!(to_xbetza(&mbn("N0")).unwrap(), "N0");
     assert_eq!(to_xbetza(&mbn("(lf)N")).unwrap(), "lfN");
     assert_eq!(to_xbetza(&mbn("mfW+cfF")).unwrap(), "fmWfcF");
-    for text in ["hrN", "fhN", "ffrrN", "mRcpR", "fmWfceFifmnD", "gQ", "nN", "FfrlW", "fsC"] {
+    for text in ["hrN", "fhN", "ffrrN", "mRcpR", "fmWfceFifmnD", "gQ", "nN", "FfrlW", "fsC", "mafsW", "pafsR", "fcafmF"]
+    {
         let back = to_mbn(&xb(text)).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert!(same(&mbn(&back), &xb(text)), "{text} -> {back}");
     }

@@ -9,6 +9,8 @@
 //! - [`geometry`]: boards from 1x1 to 16x16, [`Square`] indices
 //!   (`rank * files + file`, which is also the bit order of every bitboard),
 //!   square names `a1`..`p16`.
+//! - [`magic`]: orthogonal and diagonal slider attacks by table lookup on
+//!   boards of up to 64 squares.
 //! - [`bitboard`]: the [`Bitboard`] trait for `u64`, `u128` and [`Bb256`];
 //!   everything is generic over it so small boards use small bitboards.
 //! - [`piece`]: [`Color`], [`PieceKind`], [`Piece`], [`PieceTable`].
@@ -19,6 +21,7 @@
 //! - [`moves`]: compact [`Move`], [`MoveList`] (extra locust captures stored
 //!   out of line), UCI move text.
 //! - [`make`]: [`Position::make_with`] / [`Position::unmake`], exact restoration.
+//! - [`drops`]: drop generation and the board rules restricting drops.
 //! - [`rules`] and [`perft`](mod@perft): the [`MoveGenerator`] trait, move lookup from
 //!   text, perft with and without bulk counting, divide.
 //!
@@ -30,8 +33,10 @@
 //! ```
 
 pub mod bitboard;
+pub mod drops;
 pub mod fen;
 pub mod geometry;
+pub mod magic;
 pub mod make;
 pub mod moves;
 pub mod perft;
@@ -45,6 +50,7 @@ mod tests;
 pub use bitboard::{Bb256, Bitboard};
 pub use fen::{FenError, FenErrorKind, FenOptions};
 pub use geometry::{Geometry, GeometryError, Square, SquareError};
+pub use magic::{SliderCache, Sliders};
 pub use make::Undo;
 pub use moves::{Move, MoveFlags, MoveList, MoveParseError, MoveParseErrorKind, UciMove, UciPromotion};
 pub use perft::{divide, perft, perft_no_bulk};
@@ -57,7 +63,10 @@ pub use rules::{parse_move, MoveGenerator};
 #[doc(hidden)]
 pub mod __private {
     pub use crate::bitboard::{Bb256, Bitboard};
+    pub use crate::drops::{drop_is_legal, push_drops};
+    pub use crate::fen::FenOptions;
     pub use crate::geometry::{Geometry, Square};
+    pub use crate::magic::{SliderCache, Sliders};
     pub use crate::moves::{Move, MoveList};
     pub use crate::piece::{Color, Piece, PieceInfo, PieceKind, PieceTable};
     pub use crate::position::Position;

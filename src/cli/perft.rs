@@ -101,10 +101,6 @@ fn load(which: &str) -> Result<Loaded, ExitCode> {
     };
     let file = VariantFile::parse(&text, &path).map_err(failed)?;
     let variant = file.compile().map_err(failed)?;
-    if variant.spec.drops {
-        eprintln!("{path}: error: drops are not run by mbn's interpreter yet");
-        return Err(ExitCode::from(1));
-    }
     let interp = Interpreter::new(&variant)
         .map_err(|list| failed(list.iter().map(|d| file.locate(Field::Pieces, d)).collect()))?;
     Ok(Loaded { file, variant, interp })

@@ -4,10 +4,13 @@
 //! touches only its `__private` module. Everything about the notation is resolved here: each leg
 //! becomes a per-square table (leapers) or precomputed rays walked with the blocker trick (riders
 //! and hoppers: the first blocker on a ray is its lowest or highest bit, and the squares beyond it
-//! are its own ray); directions, modes, ranges and promotions become constants. Attacks are found
-//! in reverse, from the attacked square. What cannot be generated yet is reported, and the
-//! interpreter remains the way to run it.
+//! are its own ray); directions, modes, ranges and promotions become constants. On boards the
+//! runtime has slider tables for, rides along two or more orthogonal (or diagonal) unit vectors
+//! are one table lookup (`mbn_runtime::Sliders`), masked per square for ranges and missing
+//! directions. Attacks are found in reverse, from the attacked square. What cannot be generated
+//! yet is reported, and the interpreter remains the way to run it.
 
+mod multileg;
 mod piece;
 mod tables;
 
@@ -15,10 +18,10 @@ pub use piece::emit_piece;
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Reach, Side};
-use crate::plan::{PCastling, PLeg, POver, PRange, PSet, Prep};
+use crate::plan::{PCastling, PLeg, PMove, POver, PRange, PSet, Prep};
 use crate::syntax::ast::{CastlingKind, Span};
 use crate::variant::Variant;
-use mbn_runtime::{Color, Geometry};
+use mbn_runtime::{Color, Geometry, Sliders};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use tables::{bit, is_empty, or, Bits, Tables};
@@ -48,8 +51,15 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
     let mut diagnostics = Diagnostics::new();
     let geometry = variant.geometry;
     let mut prep = Prep { geometry, diagnostics: &mut diagnostics, back_end: "mbn's code generator" };
-    let legs: Vec<[Vec<PLeg>; 2]> =
-        variant.moves.iter().map(|[w, b]| [prep.move_set(w, Color::White), prep.move_set(b, Color::Black)]).collect();
+    // Single legs go to tables; multi-leg moves (and legs the tables do not cover) to the walker.
+    let (legs, multi): (Vec<[Vec<PLeg>; 2]>, Vec<ByColor<PMove>>) = variant
+        .moves
+        .iter()
+        .map(|[w, b]| {
+            let [w, b] = [(w, Color::White), (b, Color::Black)].map(|(set, c)| multileg::split(prep.moves(set, c), c));
+            ([w.0, b.0], [w.1, b.1])
+        })
+        .unzip();
     let castlings = prep.castlings(variant);
     let zone = prep.zone(variant);
     let mut g = Gen {
@@ -64,8 +74,16 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
             .collect(),
         zone,
         mandatory: variant.spec.promotion_mandatory,
+        immobile: Vec::new(),
+        drops: None,
         diagnostics: Diagnostics::new(),
+        sliders: Sliders::supports(geometry),
+        uses_sliders: false,
+        only: None,
+        unattacked: None,
+        multi,
     };
+    g.drop_rules(variant);
     let generate = [Color::White, Color::Black].map(|c| g.side(&legs, &castlings, c, false));
     let [count_white, count_black] = [Color::White, Color::Black].map(|c| g.side(&legs, &castlings, c, true));
     // Pieces that may be pinned against White's royal pieces by Black's riders, and vice versa.
@@ -80,6 +98,22 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         quote!((<#ty as #rt::__private::Bitboard>::EMPTY #(| pos.pieces(#rt::__private::PieceKind(#royal_kinds), us))*))
     };
     let attacked = [Color::White, Color::Black].map(|c| g.attacks(&legs, c));
+    // Whether the royal piece is in check: from the attack map (with it lifted: an attack on a
+    // square does not depend on what stands there) when the map always exists, as the map is
+    // then needed by most positions anyway; else by one attack test.
+    let in_check = {
+        let rt = &g.rt;
+        let ty = g.tables.mask_type(rt);
+        if g.attack_map_total(&legs, Color::White) && g.attack_map_total(&legs, Color::Black) {
+            quote! {
+                attack_map.get_or_insert_with(|| Self::attack_map(pos, them, occ & !royals)).is_none_or(|m| (m & royals) != <#ty as Bitboard>::EMPTY)
+            }
+        } else {
+            quote! {
+                royals.squares().any(|k| Self::attacked_in(pos, k, them, occ, <#ty as Bitboard>::EMPTY, kind_at(k)))
+            }
+        }
+    };
     let [map_white, map_black] = [Color::White, Color::Black].map(|c| g.attack_map(&legs, c));
     diagnostics.extend(g.diagnostics.clone());
     if !diagnostics.is_empty() {
@@ -89,23 +123,53 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
     let ty = g.tables.mask_type(rt);
     let ident = format_ident!("{}", name);
     let tables = g.tables.items(rt);
+    let files = geometry.files();
+    let ranks = geometry.ranks();
+    // The runtime's slider tables for this board, and the binding functions use them by.
+    let (sliders_static, sliders) = if g.uses_sliders {
+        (
+            quote!(static SLIDERS: #rt::__private::SliderCache = #rt::__private::SliderCache::new(#files, #ranks);),
+            quote!(let sliders = SLIDERS.get();),
+        )
+    } else {
+        (quote!(), quote!())
+    };
     let generate = per_side(&quote!(pos.side_to_move()), generate);
     let count = per_side(&quote!(us), [count_white, count_black]);
     let [att_white, att_black] = attacked;
-    let files = geometry.files();
-    let ranks = geometry.ranks();
     let fen = &variant.spec.start_fen;
     let variant_name = &variant.spec.name;
     let piece_infos = variant.table.iter().map(|(_, info)| {
         let (name, letter, plus, royal, partner, resets) =
             (&info.name, info.letter, info.plus, info.royal, info.castling_partner, info.resets_clock);
+        let demoted = info.promoted_from.map(|k| {
+            let k = k.0;
+            quote!(promoted_from: Some(#rt::__private::PieceKind(#k)),)
+        });
         quote! {
             let _ = table.add(#rt::__private::PieceInfo {
-                plus: #plus, royal: #royal, castling_partner: #partner, resets_clock: #resets,
+                plus: #plus, royal: #royal, castling_partner: #partner, resets_clock: #resets, #demoted
                 ..#rt::__private::PieceInfo::new(#name, #letter)
             });
         }
     });
+    let read_fen = if variant.spec.captures_to_hand {
+        quote! {
+            let options = #rt::__private::FenOptions { captures_to_hand: true, ..::core::default::Default::default() };
+            #rt::__private::Position::from_fen_with(::std::sync::Arc::new(Self::piece_table()), Self::geometry(), fen, &options)
+        }
+    } else {
+        quote!(#rt::__private::Position::from_fen(&Self::piece_table(), Self::geometry(), fen))
+    };
+    let (_, mate_illegal) = g.drops.unwrap_or_default();
+    let legal_drop = if g.drops.is_some() {
+        quote!(if mv.is_drop() {
+            let scratch = scratch.get_or_insert_with(|| pos.clone());
+            return #rt::__private::drop_is_legal(self, scratch, mv, #mate_illegal);
+        })
+    } else {
+        quote!()
+    };
     let doc = format!("The `{variant_name}` variant: a move generator produced by mbn from its MBN definition.");
     Ok(quote! {
         #[doc = #doc]
@@ -114,6 +178,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
 
         const _: () = {
             #tables
+            #sliders_static
 
             impl #ident {
                 /// The variant's name.
@@ -138,7 +203,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
 
                 /// A position from FEN.
                 pub fn position(fen: &str) -> Result<#rt::__private::Position<#ty>, #rt::FenError> {
-                    #rt::__private::Position::from_fen(&Self::piece_table(), Self::geometry(), fen)
+                    #read_fen
                 }
 
                 /// The start position.
@@ -150,11 +215,12 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                 }
             }
 
-            #[allow(unused_variables, unused_mut, unused_parens, clippy::all)]
+            #[allow(unused_variables, unused_mut, unused_parens, unused_imports, unused_assignments, unreachable_code, clippy::all)]
             impl #rt::__private::MoveGenerator<#ty> for #ident {
                 fn pseudo_legal_moves(&self, pos: &#rt::__private::Position<#ty>, out: &mut #rt::__private::MoveList) {
                     use #rt::__private::{Bitboard, Color, Move, PieceKind};
                     let occ = pos.occupied();
+                    #sliders
                     let mut attack_map: Option<Option<#ty>> = None;
                     #generate
                 }
@@ -179,13 +245,13 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                     let royals = #royals_us;
                     let occ = pos.occupied();
                     let kind_at = |sq| pos.piece_at(sq).map_or(PieceKind(#royal_kind), |p| p.kind);
-                    if royals.count() != 1
-                        || royals.squares().any(|k| Self::attacked_in(pos, k, them, occ, <#ty as Bitboard>::EMPTY, kind_at(k)))
-                    {
+                    let mut attack_map: Option<Option<#ty>> = None;
+                    if royals.count() != 1 || #in_check {
                         self.legal_moves(pos, scratch);
                         return scratch.len() as u64;
                     }
                     let own = pos.by_color(us);
+                    #sliders
                     let mut pinned = <#ty as Bitboard>::EMPTY;
                     for k in royals.squares() {
                         match us {
@@ -195,7 +261,6 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                     }
                     let risky = pinned | royals;
                     let mut n: u64 = 0;
-                    let mut attack_map: Option<Option<#ty>> = None;
                     {
                         let out = &mut *scratch;
                         #count
@@ -205,7 +270,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                 }
             }
 
-            #[allow(unused_variables, unused_mut, unused_parens, clippy::all)]
+            #[allow(unused_variables, unused_mut, unused_parens, unused_imports, unused_assignments, unreachable_code, clippy::all)]
             impl #ident {
                 /// Keeps the moves of `out` from `start` on that leave every royal piece unattacked;
                 /// `known`: whether in check, and the possibly pinned pieces, if the caller knows;
@@ -229,6 +294,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                     let occ = pos.occupied();
                     let kind_at = |sq| pos.piece_at(sq).map_or(PieceKind(#royal_kind), |p| p.kind);
                     let own = pos.by_color(us);
+                    #sliders
                     let (in_check, pinned) = match known {
                         Some(known) => known,
                         None => {
@@ -254,6 +320,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                         if index <= start {
                             return true;
                         }
+                        #legal_drop
                         if mv.is_drop() || !extra.is_empty() {
                             let scratch = scratch.get_or_insert_with(|| pos.clone());
                             return #rt::__private::leaves_royals_safe(self, scratch, mv, extra);
@@ -312,6 +379,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                 ) -> Option<#ty> {
                     use #rt::__private::{Bitboard, Color, PieceKind};
                     let mut map = <#ty as Bitboard>::EMPTY;
+                    #sliders
                     match by {
                         Color::White => { #map_white }
                         Color::Black => { #map_black }
@@ -332,6 +400,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                 ) -> bool {
                     use #rt::__private::{Bitboard, Color, PieceKind};
                     let s = sq.index();
+                    #sliders
                     match by {
                         Color::White => { #att_white }
                         Color::Black => { #att_black }
@@ -343,6 +412,9 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
     })
 }
 
+/// White's and Black's.
+type ByColor<T> = [Vec<T>; 2];
+
 /// Generation state for one variant.
 struct Gen {
     rt: TokenStream,
@@ -352,12 +424,31 @@ struct Gen {
     promotions: Vec<Option<Vec<u8>>>,
     zone: [Vec<bool>; 2],
     mandatory: bool,
+    /// Per kind, White's and Black's squares where it could never move again (`immobility-illegal`).
+    immobile: Vec<[Bits; 2]>,
+    /// With drops: the kinds (as bits) not dropped doubled on a file, and those whose drop may not mate.
+    drops: Option<(u64, u64)>,
     diagnostics: Diagnostics,
+    /// Whether orthogonal and diagonal rides may use the runtime's slider tables (`sliders`, a
+    /// `&Sliders` every generated function that generates or tests moves binds).
+    sliders: bool,
+    /// Whether the code uses them (then the `SLIDERS` static is written).
+    uses_sliders: bool,
+    /// While set, `leg_moves` counts to the destinations this expression makes of `targets`.
+    only: Option<TokenStream>,
+    /// While set, a square expression (as text) known not to be attacked by the opponent.
+    unattacked: Option<String>,
+    /// Each kind's multi-leg moves for White and Black (`multileg`).
+    multi: Vec<ByColor<PMove>>,
 }
 
 /// Attack tests sharing their attackers: (the attackers as text, the attacker sets, the tests,
 /// the tests' keys).
 type AttackGroup = (String, Vec<TokenStream>, Vec<TokenStream>, Vec<String>);
+
+/// A slide by the runtime's tables: the `Sliders` method of the family (`orthogonal`,
+/// `diagonal`) and the per-square table of the squares kept (`None`: all).
+type Slide = (proc_macro2::Ident, Option<proc_macro2::Ident>);
 
 /// How a leg is generated.
 enum Shape {
@@ -372,6 +463,89 @@ enum Shape {
 }
 
 impl Gen {
+    /// Reads the drop and immobility rules of `variant` (SEMANTICS.md V4-V7). The squares where a
+    /// piece could never move again come from the interpreter, the reference for them.
+    fn drop_rules(&mut self, variant: &Variant) {
+        let kinds = variant.table.len();
+        self.immobile = vec![[[0; 4]; 2]; kinds];
+        if variant.spec.immobility_illegal {
+            match crate::interp::Interpreter::new(variant) {
+                Ok(interp) => {
+                    for (k, per_color) in self.immobile.iter_mut().enumerate() {
+                        for c in Color::ALL {
+                            let squares = interp.immobile(mbn_runtime::PieceKind(k as u8), c);
+                            per_color[c.index()] =
+                                squares.iter().enumerate().filter(|(_, b)| **b).fold([0; 4], |b, (i, _)| or(b, bit(i)));
+                        }
+                    }
+                }
+                Err(_) => self.unsupported("`immobility-illegal` in a variant the interpreter cannot run"),
+            }
+        }
+        if variant.spec.drops {
+            self.drops = Some((
+                variant.kind_bits(&variant.spec.drop_no_doubled),
+                variant.kind_bits(&variant.spec.drop_mate_illegal),
+            ));
+        }
+    }
+
+    /// The drops of the side `color` (nothing without drops).
+    fn drops(&self, color: Color) -> TokenStream {
+        let Some((no_doubled, _)) = self.drops else { return quote!() };
+        let rt = &self.rt;
+        let ty = self.tables.mask_type(rt);
+        let arms = self.immobile.iter().enumerate().filter(|(_, m)| !is_empty(&m[color.index()])).map(|(k, m)| {
+            let k = k as u8;
+            let mask = self.tables.mask(&m[color.index()], rt);
+            quote!(#k => #mask,)
+        });
+        quote! {
+            #rt::__private::push_drops(
+                pos,
+                |k: PieceKind| match k.0 { #(#arms)* _ => <#ty as Bitboard>::EMPTY },
+                #no_doubled,
+                out,
+            );
+        }
+    }
+
+    /// Whether the promotion choices of `kind` depend on more than the destination: optional
+    /// promotion (a move starting in the zone promotes too) or squares it may not stay on.
+    fn promotion_needs_from(&self, kind: usize, color: Color) -> bool {
+        let zone = self.zone[color.index()].iter().any(|b| *b);
+        let promotes = self.promotions.get(kind).is_some_and(|p| p.is_some()) && zone;
+        (promotes && !self.mandatory) || self.immobile.get(kind).is_some_and(|m| !is_empty(&m[color.index()]))
+    }
+
+    /// `(does it promote, may it stay unpromoted)` for a move of `kind` from `from` to `to`
+    /// (Square expressions), as boolean expressions (SEMANTICS.md V4, V5).
+    fn promotion_tests(&self, kind: usize, color: Color) -> (TokenStream, TokenStream) {
+        let rt = &self.rt;
+        let zone: Bits =
+            self.zone[color.index()].iter().enumerate().filter(|(_, b)| **b).fold([0; 4], |b, (i, _)| or(b, bit(i)));
+        let promotes = match self.promotions.get(kind).and_then(|p| p.as_ref()) {
+            Some(_) if !is_empty(&zone) => {
+                let mask = self.tables.mask(&zone, rt);
+                if self.mandatory {
+                    quote!(#rt::__private::Bitboard::test(#mask, to))
+                } else {
+                    quote!((#rt::__private::Bitboard::test(#mask, to) || #rt::__private::Bitboard::test(#mask, from)))
+                }
+            }
+            _ => quote!(false),
+        };
+        let immobile = self.immobile.get(kind).map(|m| m[color.index()]).unwrap_or_default();
+        let mobile = if is_empty(&immobile) {
+            quote!(true)
+        } else {
+            let mask = self.tables.mask(&immobile, rt);
+            quote!(!#rt::__private::Bitboard::test(#mask, to))
+        };
+        let stays = if self.mandatory { quote!((!#promotes && #mobile)) } else { mobile };
+        (promotes, stays)
+    }
+
     fn unsupported(&mut self, what: &str) {
         self.diagnostics.push(
             Diagnostic::new(Span::default(), format!("{what}: not generated yet"))
@@ -418,6 +592,44 @@ impl Gen {
         quote!((<#ty as #rt::__private::Bitboard>::EMPTY #(| #parts)*))
     }
 
+    /// Splits the vectors of a ride (`min..=max` steps) into the slider families the runtime's
+    /// tables cover (at least two of a family's four unit vectors; the family's method name and
+    /// the per-square mask of the reachable squares, `None` for the whole unlimited family) and
+    /// the vectors left to walk.
+    fn slides(&mut self, vectors: &[(i32, i32)], min: u32, max: Option<u32>) -> (Vec<Slide>, Vec<(i32, i32)>) {
+        if !self.sliders {
+            return (Vec::new(), vectors.to_vec());
+        }
+        let mut slides = Vec::new();
+        let mut rest: Vec<(i32, i32)> = vectors.to_vec();
+        for (name, diagonal) in [("orthogonal", false), ("diagonal", true)] {
+            let family =
+                |v: &(i32, i32)| v.0.abs() <= 1 && v.1.abs() <= 1 && *v != (0, 0) && (v.0 * v.1 != 0) == diagonal;
+            let mine: Vec<(i32, i32)> = rest.iter().copied().filter(family).collect();
+            if mine.len() < 2 {
+                continue;
+            }
+            rest.retain(|v| !family(v));
+            self.uses_sliders = true;
+            let mask = (mine.len() < 4 || min > 1 || max.is_some()).then(|| {
+                let rays: Vec<Bits> = (0..self.tables.geometry.num_squares())
+                    .map(|sq| {
+                        mine.iter()
+                            .flat_map(|&v| {
+                                let ray = self.tables.ray(sq, v);
+                                let take = max.map_or(usize::MAX, |m| m as usize);
+                                ray.into_iter().take(take).skip(min as usize - 1)
+                            })
+                            .fold([0; 4], |b, sq| or(b, bit(sq)))
+                    })
+                    .collect();
+                self.tables.table("SLIDE", rays)
+            });
+            slides.push((format_ident!("{}", name), mask));
+        }
+        (slides, rest)
+    }
+
     fn targets(&mut self, leg: &PLeg, shape: &Shape, from: &TokenStream, occ: &TokenStream) -> TokenStream {
         let rt = self.rt.clone();
         let ty = self.tables.mask_type(&rt);
@@ -428,7 +640,15 @@ impl Gen {
                 quote!(#table[#from.index()])
             }
             Shape::Ray { min, max } => {
-                self.union_over(&leg.vectors, |this, v| {
+                let (slides, rest) = self.slides(&leg.vectors, *min, *max);
+                let slides: Vec<TokenStream> = slides
+                    .into_iter()
+                    .map(|(family, mask)| {
+                        let mask = mask.map(|m| quote!(& #m[#from.index()]));
+                        quote!((sliders.#family(#from, #occ) #mask))
+                    })
+                    .collect();
+                let walked = self.union_over(&rest, |this, v| {
                         let full = this.ray_table(v, None);
                         let lim = this.ray_table(v, *max);
                         let first = first_blocker(this.tables.geometry, v);
@@ -445,7 +665,12 @@ impl Gen {
                                 None => ray,
                             }) #near
                         }}
-                    })
+                    });
+                if slides.is_empty() {
+                    walked
+                } else {
+                    quote!((#walked #(| #slides)*))
+                }
             }
             Shape::HopLeap { many, optional } => {
                 self.union_over(&leg.vectors, |this, v| {
@@ -525,11 +750,16 @@ impl Gen {
         let mask = self.tables.mask(&squares, rt);
         let mut terms = vec![quote!(#rt::__private::Bitboard::test(#mask, #sq))];
         let them = if color == Color::White { quote!(Color::Black) } else { quote!(Color::White) };
+        let attacked = if self.unattacked.as_ref() == Some(&sq.to_string()) {
+            quote!(false)
+        } else {
+            quote!(self.is_square_attacked(pos, #sq, #them))
+        };
         if r.threatened {
-            terms.push(quote!(self.is_square_attacked(pos, #sq, #them)));
+            terms.push(attacked.clone());
         }
         if r.unthreatened {
-            terms.push(quote!(!self.is_square_attacked(pos, #sq, #them)));
+            terms.push(quote!(!#attacked));
         }
         if r.unmoved {
             terms.push(quote!(pos.unmoved().test(#sq)));
@@ -587,7 +817,17 @@ impl Gen {
     fn leap_count(&mut self, leg: &PLeg, kind: usize, color: Color) -> Option<TokenStream> {
         // Unsupported shapes were reported when the leg was listed (duplicates are merged).
         // Shifting costs per vector, a table lookup per piece: worth it for few vectors (pawns).
-        if !matches!(self.shape(leg)?, Shape::Leap) || leg.en_passant.is_some() || leg.vectors.len() > 2 {
+        // Short rides (a pawn's double step) are stepped: the squares reached with the path so
+        // far empty, shifted once more per step.
+        let (min, max) = match self.shape(leg)? {
+            Shape::Leap => (1, 1),
+            Shape::Ray { min, max: Some(max) } if max <= 4 => (min, max),
+            _ => return None,
+        };
+        if leg.en_passant.is_some() || leg.vectors.len() > 2 {
+            return None;
+        }
+        if self.promotion_needs_from(kind, color) {
             return None;
         }
         if leg.origin.iter().chain(&leg.destination).any(|r| r.threatened || r.unthreatened || r.unmoved) {
@@ -608,21 +848,31 @@ impl Gen {
             let delta = v.1 * files + v.0;
             let shifted = if delta >= 0 {
                 let d = delta as u32;
-                quote!((#pieces & #stays).shift_up(#d))
+                quote!((path & #stays).shift_up(#d))
             } else {
                 let d = (-delta) as u32;
-                quote!((#pieces & #stays).shift_down(#d))
+                quote!((path & #stays).shift_down(#d))
             };
+            // Quiet moves go to empty squares, captures to occupied ones: one count for both.
             let mut actions = Vec::new();
-            if leg.moves {
-                actions.push(self.count(kind, color, quote!(to & !occ #(& #dest)*), &[]));
+            match (leg.moves, &capturable) {
+                (true, Some(c)) => actions.push(self.count(kind, color, quote!(to & (!occ | #c) #(& #dest)*), &[])),
+                (true, None) => actions.push(self.count(kind, color, quote!(to & !occ #(& #dest)*), &[])),
+                (false, Some(c)) => actions.push(self.count(kind, color, quote!(to & #c #(& #dest)*), &[])),
+                (false, None) => {}
             }
-            if let Some(c) = &capturable {
-                actions.push(self.count(kind, color, quote!(to & #c #(& #dest)*), &[]));
-            }
+            let steps = (1..=max).map(|step| {
+                let actions = (step >= min).then(|| quote!(#(#actions)*));
+                let next = (step < max).then(|| quote!(let path = to & !occ;));
+                quote! {
+                    let to = #shifted;
+                    #actions
+                    #next
+                }
+            });
             code.push(quote! {{
-                let to = #shifted;
-                #(#actions)*
+                let path = #pieces;
+                #(#steps)*
             }});
         }
         Some(quote!(#(#code)*))
@@ -631,6 +881,21 @@ impl Gen {
     /// Adding to `n` the number of moves to the squares `set` (a bitboard expression), each
     /// counted once per promotion choice in the zone.
     fn count(&self, kind: usize, color: Color, set: TokenStream, dest: &[TokenStream]) -> TokenStream {
+        if self.promotion_needs_from(kind, color) {
+            // Per square: the promotions, and the unpromoted move where allowed.
+            let (promotes, stays) = self.promotion_tests(kind, color);
+            let per = self.promotions.get(kind).and_then(|p| p.as_ref()).map_or(0, |t| t.len() as u64);
+            let dest_ok = if dest.is_empty() { quote!(true) } else { quote!(#(#dest)&&*) };
+            return quote! {{
+                let mut set = #set;
+                while let Some(to) = set.pop_lowest() {
+                    if #dest_ok {
+                        if #promotes { n += #per; }
+                        if #stays { n += 1; }
+                    }
+                }
+            }};
+        }
         let zone: Bits =
             self.zone[color.index()].iter().enumerate().filter(|(_, b)| **b).fold([0; 4], |b, (i, _)| or(b, bit(i)));
         let weight = match &self.promotions[kind] {
@@ -643,6 +908,18 @@ impl Gen {
         if dest.is_empty() {
             return match weight {
                 None => quote!(n += (#set).count() as u64;),
+                // Promotions are rare: the zone is counted only when reached.
+                Some((zone, per)) if per >= 2 => {
+                    let extra = per - 1;
+                    quote! {{
+                        let set = #set;
+                        let promoting = set & #zone;
+                        n += set.count() as u64;
+                        if promoting != <_ as Bitboard>::EMPTY {
+                            n += promoting.count() as u64 * #extra;
+                        }
+                    }}
+                }
                 Some((zone, per)) => quote! {{
                     let set = #set;
                     n += (set & !#zone).count() as u64 + (set & #zone).count() as u64 * #per;
@@ -663,6 +940,20 @@ impl Gen {
 
     /// Pushing `mv` (a `Move` expression whose destination is `to`), with promotions.
     fn push(&self, kind: usize, color: Color, mv: TokenStream) -> TokenStream {
+        if self.promotion_needs_from(kind, color) {
+            let (promotes, stays) = self.promotion_tests(kind, color);
+            let targets = self.promotions.get(kind).cloned().flatten().unwrap_or_default();
+            return quote! {{
+                let mv = #mv;
+                let (from, to) = (mv.from(), mv.to());
+                if #stays {
+                    out.push(mv);
+                }
+                if #promotes {
+                    #(out.push(mv.with_promotion(PieceKind(#targets)));)*
+                }
+            }};
+        }
         let Some(targets) = &self.promotions[kind] else { return quote!(out.push(#mv)) };
         let zone: Bits =
             self.zone[color.index()].iter().enumerate().filter(|(_, b)| **b).fold([0; 4], |b, (i, _)| or(b, bit(i)));
@@ -694,9 +985,32 @@ impl Gen {
             let mut listed = Vec::new();
             let mut counted = Vec::new();
             let mut setwise = Vec::new();
+            // The royal piece's moves, counted to the squares the opponent does not attack (not
+            // for royal pieces capturing en passant: the victim may have attacked the square).
+            let mut royal = Vec::new();
+            let royal_counted = count
+                && self.royal[kind]
+                && per_color[color.index()].iter().all(|l| l.en_passant.is_none())
+                && self.attack_map_total(legs, !color);
+            let rt = self.rt.clone();
+            let ty = self.tables.mask_type(&rt);
             for leg in &per_color[color.index()] {
                 if let Some(code) = self.leg_moves(leg, kind, color, false) {
                     listed.push(code);
+                }
+                if royal_counted {
+                    // The map is computed once, when a royal piece first has somewhere to go.
+                    self.only = Some(quote! {
+                        if (targets & !own) != <#ty as Bitboard>::EMPTY {
+                            targets & !attack_map
+                                .get_or_insert_with(|| Self::attack_map(pos, them, occ & !royals))
+                                .unwrap_or(!<#ty as Bitboard>::EMPTY)
+                        } else {
+                            targets
+                        }
+                    });
+                    royal.extend(self.leg_moves(leg, kind, color, true));
+                    self.only = None;
                 }
                 if count {
                     if let Some(code) = self.leap_count(leg, kind, color) {
@@ -706,18 +1020,40 @@ impl Gen {
                     }
                 }
             }
+            let moves = self.multi.get(kind).map(|m| m[color.index()].clone()).unwrap_or_default();
+            if !moves.is_empty() {
+                // Multi-leg landings are pushed after the piece's single legs, never twice.
+                let singles = !listed.is_empty();
+                listed.insert(0, quote!(let start = out.len();));
+                listed.push(self.multi_moves(&moves, kind, color, singles));
+                if count {
+                    counted.clone_from(&listed);
+                    setwise.clear();
+                }
+            }
             if listed.is_empty() {
                 continue;
             }
             if count {
                 // Pieces whose every counted leg is a leap only need the loop when risky.
                 let only_risky = counted.is_empty().then(|| quote!(froms &= risky;));
+                // With one royal piece, not in check, and an attack map (never `None` here): the
+                // royal piece's moves are legal where the map (royal piece lifted) does not reach.
+                let royal = (!royal.is_empty()).then(|| {
+                    quote! {
+                        if royals.test(from) {
+                            #(#royal)*
+                            continue;
+                        }
+                    }
+                });
                 body.push(quote! {
                     let free = pos.pieces(PieceKind(#k), us) & !risky;
                     #(#setwise)*
                     let mut froms = pos.pieces(PieceKind(#k), us);
                     #only_risky
                     while let Some(from) = froms.pop_lowest() {
+                        #royal
                         if risky.test(from) { #(#listed)* } else { #(#counted)* }
                     }
                 });
@@ -731,8 +1067,9 @@ impl Gen {
             }
         }
         for c in castlings {
-            body.push(self.castling(c, color));
+            body.push(self.castling(c, color, count));
         }
+        body.push(self.drops(color));
         quote!(#(#body)*)
     }
 
@@ -762,7 +1099,12 @@ impl Gen {
                 quote!(Move::quiet(from, to))
             };
             if count {
-                actions.push(self.count(kind, color, quote!(targets & !occ), &dest));
+                // Captures, on occupied squares, are counted with the quiet moves.
+                let set = match self.capturable(leg) {
+                    Some(c) => quote!(targets & (!occ | #c)),
+                    None => quote!(targets & !occ),
+                };
+                actions.push(self.count(kind, color, set, &dest));
             } else {
                 let push = dest_ok(self.push(kind, color, mv));
                 actions.push(quote! {
@@ -774,7 +1116,9 @@ impl Gen {
             }
         }
         if let Some(capturable) = self.capturable(leg) {
-            if count {
+            if count && leg.moves {
+                // Counted with the quiet moves.
+            } else if count {
                 actions.push(self.count(kind, color, quote!(targets & #capturable), &dest));
             } else {
                 let push = dest_ok(self.push(kind, color, quote!(Move::capture(from, to))));
@@ -809,8 +1153,10 @@ impl Gen {
                 }
             });
         }
+        let only = self.only.clone().filter(|_| count).map(|only| quote!(let targets = #only;));
         let body = quote! {
             let targets = #targets;
+            #only
             #(#actions)*
         };
         Some(if guards.is_empty() { quote!({ #body }) } else { quote!(if #(#guards)&&* { #body }) })
@@ -818,7 +1164,10 @@ impl Gen {
 
     /// One castling rule for the side `color`: the royal's move with the partner invisible, the
     /// partner's with the royal invisible; the royal may not start, pass or end attacked.
-    fn castling(&mut self, c: &PCastling, color: Color) -> TokenStream {
+    ///
+    /// With `count` (one royal piece, not in check), the castlings are counted into `n` after
+    /// the test `retain_legal` would make.
+    fn castling(&mut self, c: &PCastling, color: Color, count: bool) -> TokenStream {
         let g = self.tables.geometry;
         let files = i32::from(g.files());
         let side = match c.kind {
@@ -829,11 +1178,14 @@ impl Gen {
                 return quote!();
             }
         };
+        // Counting, the royal piece is known not to be in check.
+        self.unattacked = count.then(|| quote!(r).to_string());
         let royal: Vec<TokenStream> = c.royal[color.index()]
             .clone()
             .iter()
             .filter_map(|leg| self.castling_leg(leg, color, quote!(r), quote!(occ_r)))
             .collect();
+        self.unattacked = None;
         let partner: Vec<TokenStream> = c.partner[color.index()]
             .clone()
             .iter()
@@ -842,10 +1194,28 @@ impl Gen {
         let them = if color == Color::White { quote!(Color::Black) } else { quote!(Color::White) };
         let rt = &self.rt;
         let ty = self.tables.mask_type(rt);
+        let royal_kinds = self.royal.iter().enumerate().filter(|(_, r)| **r).map(|(k, _)| k as u8);
+        let royals = quote!((<#ty as Bitboard>::EMPTY #(| pos.pieces(PieceKind(#royal_kinds), us))*));
+        let royal_kind = self.royal.iter().position(|&r| r).unwrap_or(0) as u8;
+        let add = if count {
+            // As `retain_legal` tests a castling: the royal piece safe on its destination with
+            // both pieces moved.
+            quote! {
+                let after = (occ & !<#ty as Bitboard>::from_square(r) & !<#ty as Bitboard>::from_square(p))
+                    | <#ty as Bitboard>::from_square(kt)
+                    | <#ty as Bitboard>::from_square(pt);
+                let mover = pos.piece_at(r).map_or(PieceKind(#royal_kind), |piece| piece.kind);
+                if !Self::attacked_in(pos, kt, #them, after, <#ty as Bitboard>::EMPTY, mover) {
+                    n += 1;
+                }
+            }
+        } else {
+            quote!(out.push(Move::castle(r, kt, p, pt));)
+        };
         quote! {{
             let rights = pos.castling_rights() & own;
-            let royals = pos.royals(us);
-            let mut each_royal = royals;
+            let royals = #royals;
+            let mut each_royal = if rights == <#ty as Bitboard>::EMPTY { <#ty as Bitboard>::EMPTY } else { royals };
             while let Some(r) = each_royal.pop_lowest() {
                 let mut partners = rights;
                 while let Some(p) = partners.pop_lowest() {
@@ -877,7 +1247,7 @@ impl Gen {
                         let occ_p = occ & !<#ty as Bitboard>::from_square(r) & !<#ty as Bitboard>::from_square(p) & !<#ty as Bitboard>::from_square(kt);
                         let mut partner_to = (<#ty as Bitboard>::EMPTY #(| #partner)*) & !<#ty as Bitboard>::from_square(kt);
                         while let Some(pt) = partner_to.pop_lowest() {
-                            out.push(Move::castle(r, kt, p, pt));
+                            #add
                         }
                     }
                 }
@@ -951,7 +1321,16 @@ impl Gen {
                         ));
                     }
                     Shape::Ray { min, max } => {
-                        for &v in &reverse {
+                        let (slides, rest) = self.slides(&reverse, min, max);
+                        for (family, mask) in slides {
+                            let masked = mask.as_ref().map(|m| quote!(& #m[s]));
+                            let mask = mask.map_or(String::new(), |m| m.to_string());
+                            tests.push((
+                                format!("slide {family} {mask}"),
+                                quote!((sliders.#family(sq, occ) #masked & attackers) != <#ty as Bitboard>::EMPTY),
+                            ));
+                        }
+                        for &v in &rest {
                             let lim = self.ray_table(v, max);
                             let first = first_blocker(self.tables.geometry, v);
                             let near = if min > 1 {
@@ -1028,7 +1407,17 @@ impl Gen {
                 }}
             })
             .collect();
-        quote!(#(#checks)*)
+        let multi: Vec<TokenStream> = (0..self.multi.len())
+            .map(|kind| {
+                let moves = self.multi[kind][color.index()].clone();
+                if moves.is_empty() {
+                    quote!()
+                } else {
+                    self.multi_attacks(&moves, kind, color)
+                }
+            })
+            .collect();
+        quote!(#(#checks)* #(#multi)*)
     }
 
     /// Statements adding to `map` every square the pieces of `attacker` could capture a royal
@@ -1038,6 +1427,10 @@ impl Gen {
         let rt = self.rt.clone();
         let ty = self.tables.mask_type(&rt);
         let mut code = Vec::new();
+        if self.multi.iter().any(|m| !m[attacker.index()].is_empty()) {
+            // Multi-leg captures depend on more than the square (a hurdle, a leg's block).
+            return quote!(return None;);
+        }
         for (kind, per_color) in legs.iter().enumerate() {
             let k = kind as u8;
             for leg in &per_color[attacker.index()] {
@@ -1064,6 +1457,20 @@ impl Gen {
         }
         let _ = ty;
         quote!(#(#code)*)
+    }
+
+    /// Whether `attack_map` for `attacker` always gives a map (no capture depends on more than
+    /// the square): the same test as there.
+    fn attack_map_total(&mut self, legs: &[[Vec<PLeg>; 2]], attacker: Color) -> bool {
+        legs.iter().flat_map(|per_color| &per_color[attacker.index()]).all(|leg| {
+            if leg.captures.is_empty() || leg.captures.iter().all(|t| t.side == Side::Friend) {
+                return true;
+            }
+            let dynamic =
+                leg.origin.iter().chain(&leg.destination).any(|r| r.threatened || r.unthreatened || r.unmoved);
+            let restricted = leg.captures.iter().any(|t| !t.only.is_empty());
+            !(dynamic || restricted)
+        })
     }
 
     /// The pieces among `pieces` that may make `leg`: unmoved ones for an initial move, those on
@@ -1107,6 +1514,10 @@ impl Gen {
         let rt = self.rt.clone();
         let ty = self.tables.mask_type(&rt);
         let mut by_vector: Vec<((i32, i32), Vec<u8>)> = Vec::new();
+        if self.multi.iter().any(|m| !m[attacker.index()].is_empty()) {
+            // A piece moving anywhere may open a multi-leg path (a Horse's leg, a hurdle).
+            return quote!(pinned = !<#ty as Bitboard>::EMPTY;);
+        }
         for (kind, per_color) in legs.iter().enumerate() {
             for leg in &per_color[attacker.index()] {
                 if leg.captures.is_empty() {
@@ -1128,6 +1539,33 @@ impl Gen {
                 }
             }
         }
+        // Families of slides: the riders of any of their directions, seen from `k` through our
+        // pieces; a sniper pins when exactly one piece (ours) stands between.
+        let mut families = Vec::new();
+        if self.sliders {
+            for (name, diagonal) in [("orthogonal", false), ("diagonal", true)] {
+                let family = |v: &(i32, i32)| v.0.abs() <= 1 && v.1.abs() <= 1 && (v.0 * v.1 != 0) == diagonal;
+                if by_vector.iter().filter(|(v, _)| family(v)).count() < 2 {
+                    continue;
+                }
+                let mut kinds: Vec<u8> =
+                    by_vector.iter().filter(|(v, _)| family(v)).flat_map(|(_, k)| k.clone()).collect();
+                kinds.sort_unstable();
+                kinds.dedup();
+                by_vector.retain(|(v, _)| !family(v));
+                self.uses_sliders = true;
+                let family = format_ident!("{}", name);
+                families.push(quote! {
+                    let mut snipers = sliders.#family(k, pos.by_color(them)) & (#(pos.pieces(PieceKind(#kinds), them))|*);
+                    while let Some(s) = snipers.pop_lowest() {
+                        let line = sliders.between(k, s) & occ;
+                        if line.count() == 1 {
+                            pinned |= line & own;
+                        }
+                    }
+                });
+            }
+        }
         let checks = by_vector.into_iter().map(|(v, kinds)| {
             let full = self.ray_table(v, None);
             let first = first_blocker(self.tables.geometry, v);
@@ -1143,7 +1581,7 @@ impl Gen {
                 }
             }
         });
-        quote!(#(#checks)*)
+        quote!(#(#families)* #(#checks)*)
     }
 
     /// Whether the leg may capture a piece of kind `victim` on `sq`.

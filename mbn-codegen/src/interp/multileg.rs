@@ -24,7 +24,7 @@ pub struct Landing {
 }
 
 /// A direction vector, White's view.
-type Vector = (i32, i32);
+pub(crate) type Vector = (i32, i32);
 
 /// The eight king directions clockwise from straight on: the compass a turn is read on.
 const COMPASS: [Vector; 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
@@ -32,7 +32,7 @@ const COMPASS: [Vector; 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1)
 /// Which reflection a `z` leg made: `Files` negates the file component (a sideways move's), `Ranks`
 /// the rank component (a vertical move's). A run of `z` legs keeps its reflection (a zig-zag line).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Axis {
+pub(crate) enum Axis {
     Files,
     Ranks,
 }
@@ -388,7 +388,7 @@ impl<'w, B: Bitboard> Walker<'w, B> {
 }
 
 /// The atom `(m, n)` of a vector.
-fn atom_of((x, y): Vector) -> (u32, u32) {
+pub(crate) fn atom_of((x, y): Vector) -> (u32, u32) {
     let (a, b) = (x.unsigned_abs(), y.unsigned_abs());
     (a.min(b), a.max(b))
 }
@@ -400,7 +400,7 @@ fn parallel(vs: &[Vector], p: Vector) -> Vec<Vector> {
 
 /// The vectors of a `-` leg after a leg in direction `p` (all White's view), each with the
 /// reflection it made when a `z` chose it.
-fn relative_vectors(rel: &PRelative, p: Vector, zaxis: Option<Axis>) -> Vec<(Vector, Option<Axis>)> {
+pub(crate) fn relative_vectors(rel: &PRelative, p: Vector, zaxis: Option<Axis>) -> Vec<(Vector, Option<Axis>)> {
     let all = &rel.vectors;
     let mut out: Vec<(Vector, Option<Axis>)> = Vec::new();
     for turn in &rel.turns {

@@ -4,15 +4,16 @@
 //! syntax tree of its own ([`XMove`]), and [`compile`] lowers that tree to the same
 //! [`MoveSet`](crate::ir::MoveSet) MBN produces, so XBetza pieces share mbn's canonical form,
 //! equality, interpreter and code generator. The direction rules are XBetza's, not MBN's
-//! ([`directions`]); what the IR cannot express yet is an error naming the construct
-//! ("XBetza `a` is not supported yet"), never silently dropped. [`translate`] prints a lowered
+//! ([`directions`]); multi-leg moves (`a`) are unrolled into legs of absolute directions
+//! (module `multileg`); what the IR cannot express yet is an error naming the construct
+//! ("XBetza `u` is not supported yet"), never silently dropped. [`translate`] prints a lowered
 //! single-leg piece back as MBN or XBetza text.
 //!
 //! The grammar read here (one move string, no white space):
 //!
 //! ```text
 //! move      ::= part*
-//! part      ::= leg ('a' leg)* atom range?
+//! part      ::= leg ('a' leg)* atom range?   (a group `(…)n` of modifiers repeats 0..n times)
 //! leg       ::= (direction | mode)*
 //! direction ::= one or two of f b l r v s h, paired as XBoard pairs them (see `directions`)
 //! mode      ::= m c d e p g n i j t o y x u q z k
@@ -26,6 +27,7 @@ use crate::syntax::ast::Span;
 
 pub mod directions;
 mod lower;
+mod multileg;
 pub mod translate;
 
 /// A parsed XBetza move string: the concatenation of its parts (`fmWfcF` = `fmW` + `fcF`).
@@ -95,7 +97,100 @@ const HORIZONTALS: &str = "rlsh";
 /// Parses one XBetza move string.
 pub fn parse(text: &str) -> Result<XMove, Vec<Diagnostic>> {
     let chars: Vec<(usize, char)> = text.char_indices().collect();
-    let end_of = |i: usize| chars.get(i).map_or(text.len(), |&(p, _)| p);
+    let groups = repeat_groups(&chars)?;
+    if groups.is_empty() {
+        return parse_chars(text, &chars);
+    }
+    // `(caf)R`: the part with the group taken 0, 1, 2... times, each a part of its own.
+    let mut parts: Vec<XPart> = Vec::new();
+    for sequence in expansions(&chars, &groups) {
+        for part in parse_chars(text, &sequence)?.parts {
+            if !parts.contains(&part) {
+                parts.push(part);
+            }
+        }
+    }
+    Ok(XMove { parts })
+}
+
+/// A parenthesised repeat group: the indices of `(` and `)` in the characters, the index after
+/// its count, and the most times it may be taken.
+struct Group {
+    open: usize,
+    close: usize,
+    end: usize,
+    max: u32,
+}
+
+/// How often an unbounded group is taken at most: every repetition moves at least one square.
+const MAX_REPEATS: u32 = 15;
+
+/// The repeat groups of a move string (seed 001: "(caf)R would be 'Juggernaut Rook' … A number
+/// behind the closing parenthesis would put a maximum on the number of repeats"). At most two, of
+/// modifiers only, not nested.
+fn repeat_groups(chars: &[(usize, char)]) -> Result<Vec<Group>, Vec<Diagnostic>> {
+    let span_of = |i: usize| Span::new(chars[i].0, chars[i].0 + chars[i].1.len_utf8());
+    let mut groups = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i].1 != '(' {
+            i += 1;
+            continue;
+        }
+        let Some(len) = chars[i + 1..].iter().position(|&(_, c)| !c.is_ascii_lowercase()) else {
+            return Err(vec![Diagnostic::new(span_of(i), "this `(` is never closed")]);
+        };
+        let close = i + 1 + len;
+        if chars[close].1 != ')' {
+            let message = format!("XBetza repeat groups hold modifiers only, not `{}`", chars[close].1);
+            return Err(vec![Diagnostic::new(span_of(close), message)]);
+        }
+        let digits: String = chars[close + 1..].iter().map(|&(_, c)| c).take_while(char::is_ascii_digit).collect();
+        let max =
+            if digits.is_empty() { MAX_REPEATS } else { digits.parse::<u32>().unwrap_or(u32::MAX).min(MAX_REPEATS) };
+        groups.push(Group { open: i, close, end: close + 1 + digits.len(), max });
+        i = close + 1;
+    }
+    if groups.len() > 2 {
+        let g = &groups[2];
+        return Err(vec![Diagnostic::new(span_of(g.open), "XBetza `(` is not supported yet")
+            .with_help("mbn reads at most two repeat groups in one move string")]);
+    }
+    Ok(groups)
+}
+
+/// The character sequences with every group taken 0 to its maximum times.
+fn expansions(chars: &[(usize, char)], groups: &[Group]) -> Vec<Vec<(usize, char)>> {
+    let mut out = vec![Vec::new()];
+    let mut at = 0;
+    for g in groups {
+        let before = &chars[at..g.open];
+        let body = &chars[g.open + 1..g.close];
+        out = out
+            .into_iter()
+            .flat_map(|prefix| {
+                (0..=g.max).map(move |k| {
+                    let mut s = prefix.clone();
+                    s.extend_from_slice(before);
+                    for _ in 0..k {
+                        s.extend_from_slice(body);
+                    }
+                    s
+                })
+            })
+            .collect();
+        at = g.end;
+    }
+    for s in &mut out {
+        s.extend_from_slice(&chars[at..]);
+    }
+    out
+}
+
+/// Parses a move string given as characters with their positions in `text` (a repeat group's
+/// characters may come several times).
+fn parse_chars(text: &str, chars: &[(usize, char)]) -> Result<XMove, Vec<Diagnostic>> {
+    let end_of = |i: usize| if i == 0 { 0 } else { chars[i - 1].0 + chars[i - 1].1.len_utf8() };
     let mut parts = Vec::new();
     let mut errors = Vec::new();
     let mut i = 0;
@@ -138,7 +233,7 @@ pub fn parse(text: &str) -> Result<XMove, Vec<Diagnostic>> {
         };
         if !ATOMS.contains(atom) {
             let message = match atom {
-                '-' | '(' | ')' => format!("XBetza `{atom}` (Betza 2.0 chaining) is not supported yet"),
+                '-' | '(' | ')' => format!("XBetza `{atom}` (repeat groups, Betza 2.0 chaining) is not supported yet"),
                 _ => format!("`{atom}` is not an XBetza atom"),
             };
             errors.push(Diagnostic::new(Span::new(p, end_of(i + 1)), message));

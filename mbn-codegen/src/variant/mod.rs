@@ -43,6 +43,17 @@ pub struct VariantSpec {
     pub drops: bool,
     /// Whether captured pieces go to the capturer's hand (crazyhouse, shogi).
     pub captures_to_hand: bool,
+    /// Whether no move or drop may leave a piece where it could never move again (shogi): such a
+    /// move must promote, such a drop is not allowed.
+    pub immobility_illegal: bool,
+    /// Letters of the pieces that may not be dropped on a file holding one of their own kind and
+    /// side (shogi's Pawn).
+    pub drop_no_doubled: String,
+    /// Letters of the pieces whose drop may not checkmate (shogi's Pawn).
+    pub drop_mate_illegal: String,
+    /// Pieces whose move is written in XBetza (a variant file's `[xbetza]` table): each replaces
+    /// the letter's MBN move (docs/VARIANTS.md).
+    pub xbetza: Vec<(char, String)>,
 }
 
 impl VariantSpec {
@@ -60,6 +71,10 @@ impl VariantSpec {
             promotion_mandatory: true,
             drops: false,
             captures_to_hand: false,
+            immobility_illegal: false,
+            drop_no_doubled: String::new(),
+            drop_mate_illegal: String::new(),
+            xbetza: Vec::new(),
         }
     }
 }
@@ -122,6 +137,12 @@ pub enum Field {
     CastlingPartners,
     /// `promotion-zone`.
     PromotionZone,
+    /// `drop-no-doubled`.
+    DropNoDoubled,
+    /// `drop-mate-illegal`.
+    DropMateIllegal,
+    /// The piece's XBetza move in the `[xbetza]` table.
+    XBetza(char),
 }
 
 impl Field {
@@ -135,6 +156,9 @@ impl Field {
             Field::Royal => "royal",
             Field::CastlingPartners => "castling-partners",
             Field::PromotionZone => "promotion-zone",
+            Field::DropNoDoubled => "drop-no-doubled",
+            Field::DropMateIllegal => "drop-mate-illegal",
+            Field::XBetza(_) => "xbetza",
         }
     }
 }
@@ -191,9 +215,10 @@ impl Variant {
         let parsed = crate::syntax::parse_notation(&spec.pieces).map_err(pieces)?;
         let expanded = crate::expand::expand(&parsed).map_err(pieces)?;
 
-        // Piece kinds: every plain single-letter upper-case definition, in order.
+        // Piece kinds: every plain single-letter upper-case definition, in order, then every
+        // promoted one (`+P=WfF`, whose kind demotes to `P` when captured into a hand).
         let mut table = PieceTable::new();
-        let mut kinds: Vec<(char, &ExpandedPiece)> = Vec::new();
+        let mut kinds: Vec<(bool, char, &ExpandedPiece)> = Vec::new();
         for piece in &expanded.pieces {
             match (&piece.name.letter, piece.prefixes.as_slice(), piece.side_mover) {
                 (Letter::Single(c), [], false) if c.is_ascii_uppercase() => {
@@ -203,22 +228,53 @@ impl Variant {
                         ..PieceInfo::new(piece.display_name.as_deref().unwrap_or(""), *c)
                     };
                     match table.add(info) {
-                        Ok(_) => kinds.push((*c, piece)),
+                        Ok(_) => kinds.push((false, *c, piece)),
                         Err(e) => diagnostics.error(piece.span, format!("piece `{c}`: {e}")),
                     }
                 }
                 (Letter::Single(c), [], false) if c.is_ascii_lowercase() => {}
+                // Promoted pieces with moves of their own; `+P` alone is a promotion rule.
+                (Letter::Single(_), [Prefix::Promoted], false) if !piece.is_default => {}
                 _ => diagnostics.push(
                     Diagnostic::new(piece.span, format!("`{}`: variants run single-letter pieces only", piece.label()))
                         .with_help("prefixed, side-moving and compound-letter pieces parse, but the runtime has no FEN letter for them"),
                 ),
             }
         }
-        for (field, text) in [(Field::Royal, &spec.royal), (Field::CastlingPartners, &spec.castling_partners)] {
+        for piece in &expanded.pieces {
+            let (Letter::Single(c), [Prefix::Promoted], false, false) =
+                (&piece.name.letter, piece.prefixes.as_slice(), piece.side_mover, piece.is_default)
+            else {
+                continue;
+            };
+            if !c.is_ascii_uppercase() {
+                continue;
+            }
+            let Some(base) = kinds.iter().position(|(plus, k, _)| !plus && k == c) else {
+                diagnostics.error(piece.span, format!("`+{c}` is defined, but `{c}` is not a piece of this variant"));
+                continue;
+            };
+            let info = PieceInfo {
+                plus: true,
+                promoted_from: Some(PieceKind(base as u8)),
+                ..PieceInfo::new(piece.display_name.as_deref().unwrap_or(""), *c)
+            };
+            match table.add(info) {
+                Ok(_) => kinds.push((true, *c, piece)),
+                Err(e) => diagnostics.error(piece.span, format!("piece `+{c}`: {e}")),
+            }
+        }
+        for (field, text) in [
+            (Field::Royal, &spec.royal),
+            (Field::CastlingPartners, &spec.castling_partners),
+            (Field::DropNoDoubled, &spec.drop_no_doubled),
+            (Field::DropMateIllegal, &spec.drop_mate_illegal),
+        ] {
             for (i, c) in text.char_indices() {
-                if !kinds.iter().any(|(k, _)| *k == c) {
+                if !kinds.iter().any(|(plus, k, _)| !plus && *k == c) {
                     let span = Span::new(i, i + c.len_utf8());
-                    let defined: Vec<String> = kinds.iter().map(|(k, _)| k.to_string()).collect();
+                    let defined: Vec<String> =
+                        kinds.iter().filter(|(plus, _, _)| !plus).map(|(_, k, _)| k.to_string()).collect();
                     let message = format!(
                         "`{c}` is named in `{}` but is not a piece of `pieces` (its pieces are {})",
                         field.key(),
@@ -228,21 +284,37 @@ impl Variant {
                 }
             }
         }
-        let kind_of = |c: char| kinds.iter().position(|(k, _)| *k == c).map(|i| PieceKind(i as u8));
+        let kind_of = |c: char| kinds.iter().position(|(plus, k, _)| !plus && *k == c).map(|i| PieceKind(i as u8));
 
         // Moves: each kind's definition; a lowercase definition is Black's own.
         let mut moves = Vec::new();
-        for (c, piece) in &kinds {
+        for (plus, c, piece) in &kinds {
             let white = lower_piece(piece, &mut diagnostics);
-            let black_piece = expanded
-                .pieces
-                .iter()
-                .find(|p| p.prefixes.is_empty() && p.name.letter == Letter::Single(c.to_ascii_lowercase()));
+            let black_piece = expanded.pieces.iter().find(|p| {
+                p.prefixes == if *plus { &[Prefix::Promoted][..] } else { &[] }
+                    && !p.is_default
+                    && p.name.letter == Letter::Single(c.to_ascii_lowercase())
+            });
             let black = match black_piece {
                 Some(p) => lower_piece(p, &mut diagnostics),
                 None => white.clone(),
             };
             moves.push([white, black]);
+        }
+        // `[xbetza]`: pieces whose move is written in XBetza replace their MBN move.
+        for (c, text) in &spec.xbetza {
+            let field = Field::XBetza(*c);
+            match (kind_of(*c), crate::compile_move_in(crate::Dialect::XBetza, text)) {
+                (Some(kind), Ok(m)) => moves[kind.0 as usize] = [m.clone(), m],
+                (None, _) => other.push(at(
+                    field,
+                    Span::new(0, text.len()),
+                    format!("`{c}` has an XBetza move but is not a piece of `pieces`"),
+                )),
+                (_, Err(list)) => {
+                    other.extend(list.into_iter().map(|diagnostic| FieldDiagnostic { field, diagnostic }))
+                }
+            }
         }
 
         // Promotions: `+P==QRBN`, or `+P` alone (any non-royal other piece).
@@ -280,10 +352,19 @@ impl Variant {
                     let targets = kinds
                         .iter()
                         .enumerate()
-                        .filter(|(i, (k, _))| *i != kind.0 as usize && !spec.royal.contains(*k))
+                        .filter(|(i, (plus, k, _))| *i != kind.0 as usize && !plus && !spec.royal.contains(*k))
                         .map(|(i, _)| PieceKind(i as u8))
                         .collect();
                     promotions[kind.0 as usize] = Some(Promotion { targets });
+                }
+            }
+        }
+        // MBN §2: when both `P` and `+P` are defined, `P` promotes to `+P`.
+        for (i, (plus, c, _)) in kinds.iter().enumerate() {
+            if let (true, Some(base)) = (*plus, kind_of(*c)) {
+                let slot = &mut promotions[base.0 as usize];
+                if slot.is_none() {
+                    *slot = Some(Promotion { targets: vec![PieceKind(i as u8)] });
                 }
             }
         }
@@ -346,6 +427,17 @@ impl Variant {
         } else {
             Err(other)
         }
+    }
+}
+
+impl Variant {
+    /// The unpromoted kinds written with one of `letters` (`drop-no-doubled = "P"`), as bits:
+    /// bit `k` for kind `k` (kinds from 64 on are left out; a table holds at most 52).
+    pub fn kind_bits(&self, letters: &str) -> u64 {
+        self.table
+            .iter()
+            .filter(|(k, info)| !info.plus && letters.contains(info.letter) && k.index() < 64)
+            .fold(0, |bits, (k, _)| bits | 1 << k.index())
     }
 }
 

@@ -1,6 +1,6 @@
 //! Cross-module tests: make/unmake, perft and parser robustness, using the toy generator.
 
-mod toy;
+pub(crate) mod toy;
 
 use std::sync::Arc;
 

@@ -9,9 +9,12 @@
 //! * `g` on a slider of unit steps (`gQ`, the Grasshopper): a hop over an adjacent mount
 //!   (`pD`-like leap of twice the step), or a slide to an empty square followed by such a hop.
 //!
-//! Everything else the IR cannot express yet is an error "XBetza `x` is not supported yet".
+//! Multi-leg parts (`a`), hoppers other than those, `nC`/`nZ` and the `q`/`z` riders are unrolled
+//! by [`super::multileg`]; `j` is a hop (`jD`) or a doubled first step (`jB`). Everything else the
+//! IR cannot express yet is an error "XBetza `x` is not supported yet".
 
 use super::directions;
+use super::multileg;
 use super::{XLeg, XMove, XPart, XRange};
 use crate::diagnostic::Diagnostic;
 use crate::ir::{Capability, Directions, Extra, Hop, Leg, LegLink, Move, MoveSet, Part, Reach, Side, Targets, Vector};
@@ -57,6 +60,8 @@ fn atom(c: char) -> Option<(Vec<(u32, u32)>, bool)> {
         'R' => Some((vec![(0, 1)], true)),
         'B' => Some((vec![(1, 1)], true)),
         'Q' => Some((vec![(0, 1), (1, 1)], true)),
+        // The universal leaper: every leap a board of mbn's (up to 16x16) allows.
+        'U' => leaper((1..16).flat_map(|n| (0..=n).map(move |m| (m, n))).collect()),
         _ => None,
     }
 }
@@ -71,6 +76,8 @@ struct Modes {
     lame: bool,
     initial: bool,
     cylindrical: bool,
+    jump: bool,
+    bent: Option<multileg::Bend>,
 }
 
 /// Reads the mode letters of a single leg; errors name the first unsupported one.
@@ -88,6 +95,9 @@ fn modes(leg: &XLeg) -> Result<Modes, Vec<Diagnostic>> {
             'n' => out.lame = true,
             'i' => out.initial = true,
             'o' => out.cylindrical = true,
+            'j' => out.jump = true,
+            'q' => out.bent = Some(multileg::Bend::Circular),
+            'z' => out.bent = Some(multileg::Bend::Zigzag),
             _ => errors.push(unsupported(span, &c.to_string()).with_help(help_for(c))),
         }
         if matches!(c, 'm' | 'c' | 'd' | 'e') {
@@ -149,25 +159,29 @@ fn lower_part(part: &XPart) -> Result<Vec<Move>, Vec<Diagnostic>> {
         let what = match part.atom {
             'O' => "XBetza `O`: castling",
             '@' => "XBetza `@`: drops",
-            'U' => "XBetza `U`: the universal leaper",
             'I' => "XBetza `I`: the imitator",
             _ => "XBetza `X`: an extended atom",
         };
         return Err(vec![unsupported(part.atom_span, &part.atom.to_string()).with_help(what)]);
     };
-    if part.legs.len() > 1 {
-        return Err(vec![unsupported(part.span, "a").with_help("XBetza `a`: multi-leg moves (again)")]);
-    }
     let x = &part.legs[0];
-    let m = modes(x)?;
     let groups: Vec<&str> = x.directions.iter().map(|d| d.text.as_str()).collect();
+    let multi = part.legs.len() > 1;
+    if multi && part.atom == 'U' {
+        return Err(vec![unsupported(part.span, "a").with_help("multi-leg moves of the universal leaper `U`")]);
+    }
+    let m = if multi { Modes::default() } else { modes(x)? };
     let mut moves = Vec::new();
     for &(a, b) in &atoms {
         let vectors = directions::select(a, b, &groups);
         if vectors.is_empty() {
             continue;
         }
-        moves.extend(lower_atom(part, &m, (a, b), rides, vectors)?);
+        if multi {
+            moves.extend(multileg::lower(part, (a, b), rides, &vectors)?);
+        } else {
+            moves.extend(lower_atom(part, &m, (a, b), rides, vectors)?);
+        }
     }
     if moves.is_empty() {
         let written: Vec<&str> = groups.clone();
@@ -209,35 +223,98 @@ fn lower_atom(
     if m.cylindrical {
         base.extras.push(Extra::Cylindrical { both_axes: false, files: None });
     }
+    if let Some(bend) = m.bent {
+        if m.hop || m.grasshop || m.lame || m.jump || m.cylindrical {
+            return Err(vec![unsupported(span, if bend == multileg::Bend::Circular { "q" } else { "z" })
+                .with_help("mbn reads `q` and `z` without `p`, `g`, `n`, `j` and `o`")]);
+        }
+        let max = match part.range {
+            XRange::Number(n) if n > 0 => Some(n),
+            _ => None,
+        };
+        return Ok(multileg::bent(part, bend, &base, max, &vectors));
+    }
     if m.hop && m.grasshop {
         return Err(vec![unsupported(span, "pg").with_help("both hop modes on one leg")]);
     }
     if m.grasshop {
         if reach != Reach::RIDE || !unit {
-            return Err(vec![unsupported(span, "g")
-                .with_help("mbn reads `g` on unlimited sliders of W and F steps only (`gR`, `gB`, `gQ`, `gW0`)")]);
+            // `gN`, `gK`, `gR4`: the hop onto the mount and the hidden hop-off leg (`gafK`).
+            return multileg::lower(part, (a, b), rides, &vectors);
         }
         return Ok(grasshopper(&base, &vectors));
     }
     if m.hop {
         match reach {
+            // A range bounds the whole move, hurdle included (Fairy-Stockfish: `pB2` lands right
+            // behind an adjacent piece).
             Reach::Steps { min: 1, max: None } => base.hop = Some(ONE_HURDLE),
+            Reach::Steps { min: 1, max: Some(n) } if n > 1 => base.hop = Some(ONE_HURDLE),
             Reach::Steps { min: 1, max: Some(1) } if unit => {
                 // `pW` = `pafW`: onto the adjacent mount, then one more step the same way.
                 base.directions = Directions::Absolute(vectors.iter().map(|&(x, y)| (2 * x, 2 * y)).collect());
                 base.hop = Some(ONE_HURDLE);
             }
-            _ => {
-                return Err(vec![unsupported(span, "p")
-                    .with_help("mbn reads `p` on unlimited riders (`pR`, `pN0`) and on W, F and K steps only")])
-            }
+            // `pN`, `pD`: the hop onto the mount and the hidden hop-off leg (`pafN`).
+            _ => return multileg::lower(part, (a, b), rides, &vectors),
         }
         return Ok(vec![single(base)]);
+    }
+    if m.jump {
+        return jump(part, m, base, (a, b), &vectors);
     }
     if m.lame {
         return lame(part, m, base, (a, b), &vectors);
     }
     Ok(vec![single(base)])
+}
+
+/// `j` (seed 001): on a straight leap (`jD`, `jA`, `jH`) the leap must jump, over at least one
+/// piece on the squares between; on a slider of W or F steps (`jB`, the Ski-Bishop) the first step
+/// is doubled, skipping the first square whatever it holds: the leap of twice the step (`A` for
+/// `B`), or that leap to an empty square and the slide on from there.
+fn jump(
+    part: &XPart,
+    m: &Modes,
+    mut base: Leg,
+    (a, b): (u32, u32),
+    vectors: &[Vector],
+) -> Result<Vec<Move>, Vec<Diagnostic>> {
+    let straight = a == 0 || a == b;
+    if m.hop || m.grasshop || m.lame || !straight {
+        return Err(vec![unsupported(part.span, "j").with_help(help_for('j'))]);
+    }
+    if base.reach == Reach::LEAP {
+        if b < 2 {
+            return Err(vec![unsupported(part.span, "j")
+                .with_help("XBetza `j` on a W or F step means nothing (there is no square to jump)")]);
+        }
+        base.hop = Some(Hop { many: true, optional: false, hurdles: None });
+        return Ok(vec![single(base)]);
+    }
+    if b != 1 || !matches!(base.reach, Reach::Steps { min: 1, .. }) {
+        return Err(vec![unsupported(part.span, "j").with_help(help_for('j'))]);
+    }
+    let Reach::Steps { max, .. } = base.reach else { unreachable!("checked above") };
+    let doubled: Vec<Vector> = vectors.iter().map(|&(x, y)| (2 * x, 2 * y)).collect();
+    let mut leap = base.clone();
+    leap.directions = Directions::Absolute(doubled.clone());
+    leap.reach = Reach::LEAP;
+    let mut out = vec![single(leap)];
+    // The slide after the doubled step: one step less than the range.
+    if max.is_none_or(|n| n > 2) {
+        for (&v, &d) in vectors.iter().zip(&doubled) {
+            let mut first = leg(LegLink::First, vec![d], Reach::LEAP, default_capabilities(), base.span);
+            first.extras = base.extras.clone();
+            let mut on = base.clone();
+            on.link = LegLink::Sequence;
+            on.directions = Directions::Absolute(vec![v]);
+            on.reach = Reach::Steps { min: 1, max: max.map(|n| n - 2) };
+            on.extras.clear();
+            out.push(Move { parts: vec![Part::Leg(Box::new(first)), Part::Leg(Box::new(on))], span: base.span });
+        }
+    }
+    Ok(out)
 }
 
 /// `n`: a lame leaper. Straight leaps are blocked on the squares between; the knight on its
@@ -262,9 +339,15 @@ fn lame(
         }
         return Ok(vec![single(base)]);
     }
+    if base.reach == Reach::LEAP {
+        if let Some(paths) = multileg::lame_paths(part.atom) {
+            return lame_oblique(part, paths, vectors);
+        }
+    }
     if (a, b) != (1, 2) || base.reach != Reach::LEAP {
-        return Err(vec![unsupported(part.span, "n")
-            .with_help("mbn reads `n` on straight leaps (`nD`, `nA`) and the knight (`nN`) only")]);
+        return Err(vec![unsupported(part.span, "n").with_help(
+            "mbn reads `n` on straight leaps (`nD`, `nA`) and the knight, camel and zebra (`nN`, `nC`, `nZ`) only",
+        )]);
     }
     let mut out = Vec::new();
     for first in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
@@ -312,4 +395,42 @@ fn grasshopper(base: &Leg, vectors: &[Vector]) -> Vec<Move> {
         out.push(Move { parts: vec![Part::Leg(Box::new(slide)), Part::Leg(Box::new(off))], span: base.span });
     }
     out
+}
+
+/// `nC`, `nZ`: the union of the seed's king-step paths to the leap's squares, each path's final
+/// leg restricted to the leap's vectors selected by the part's directions.
+fn lame_oblique(part: &XPart, paths: &[&str], vectors: &[Vector]) -> Result<Vec<Move>, Vec<Diagnostic>> {
+    let mut out = Vec::new();
+    for text in paths {
+        let parsed = super::parse(text).map_err(|_| vec![unsupported(part.span, "n")])?;
+        let mut path = parsed.parts[0].clone();
+        let own = &part.legs[0];
+        for &(c, _) in &own.modes {
+            if c == 'i' {
+                path.legs[0].modes.push((c, part.span));
+            } else if c != 'n' {
+                path.legs.last_mut().expect("a path has legs").modes.push((c, part.span));
+            }
+        }
+        path.span = part.span;
+        path.atom_span = part.atom_span;
+        let (atoms, rides) = atom(path.atom).expect("W or F");
+        let first = directions::select(atoms[0].0, atoms[0].1, &[]);
+        for mut m in multileg::lower(&path, atoms[0], rides, &first)? {
+            let before: Vector = m.parts[..m.parts.len() - 1].iter().fold((0, 0), |(x, y), p| match p {
+                Part::Leg(l) => match &l.directions {
+                    Directions::Absolute(v) => (x + v[0].0, y + v[0].1),
+                    Directions::Relative { .. } => (x, y),
+                },
+                _ => (x, y),
+            });
+            let Some(Part::Leg(last)) = m.parts.last_mut() else { continue };
+            let Directions::Absolute(ends) = &mut last.directions else { continue };
+            ends.retain(|&(x, y)| vectors.contains(&(before.0 + x, before.1 + y)));
+            if !ends.is_empty() {
+                out.push(m);
+            }
+        }
+    }
+    Ok(out)
 }

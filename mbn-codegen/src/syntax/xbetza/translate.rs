@@ -124,6 +124,8 @@ fn mbn_flags(leg: &Leg) -> Result<String, String> {
         match e {
             Extra::Initial { decaying: false } => out.push('i'),
             Extra::Cylindrical { both_axes: false, files: None } => out.push('o'),
+            // A visit (M10): an XBetza `p` leg on the way.
+            Extra::Other(text) if text == "jy" || text == "jj" => out.push_str(text),
             other => return Err(format!("no translation for {other:?}")),
         }
     }

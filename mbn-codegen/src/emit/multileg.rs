@@ -1,0 +1,904 @@
+//! Multi-leg moves as generated code (docs/SEMANTICS.md, M11).
+//!
+//! The walk of the interpreter (`interp/multileg.rs`) is unrolled at generation time: every path
+//! through the parts of a move, with every direction its legs may take, becomes nested code with
+//! constant vectors. A relative leg's vectors are known once the previous leg's vector is, so only
+//! the squares, the occupancy tests and the pieces captured on the way are left to run time. A
+//! leg walks its ray through a per-square table of the next square along its vector. Repeats are
+//! unrolled time round by time round; a path is cut where it must have left the board, or where it
+//! would stand where it stood after an earlier time round (the repeat's own rule, decided at
+//! generation time when the squares are known then). A move that unrolls into more than
+//! [`BUDGET`] legs is refused.
+
+use super::tables::{bit, or, Bits};
+use super::{range_bits, Gen};
+use crate::diagnostic::Diagnostic;
+use crate::interp::multileg::{atom_of, relative_vectors, Axis, Vector};
+use crate::ir::{Reach, Side};
+use crate::plan::{PLeg, PMove, POver, PPart, PRange, PRepeat, PStep};
+use crate::syntax::ast::Span;
+use mbn_runtime::{Color, Square};
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote};
+
+/// The most legs one move may unroll into.
+pub(super) const BUDGET: usize = 1024;
+/// The most legs on one path.
+const DEPTH: usize = 96;
+
+/// What a completed path does in the generated code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Sink {
+    /// A move of a position: landings without captures on the way go to `land` (pushed later),
+    /// the others are pushed at once with their extra captures.
+    Moves,
+    /// `attacked_in`: `return true` when the path captures on `sq`.
+    Attack,
+    /// A lone piece: `quiet` and `captures` bitboards.
+    Piece,
+}
+
+/// The position after a pending leg's landing, as the rest of the path sees it.
+#[derive(Clone)]
+struct Seen {
+    sq: Ident,
+    disp: Option<Vector>,
+    count: Ident,
+    cap: Option<Ident>,
+}
+
+/// A path under way, at generation time: runtime values are named by identifiers.
+#[derive(Clone)]
+struct St<'a> {
+    /// The square the piece stands on now.
+    sq: Ident,
+    /// The pieces captured on the way so far (`None`: none can have been).
+    cap: Option<Ident>,
+    /// The board displacement from the start square, when known at generation time.
+    disp: Option<Vector>,
+    prev: Option<Vector>,
+    zaxis: Option<Axis>,
+    /// The last leg and whether its landing holds a piece.
+    pending: Option<(&'a PStep, Ident)>,
+    visited: Vec<(Ident, Option<Vector>)>,
+    log: Vec<Vector>,
+    replay: Option<Vec<Vector>>,
+}
+
+/// What remains to be walked (as in the interpreter).
+enum Cont<'c, 'a> {
+    Done,
+    Parts(&'a [PPart], &'c Cont<'c, 'a>),
+    Round { rep: &'a PRepeat, done: u32, log_start: usize, seen: Vec<Seen>, next: &'c Cont<'c, 'a> },
+}
+
+/// Unrolls the multi-leg moves of one piece kind and colour.
+pub(super) struct Unroll<'g> {
+    g: &'g mut Gen,
+    color: Color,
+    sink: Sink,
+    next_id: usize,
+    legs: usize,
+    over_budget: bool,
+    /// Every landing's displacement, `None` once one is not known at generation time.
+    touched: Option<Vec<Vector>>,
+    /// Promotion info for pushed moves: the piece kind.
+    kind: usize,
+}
+
+impl Gen {
+    /// Code running the multi-leg moves `moves` of `kind` for `color` with the runtime names of
+    /// `sink` in scope (`from`, `occ0`: occupancy without `from`, `own`, `enemy`, `unmoved`,
+    /// `found`), or `None` when a move cannot be generated (reported). Also returns every landing's
+    /// displacement when all are known at generation time.
+    pub(super) fn multi_code(
+        &mut self,
+        moves: &[PMove],
+        kind: usize,
+        color: Color,
+        sink: Sink,
+    ) -> Option<(TokenStream, Option<Vec<Vector>>)> {
+        let mut code = Vec::new();
+        let mut touched = Some(Vec::new());
+        for m in moves {
+            if !self.multi_supported(m) {
+                return None;
+            }
+            let mut u = Unroll {
+                g: self,
+                color,
+                sink,
+                next_id: 0,
+                legs: 0,
+                over_budget: false,
+                touched: Some(Vec::new()),
+                kind,
+            };
+            let start = format_ident!("from");
+            let st = St {
+                sq: start.clone(),
+                cap: None,
+                disp: Some((0, 0)),
+                prev: None,
+                zaxis: None,
+                pending: None,
+                visited: vec![(start, Some((0, 0)))],
+                log: Vec::new(),
+                replay: None,
+            };
+            let body = u.run(st, &Cont::Parts(&m.parts, &Cont::Done));
+            if u.over_budget {
+                self.diagnostics.push(
+                    Diagnostic::new(
+                        m.span,
+                        format!(
+                            "this multi-leg move unrolls into more than {BUDGET} legs (a repeat turning freely \
+                             or riding without a bound, like `(dcK-mK)0`): not generated yet"
+                        ),
+                    )
+                    .with_help("the interpreter runs it: `mbn perft <variant> <depth> --interpret`"),
+                );
+                return None;
+            }
+            touched = match (touched, u.touched) {
+                (Some(mut a), Some(b)) => {
+                    a.extend(b);
+                    Some(a)
+                }
+                _ => None,
+            };
+            code.push(quote!({ #body }));
+        }
+        Some((quote!(#(#code)*), touched))
+    }
+
+    /// Whether the generator runs every leg of `m`; reports what it does not.
+    fn multi_supported(&mut self, m: &PMove) -> bool {
+        let mut steps = Vec::new();
+        let mut repeats = Vec::new();
+        walk_steps(&m.parts, &mut |s| steps.push(s.clone()), &mut |r| {
+            repeats.push(r.origin.iter().chain(&r.destination).any(dynamic))
+        });
+        let mut ok = true;
+        for step in &steps {
+            let leg = &step.leg;
+            let mut refused = Vec::new();
+            if !matches!(leg.reach, Reach::Steps { .. }) {
+                refused.push("maximal `0*`, edge `*` and halfling `h` riders");
+            }
+            if leg.captures.iter().any(|t| !t.only.is_empty())
+                || leg.visit.as_ref().is_some_and(|v| v.only.is_some())
+                || matches!(leg.over, POver::Set(_))
+                || leg.hop.as_ref().is_some_and(|h| h.hurdles.is_some())
+            {
+                refused.push("piece sets (`c{K}`, `j{K}`, hurdle and pass-over sets)");
+            }
+            if leg.en_passant.is_some() || leg.move_allows_en_passant {
+                refused.push("en passant (`e`)");
+            }
+            if leg.origin.iter().chain(&leg.destination).any(dynamic) {
+                refused.push("threatened, unthreatened and unmoved ranges");
+            }
+            for what in refused {
+                self.diagnostics.push(
+                    Diagnostic::new(step.span, format!("{what} in multi-leg moves: not generated yet"))
+                        .with_help("the interpreter runs it: `mbn perft <variant> <depth> --interpret`"),
+                );
+                ok = false;
+            }
+        }
+        if repeats.into_iter().any(|d| d) {
+            self.diagnostics.push(Diagnostic::new(
+                m.span,
+                "threatened, unthreatened and unmoved ranges on complex riders: not generated yet",
+            ));
+            ok = false;
+        }
+        ok
+    }
+
+    /// The moves of a piece of `kind` on `from` (in the loop of `side`): multi-leg landings pushed
+    /// after its single-leg moves, which start at `start`; `singles`: whether it has any.
+    pub(super) fn multi_moves(&mut self, moves: &[PMove], kind: usize, color: Color, singles: bool) -> TokenStream {
+        let Some((code, _)) = self.multi_code(moves, kind, color, Sink::Moves) else { return quote!() };
+        let rt = self.rt.clone();
+        let ty = self.tables.mask_type(&rt);
+        let mv = quote!(if occ.test(to) { Move::capture(from, to) } else { Move::quiet(from, to) });
+        let push = self.push(kind, color, quote!(mv));
+        let listed = if singles { quote!((start..out.len()).any(|i| out.get(i) == Some(mv))) } else { quote!(false) };
+        quote! {{
+            let occ0 = occ & !<#ty as Bitboard>::from_square(from);
+            let unmoved = pos.unmoved().test(from);
+            let mut found = 0u32;
+            let mut land = <#ty as Bitboard>::EMPTY;
+            let xstart = out.len();
+            #code
+            land &= !<#ty as Bitboard>::from_square(from);
+            while let Some(to) = land.pop_lowest() {
+                let mv = #mv;
+                if !#listed {
+                    #push
+                }
+            }
+        }}
+    }
+
+    /// Statements of `attacked_in` returning `true` when a multi-leg move of `kind` captures on
+    /// `sq` (given `occ`, `exclude`).
+    pub(super) fn multi_attacks(&mut self, moves: &[PMove], kind: usize, color: Color) -> TokenStream {
+        let Some((code, touched)) = self.multi_code(moves, kind, color, Sink::Attack) else { return quote!() };
+        let rt = self.rt.clone();
+        let ty = self.tables.mask_type(&rt);
+        let k = kind as u8;
+        // The squares an attacker may stand on: where a landing could reach `sq` from.
+        let filter = touched.map(|disps| {
+            let g = self.tables.geometry;
+            let table = self.tables.per_square("ORIGINS", |sq| {
+                disps
+                    .iter()
+                    .filter_map(|&(x, y)| super::tables::offset(g, Square(sq as u16), (-x, -y)))
+                    .fold([0; 4], |b, s| or(b, bit(s.index())))
+            });
+            quote!(& #table[s])
+        });
+        quote! {{
+            let mut froms = pos.pieces(PieceKind(#k), by) & !exclude #filter;
+            if froms != <#ty as Bitboard>::EMPTY {
+                let own = pos.by_color(by) & occ & !exclude;
+                let occ_h = occ | <#ty as Bitboard>::from_square(sq);
+                let enemy = occ_h & !own;
+                while let Some(from) = froms.pop_lowest() {
+                    let occ0 = occ_h & !<#ty as Bitboard>::from_square(from);
+                    let unmoved = pos.unmoved().test(from);
+                    let mut found = 0u32;
+                    #code
+                }
+            }
+        }}
+    }
+
+    /// Pushing `mv` with the extra captures `extra` (a slice), with promotions.
+    fn push_with_captures(&self, kind: usize, color: Color) -> TokenStream {
+        let push = |mv: TokenStream| quote!(let _ = out.push_with_captures(#mv, extra););
+        let zone: Bits =
+            self.zone[color.index()].iter().enumerate().filter(|(_, b)| **b).fold([0; 4], |b, (i, _)| or(b, bit(i)));
+        let plain = push(quote!(mv));
+        match self.promotions.get(kind) {
+            Some(Some(targets)) if !super::tables::is_empty(&zone) => {
+                let mask = self.tables.mask(&zone, &self.rt);
+                let rt = &self.rt;
+                let keep = (!self.mandatory).then(|| plain.clone());
+                let promoted = targets.iter().map(|t| push(quote!(mv.with_promotion(PieceKind(#t)))));
+                quote! {
+                    if #rt::__private::Bitboard::test(#mask, mv.to()) {
+                        #keep
+                        #(#promoted)*
+                    } else {
+                        #plain
+                    }
+                }
+            }
+            _ => plain,
+        }
+    }
+}
+
+/// Whether a range needs a position.
+fn dynamic(r: &PRange) -> bool {
+    r.threatened || r.unthreatened || r.unmoved
+}
+
+/// Calls `leg` on every leg and `rep` on every repeat of `parts`.
+fn walk_steps(parts: &[PPart], leg: &mut dyn FnMut(&PStep), rep: &mut dyn FnMut(&PRepeat)) {
+    for p in parts {
+        match p {
+            PPart::Leg(s) => leg(s),
+            PPart::Optional { body, .. } => walk_steps(body, leg, rep),
+            PPart::Repeat(r) => {
+                rep(r);
+                for body in r.first.iter().chain(&r.later) {
+                    walk_steps(body, leg, rep);
+                }
+            }
+        }
+    }
+}
+
+/// Single legs and multi-leg moves, with the single legs the tables do not cover (non-jumping
+/// leaps, `nA`) moved to the multi-leg moves.
+pub(super) fn split((legs, mut multi): (Vec<PLeg>, Vec<PMove>), color: Color) -> (Vec<PLeg>, Vec<PMove>) {
+    let (walked, legs): (Vec<PLeg>, Vec<PLeg>) = legs.into_iter().partition(needs_walker);
+    multi.extend(walked.into_iter().map(|leg| as_move(leg, color)));
+    (legs, multi)
+}
+
+/// A single leg the table shapes do not cover (a non-jumping leap, `nA`), as a one-leg move.
+fn as_move(leg: PLeg, color: Color) -> PMove {
+    let step = PStep { leg, relative: None, mode_written: true, setup: false, span: Span::default() };
+    PMove { parts: vec![PPart::Leg(Box::new(step))], color, span: Span::default() }
+}
+
+/// Whether a single leg needs the multi-leg walker: a non-jumping leap longer than a king step.
+fn needs_walker(leg: &PLeg) -> bool {
+    leg.non_jumping && leg.vectors.iter().any(|v| v.0.abs() > 1 || v.1.abs() > 1)
+}
+
+impl<'a> Unroll<'_> {
+    fn id(&mut self, prefix: &str) -> Ident {
+        self.next_id += 1;
+        format_ident!("{}{}", prefix, self.next_id)
+    }
+
+    fn ty(&self) -> TokenStream {
+        self.g.tables.mask_type(&self.g.rt)
+    }
+
+    /// The occupancy a path sees: the start square and the pieces captured on the way are empty.
+    fn occ(&self, st: &St<'_>) -> TokenStream {
+        match &st.cap {
+            None => quote!(occ0),
+            Some(c) => quote!((occ0 & !#c)),
+        }
+    }
+
+    fn run(&mut self, st: St<'a>, k: &Cont<'_, 'a>) -> TokenStream {
+        if self.over_budget {
+            return quote!();
+        }
+        match k {
+            Cont::Done => self.finish(&st),
+            Cont::Parts([], next) => self.run(st, next),
+            Cont::Parts([part, rest @ ..], next) => {
+                let after = Cont::Parts(rest, next);
+                match part {
+                    PPart::Leg(step) => self.leg(st, step, &after),
+                    PPart::Optional { compulsory, body } => {
+                        let with = self.run(st.clone(), &Cont::Parts(body, &after));
+                        let without = self.run(st, &after);
+                        if *compulsory {
+                            quote!({ let before = found; #with if found == before { #without } })
+                        } else {
+                            quote!(#with #without)
+                        }
+                    }
+                    PPart::Repeat(rep) => {
+                        let guard = self.ranges(&rep.origin, &st.sq);
+                        let round =
+                            Cont::Round { rep, done: 0, log_start: st.log.len(), seen: Vec::new(), next: &after };
+                        let body = self.run(st, &round);
+                        guarded(guard, body)
+                    }
+                }
+            }
+            Cont::Round { rep, done, log_start, seen, next } => self.round(st, rep, *done, *log_start, seen, next),
+        }
+    }
+
+    /// After time round `done` of a repeat: another round, or on with the rest of the move.
+    fn round(
+        &mut self,
+        st: St<'a>,
+        rep: &'a PRepeat,
+        done: u32,
+        log_start: usize,
+        seen: &[Seen],
+        next: &Cont<'_, 'a>,
+    ) -> TokenStream {
+        let count = self.id("n");
+        let ty = self.ty();
+        let captured = match &st.cap {
+            None => quote!(0u32),
+            Some(c) => quote!(<#ty as Bitboard>::count(#c)),
+        };
+        let pending = match &st.pending {
+            Some((_, t)) => quote!(u32::from(#t)),
+            None => quote!(0u32),
+        };
+        // A repeat stops before it reaches the same position twice.
+        let mut stops = Vec::new();
+        for e in seen {
+            match (st.disp, e.disp) {
+                (Some(a), Some(b)) if a != b => {}
+                (Some(_), Some(_)) if e.cap == st.cap => return quote!(),
+                (Some(_), Some(_)) => {
+                    let n = &e.count;
+                    stops.push(quote!(#count == #n));
+                }
+                _ => {
+                    let (s, n, sq) = (&e.sq, &e.count, &st.sq);
+                    stops.push(quote!((#sq == #s && #count == #n)));
+                }
+            }
+        }
+        // `0*` never lands twice on a square.
+        if rep.maximal && done > 0 {
+            for (v, d) in &st.visited[..st.visited.len() - 1] {
+                match (st.disp, d) {
+                    (Some(a), Some(b)) if a == *b => return quote!(),
+                    (Some(a), Some(b)) if a != *b => {}
+                    _ => {
+                        let sq = &st.sq;
+                        stops.push(quote!(#sq == #v));
+                    }
+                }
+            }
+        }
+        let mut seen = seen.to_vec();
+        seen.push(Seen { sq: st.sq.clone(), disp: st.disp, count: count.clone(), cap: st.cap.clone() });
+        let mut more = Vec::new();
+        if rep.max.is_none_or(|m| done < m) {
+            let bodies = if done == 0 { &rep.first } else { &rep.later };
+            let replay = (done > 0 && rep.replay).then(|| st.log[log_start..].to_vec());
+            for body in bodies {
+                let end = Cont::Round { rep, done: done + 1, log_start: st.log.len(), seen: seen.clone(), next };
+                let mut st = st.clone();
+                st.replay = replay.clone();
+                more.push(self.run(st, &Cont::Parts(body.as_slice(), &end)));
+            }
+        }
+        let stop = if done >= rep.min {
+            let mut tests = self.ranges(&rep.destination, &st.sq);
+            if rep.maximal {
+                // `0*` stops only where it cannot go on.
+                tests.insert(0, quote!(found == before));
+            }
+            let mut st = st;
+            st.replay = None;
+            let rest = self.run(st, next);
+            guarded(tests, rest)
+        } else {
+            quote!()
+        };
+        let before = rep.maximal.then(|| quote!(let before = found;));
+        let body = quote! {
+            #before
+            #(#more)*
+            #stop
+        };
+        let body = if stops.is_empty() { body } else { quote!(if !(#(#stops)||*) { #body }) };
+        quote! {{
+            let #count: u32 = #captured + #pending;
+            #body
+        }}
+    }
+
+    /// One leg: settles the previous landing as a square on the way, then walks each direction.
+    fn leg(&mut self, mut st: St<'a>, step: &'a PStep, after: &Cont<'_, 'a>) -> TokenStream {
+        self.legs += 1;
+        if self.legs > BUDGET || st.log.len() >= DEPTH {
+            self.over_budget = true;
+            return quote!();
+        }
+        let ty = self.ty();
+        let mut settle = quote!();
+        let mut guards = Vec::new();
+        if let Some((p, t)) = st.pending.take() {
+            // The previous landing is a square on the way: empty, visited or captured.
+            let sq = st.sq.clone();
+            let can_capture = p.mode_written && !p.leg.captures.is_empty();
+            let empty_ok = match &p.leg.visit {
+                Some(v) => v.optional || (p.mode_written && p.leg.moves),
+                None => !p.mode_written || p.leg.moves,
+            };
+            let mut ways = Vec::new();
+            if empty_ok {
+                ways.push(quote!(!#t));
+            }
+            let vis = self.id("v");
+            if let Some(v) = &p.leg.visit {
+                let test = side_test(v.side, &sq);
+                settle = quote!(let #vis = #t && #test;);
+                ways.push(quote!(#vis));
+            }
+            let capd = self.id("x");
+            if can_capture {
+                let test = self.capture_test(p, &sq);
+                let not_visited = p.leg.visit.as_ref().map(|_| quote!(!#vis &&));
+                settle = quote! {
+                    #settle
+                    let #capd = #t && #not_visited #test;
+                };
+                ways.push(quote!(#capd));
+            }
+            if ways.is_empty() {
+                return quote!();
+            }
+            guards.push(if ways.len() == 1 { ways.remove(0) } else { quote!((#(#ways)||*)) });
+            if can_capture {
+                let c = self.id("c");
+                let old = match &st.cap {
+                    Some(c) => quote!(#c),
+                    None => quote!(<#ty as Bitboard>::EMPTY),
+                };
+                settle = quote! {
+                    #settle
+                    let #c = #old | if #capd { <#ty as Bitboard>::from_square(#sq) } else { <#ty as Bitboard>::EMPTY };
+                };
+                st.cap = Some(c);
+            }
+        }
+        let leg = &step.leg;
+        if leg.initial {
+            guards.push(quote!(unmoved));
+        }
+        guards.extend(self.ranges(&leg.origin, &st.sq));
+        let occ = self.occ(&st);
+        let g = self.g.tables.geometry;
+        let mut code = Vec::new();
+        for (board, white, axis) in self.directions(&mut st, step) {
+            let leaper = leg.reach == (Reach::Steps { min: 1, max: Some(1) }) && leg.hop.is_none();
+            let disp = if leaper { st.disp.map(|d| (d.0 + board.0, d.1 + board.1)) } else { None };
+            if let Some(d) = disp {
+                if d.0.unsigned_abs() >= u32::from(g.files()) || d.1.unsigned_abs() >= u32::from(g.ranks()) {
+                    continue;
+                }
+            }
+            match (&mut self.touched, disp) {
+                (Some(t), Some(d)) => t.push(d),
+                (t, None) => *t = None,
+                _ => {}
+            }
+            let (to, t) = (self.id("s"), self.id("t"));
+            let mut next = st.clone();
+            next.sq = to.clone();
+            next.disp = disp;
+            next.prev = Some(white);
+            next.log.push(white);
+            next.visited.push((to.clone(), disp));
+            next.pending = Some((step, t.clone()));
+            next.zaxis = axis;
+            let inner = self.run(next, after);
+            let dest = self.ranges(&leg.destination, &to);
+            let inner = guarded(dest, inner);
+            let body = quote! {
+                let #t = #occ.test(#to);
+                #inner
+            };
+            code.push(self.walk(leg, board, &st.sq, &occ, &to, body));
+        }
+        let code = guarded(guards, quote!(#(#code)*));
+        quote! {{
+            #settle
+            #code
+        }}
+    }
+
+    /// The path ends: the last landing is the destination, allowed by the last leg's capabilities.
+    fn finish(&mut self, st: &St<'a>) -> TokenStream {
+        let Some((p, t)) = &st.pending else { return quote!() };
+        let s = &st.sq;
+        let mut ends = Vec::new();
+        if p.leg.moves {
+            ends.push(quote!(!#t));
+        }
+        if !p.leg.captures.is_empty() {
+            let capture = self.capture_test(p, s);
+            ends.push(quote!((#t && #capture)));
+        }
+        if ends.is_empty() {
+            return quote!();
+        }
+        let ty = self.ty();
+        let sink = match self.sink {
+            Sink::Moves => match &st.cap {
+                None => quote!(if #s != from { land |= <#ty as Bitboard>::from_square(#s); }),
+                Some(c) => {
+                    let push = self.g.push_with_captures(self.kind, self.color);
+                    let rt = &self.g.rt;
+                    quote! {
+                        if #s != from {
+                            if #c == <#ty as Bitboard>::EMPTY {
+                                land |= <#ty as Bitboard>::from_square(#s);
+                            } else {
+                                let mut buf = [#rt::__private::Square(0); <#ty as Bitboard>::BITS];
+                                let mut len = 0;
+                                for x in <#ty as Bitboard>::squares(#c) {
+                                    buf[len] = x;
+                                    len += 1;
+                                }
+                                let extra = &buf[..len];
+                                let twice = (xstart..out.len()).any(|i| {
+                                    out.get(i).is_some_and(|m| {
+                                        m.to() == #s && m.is_capture() == #t && out.extra_captures(&m) == extra
+                                    })
+                                });
+                                if !twice {
+                                    let mv = if #t { Move::capture(from, #s) } else { Move::quiet(from, #s) };
+                                    #push
+                                }
+                            }
+                        }
+                    }
+                }
+            },
+            Sink::Attack => {
+                let on_the_way = st.cap.as_ref().map(|c| quote!(|| #c.test(sq)));
+                quote!(if (#t && #s == sq) #on_the_way { return true; })
+            }
+            Sink::Piece => quote! {
+                if #s != from {
+                    if #t { captures |= <#ty as Bitboard>::from_square(#s); } else { quiet |= <#ty as Bitboard>::from_square(#s); }
+                }
+            },
+        };
+        quote! {
+            if #(#ends)||* {
+                found += 1;
+                #sink
+            }
+        }
+    }
+
+    /// Whether the leg of `p` may capture the piece on `sq` (known to be occupied).
+    fn capture_test(&self, p: &PStep, sq: &Ident) -> TokenStream {
+        if p.leg.captures.iter().any(|t| t.side == Side::Any) {
+            return quote!(true);
+        }
+        let mut tests: Vec<TokenStream> = p.leg.captures.iter().map(|t| side_test(t.side, sq)).collect();
+        tests.dedup_by(|a, b| a.to_string() == b.to_string());
+        if tests.len() == 1 {
+            tests.remove(0)
+        } else {
+            quote!((#(#tests)||*))
+        }
+    }
+
+    /// The static squares of ranges, tested on `sq`.
+    fn ranges(&self, ranges: &[PRange], sq: &Ident) -> Vec<TokenStream> {
+        ranges
+            .iter()
+            .map(|r| {
+                let mask = self.g.tables.mask(&range_bits(r), &self.g.rt);
+                quote!(#mask.test(#sq))
+            })
+            .collect()
+    }
+
+    /// The directions of a leg: (board vector, White's vector, reflection made).
+    fn directions(&self, st: &mut St<'_>, step: &PStep) -> Vec<(Vector, Vector, Option<Axis>)> {
+        let color = self.color;
+        let orient = |v: Vector| if color == Color::White { v } else { (v.0, -v.1) };
+        if let Some(queue) = st.replay.as_mut() {
+            if !queue.is_empty() {
+                let w = queue.remove(0);
+                let fits = match &step.relative {
+                    Some(rel) => atom_of(w) == rel.atom,
+                    None => step.leg.vectors.contains(&orient(w)),
+                };
+                return if fits { vec![(orient(w), w, None)] } else { Vec::new() };
+            }
+        }
+        match (&step.relative, st.prev) {
+            (None, _) => step.leg.vectors.iter().map(|&b| (b, orient(b), None)).collect(),
+            (Some(rel), Some(p)) => {
+                relative_vectors(rel, p, st.zaxis).into_iter().map(|(w, axis)| (orient(w), w, axis)).collect()
+            }
+            (Some(_), None) => Vec::new(),
+        }
+    }
+
+    /// The landings of a leg from `from` along `v`: `body` runs for each with the square named `to`
+    /// (as `Interpreter::walk`, with the leg's reach, path rule and hops as constants).
+    fn walk(
+        &mut self,
+        leg: &PLeg,
+        v: Vector,
+        from: &Ident,
+        occ: &TokenStream,
+        to: &Ident,
+        body: TokenStream,
+    ) -> TokenStream {
+        let ty = self.ty();
+        let step = self.g.leap_table(&[v]);
+        let lame = self.lame(leg, v);
+        let Reach::Steps { min, max } = leg.reach else { return quote!() };
+        if max == Some(1) && leg.hop.is_none() {
+            let open: Vec<TokenStream> = lame.map(|t| self.open(&t, from, occ)).into_iter().collect();
+            let body = guarded(open, body);
+            return quote! {
+                if let Some(#to) = #step[#from.index()].lowest() {
+                    #body
+                }
+            };
+        }
+        let (cur, k, hurdles) = (self.id("cur"), self.id("k"), self.id("h"));
+        let limit = max.map(|m| quote!(if #k > #m { break; }));
+        let open = lame.map(|t| {
+            let t = self.open(&t, &cur, occ);
+            quote!(if !#t { break; })
+        });
+        let (between, hop_ok, on_piece) = match &leg.hop {
+            Some(h) => {
+                let table = self.g.between_table(v);
+                let ok = match (h.many, h.optional) {
+                    (false, false) => quote!(#hurdles == 1),
+                    (true, false) => quote!(#hurdles >= 1),
+                    (false, true) => quote!(#hurdles <= 1),
+                    (true, true) => quote!(true),
+                };
+                let many = h.many;
+                (
+                    quote!(#hurdles += <#ty as Bitboard>::count(#table[#cur.index()] & #occ);),
+                    ok,
+                    quote! {
+                        #hurdles += 1;
+                        if #hurdles > 1 && !#many { break; }
+                    },
+                )
+            }
+            None => {
+                let pass = match &leg.over {
+                    POver::Empty => quote!(break;),
+                    POver::Anything => quote!(),
+                    POver::Friends => quote!(if !own.test(#to) { break; }),
+                    POver::Set(_) => quote!(break;),
+                };
+                (quote!(), quote!(true), pass)
+            }
+        };
+        quote! {{
+            let mut #cur = #from;
+            let mut #k = 0u32;
+            let mut #hurdles = 0u32;
+            while let Some(#to) = #step[#cur.index()].lowest() {
+                #k += 1;
+                #limit
+                #open
+                #between
+                if #k >= #min && #hop_ok { #body }
+                if #occ.test(#to) { #on_piece }
+                #cur = #to;
+            }
+        }}
+    }
+
+    /// `n` on a leap longer than a king step: per king-step path to the leap's landing, a table
+    /// of the squares it crosses (as `Interpreter::leap_open`); `None` for other legs.
+    fn lame(&mut self, leg: &PLeg, v: Vector) -> Option<Vec<Ident>> {
+        if !leg.non_jumping || (v.0.abs() <= 1 && v.1.abs() <= 1) {
+            return None;
+        }
+        let g = self.g.tables.geometry;
+        let mut tables = Vec::new();
+        for path in king_paths(v) {
+            tables.push(self.g.tables.per_square("LAME", |sq| {
+                let from = Square(sq as u16);
+                if super::tables::offset(g, from, v).is_none() {
+                    return [0; 4];
+                }
+                path.iter()
+                    .filter_map(|&o| super::tables::offset(g, from, o))
+                    .fold([0; 4], |b, s| or(b, bit(s.index())))
+            }));
+        }
+        Some(tables)
+    }
+
+    /// Whether some path of `tables` from `sq` crosses only empty squares of `occ`.
+    fn open(&self, tables: &[Ident], sq: &Ident, occ: &TokenStream) -> TokenStream {
+        let ty = self.ty();
+        let tests = tables.iter().map(|t| quote!((#t[#sq.index()] & #occ) == <#ty as Bitboard>::EMPTY));
+        quote!((#(#tests)||*))
+    }
+}
+
+/// `body` under the conjunction of `tests` (none: always).
+fn guarded(tests: Vec<TokenStream>, body: TokenStream) -> TokenStream {
+    if tests.is_empty() {
+        body
+    } else {
+        quote!(if #(#tests)&&* { #body })
+    }
+}
+
+/// Whether the piece on `sq` is on `side` (the square is known to be occupied).
+fn side_test(side: Side, sq: &Ident) -> TokenStream {
+    match side {
+        Side::Enemy => quote!(enemy.test(#sq)),
+        Side::Friend => quote!(own.test(#sq)),
+        Side::Any => quote!(true),
+    }
+}
+
+/// Every king-step path from (0, 0) to `v` that never overshoots and shortens the rest by one
+/// king step each time (as `Interpreter::leap_open`), as the squares strictly before the landing.
+fn king_paths(v: Vector) -> Vec<Vec<Vector>> {
+    fn go(at: Vector, rest: Vector, path: &mut Vec<Vector>, out: &mut Vec<Vec<Vector>>) {
+        if rest == (0, 0) {
+            out.push(path[..path.len().saturating_sub(1)].to_vec());
+            return;
+        }
+        let n = rest.0.abs().max(rest.1.abs());
+        for s in [(rest.0.signum(), rest.1.signum()), (rest.0.signum(), 0), (0, rest.1.signum())] {
+            let r = (rest.0 - s.0, rest.1 - s.1);
+            if s == (0, 0) || r.0.signum() * rest.0.signum() < 0 || r.1.signum() * rest.1.signum() < 0 {
+                continue;
+            }
+            if r.0.abs().max(r.1.abs()) != n - 1 {
+                continue;
+            }
+            let next = (at.0 + s.0, at.1 + s.1);
+            path.push(next);
+            go(next, r, path, out);
+            path.pop();
+        }
+    }
+    let mut out = Vec::new();
+    go((0, 0), v, &mut Vec::new(), &mut out);
+    out.sort();
+    out.dedup();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    //! What the generator refuses, and the path tables it builds (M11).
+    use super::king_paths;
+    use crate::emit::{emit_piece, EmitOptions};
+    use mbn_runtime::Geometry;
+
+    fn errors(notation: &str) -> Vec<String> {
+        let moves = crate::compile_move(notation).unwrap_or_else(|e| panic!("{notation}: {e:?}"));
+        match emit_piece(&moves, Geometry::CHESS, "P", notation, &EmitOptions::default()) {
+            Ok(_) => Vec::new(),
+            Err(e) => e.into_iter().map(|d| d.message).collect(),
+        }
+    }
+
+    #[test]
+    fn worked_multileg_pieces_are_generated() {
+        for notation in ["W-fF", "nA", "fmF+(fcF-mF)", "(W-F)0", "N--N", "(N)(rf)8", "F-[(zF)0]", "K-{((fr)K)0*}"] {
+            assert_eq!(errors(notation), Vec::<String>::new(), "{notation}");
+        }
+        for notation in ["(aW)3", "jyQ-K", "gfF3-[B]", "ADN(aK--[K])", "(dK)3", "pcR-W", "j?W-W"] {
+            assert_eq!(errors(notation), Vec::<String>::new(), "{notation}");
+        }
+    }
+
+    #[test]
+    fn free_turning_unbounded_repeats_exceed_the_budget() {
+        let e = errors("(dcK-mK)0");
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert!(e[0].contains("more than 1024 legs") && e[0].contains("not generated yet"), "{}", e[0]);
+    }
+
+    #[test]
+    fn piece_sets_in_multileg_moves_are_refused() {
+        for notation in ["jy{K}Q-K", "W-c{K}F"] {
+            let e = errors(notation);
+            assert!(e.iter().any(|m| m.contains("piece sets") && m.contains("multi-leg")), "{notation}: {e:?}");
+        }
+    }
+
+    #[test]
+    fn riders_to_the_edge_and_dynamic_ranges_in_multileg_moves_are_refused() {
+        for (notation, what) in [
+            ("W-hR", "halfling `h` riders in multi-leg moves"),
+            ("W-F[+]", "threatened, unthreatened and unmoved ranges in multi-leg moves"),
+            ("W-[:]F", "threatened, unthreatened and unmoved ranges in multi-leg moves"),
+        ] {
+            let e = errors(notation);
+            assert!(e.iter().any(|m| m.contains(what) && m.contains("not generated yet")), "{notation}: {e:?}");
+        }
+    }
+
+    #[test]
+    fn setup_and_attacker_sets_are_left_to_the_interpreter() {
+        for (notation, what) in [("mQ-{!cK}", "the setup operator `!`"), ("K+{C}W2F2", "attacker sets")] {
+            let e = errors(notation);
+            assert!(
+                e.iter().any(|m| m.contains(what) && m.contains("not run by mbn's code generator")),
+                "{notation}: {e:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn lame_leaps_have_every_king_step_path() {
+        // The Alfil's one path through the Ferz square; the Knight's two (orthogonal first or
+        // diagonal first); the Dabbaba's one.
+        assert_eq!(king_paths((2, 2)), vec![vec![(1, 1)]]);
+        assert_eq!(king_paths((1, 2)), vec![vec![(0, 1)], vec![(1, 1)]]);
+        assert_eq!(king_paths((0, -2)), vec![vec![(0, -1)]]);
+    }
+}

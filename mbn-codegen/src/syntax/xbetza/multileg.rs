@@ -1,0 +1,556 @@
+//! XBetza multi-leg moves (`a`, "again"; seed `001`, "Multi-leg moves"; seed `002`, "Multi-leg")
+//! lowered to chains of absolute legs.
+//!
+//! A continuation leg's directions are relative to the previous leg and read in the 8-fold king
+//! system: `f` straight on, `fr` 45° right, `r` 90° right, `br` 135° right, `b` straight back, `s`
+//! both sides, `fs` both 45° turns, `vs` the four diagonal turns. A 45° turn of an orthogonal or
+//! diagonal atom rotates it (W↔F, D↔A, H↔G); an oblique atom's eight vectors, clockwise, stand for
+//! the eight compass points. Because every previous direction is known when the move is lowered,
+//! each path is unrolled into a [`Move`] of absolute legs joined by [`LegLink::Sequence`]: one
+//! move per choice of direction on every non-final leg, the final leg with all its vectors.
+//!
+//! Defaults and modes (docs/SEMANTICS.md, X11–X18): a non-final leg moves (`m`) unless a mode is
+//! written; `c` captures (a locust capture), `d` captures a friend, `p` hops (lands on a piece and
+//! leaves it), `g` hops and toggles the range of the next leg, `y` moves and toggles; `mp` is
+//! seamless (either). A continuation leg with no direction written goes every way of its atom
+//! but straight back. Continuation legs inherit the range; a toggle turns a leaper into a rider and
+//! anything else into a leaper (W F K become R B Q and back, whatever range was written). `i` on a
+//! continuation leg makes it as long as the last slider leg before it (unrolled over every
+//! length a board allows). `p`/`g` on the final leg hop onto the mount and leave a hidden last leg
+//! straight on (`pR` = `pafR`, `gQ` = `gafQ`). The `q` and `z` riders ([`bent`]) and seed 001's
+//! lame camel and zebra paths ([`lame_paths`]) are unrolled the same way.
+
+use super::{XLeg, XPart, XRange};
+use crate::diagnostic::Diagnostic;
+use crate::ir::{Capability, Directions, Extra, Leg, LegLink, Move, Part, Reach, Side, Targets, Vector};
+use crate::syntax::ast::Span;
+
+/// The eight king directions clockwise from straight on.
+const COMPASS: [Vector; 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+
+/// The longest slide on any board mbn runs (16 squares wide): how far an iso leg is unrolled.
+const LONGEST_SLIDE: u32 = 15;
+
+/// The most legs unrolled for one part (`aaaaaaaaK` has 8·7⁸ paths): beyond, an error.
+const MAX_LEGS_UNROLLED: usize = 100_000;
+
+/// How far a leg goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Range {
+    Leap,
+    Ride,
+    UpTo(u32),
+    Exactly(u32),
+}
+
+impl Range {
+    fn reach(self) -> Reach {
+        match self {
+            Range::Leap => Reach::LEAP,
+            Range::Ride => Reach::RIDE,
+            Range::UpTo(n) => Reach::Steps { min: 1, max: Some(n) },
+            Range::Exactly(n) => Reach::Steps { min: n, max: Some(n) },
+        }
+    }
+}
+
+/// What a non-final leg does on the square it lands on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Transit {
+    /// `m`: the square is empty.
+    Move,
+    /// `c`: an enemy there is captured.
+    Capture,
+    /// `d`: a friend there is captured.
+    Destroy,
+    /// `p`/`g`: a piece there is hopped on and left standing (`t`: friends only).
+    Hop { friends_only: bool },
+}
+
+/// One way a non-final leg can be taken: what it does there and whether the next leg toggles its
+/// range.
+#[derive(Clone, Copy, Debug)]
+struct Way {
+    transit: Transit,
+    toggle: bool,
+}
+
+/// The modes of one leg, read.
+struct LegModes {
+    /// Non-final reading.
+    ways: Vec<Way>,
+    /// Final reading: capabilities (empty: the default move or capture), hop-on with its toggle.
+    final_caps: Vec<Capability>,
+    final_hop: Option<Way>,
+    /// `i` on a continuation leg.
+    iso: bool,
+    /// `i` on the first leg.
+    initial: bool,
+}
+
+/// "XBetza `x` is not supported yet" at `span`, with help.
+fn unsupported(span: Span, what: &str, help: &str) -> Diagnostic {
+    Diagnostic::new(span, format!("XBetza `{what}` is not supported yet")).with_help(help.to_string())
+}
+
+fn read_modes(leg: &XLeg, first: bool) -> Result<LegModes, Vec<Diagnostic>> {
+    let mut errors = Vec::new();
+    let has = |c: char| leg.modes.iter().any(|&(m, _)| m == c);
+    for &(c, span) in &leg.modes {
+        let help = match c {
+            'm' | 'c' | 'd' | 'p' | 'g' | 'y' | 'i' | 't' => continue,
+            'e' => "XBetza `e` (en passant) in a multi-leg move: the interpreter does not run it yet",
+            'n' => "XBetza `n` in a multi-leg move creates en passant rights: not run yet",
+            'u' => "XBetza `u` (unload): the IR has no swaps yet",
+            'x' => "XBetza `x` (induction, relay): the IR has no induced moves yet",
+            'o' => "XBetza `o` in a multi-leg move (off-board legs)",
+            'j' => "XBetza `j` in a multi-leg move",
+            'q' | 'z' => "XBetza circular and crooked legs (`q`, `z`) in a multi-leg move",
+            _ => "XBetza `k` (royal capture)",
+        };
+        errors.push(unsupported(span, &c.to_string(), help));
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let tame = has('t');
+    if tame && !(has('p') || has('g')) {
+        let span = leg.modes.iter().find(|m| m.0 == 't').map_or(Span::new(0, 0), |m| m.1);
+        return Err(vec![unsupported(span, "t", "XBetza `t` on a final leg (tame: may not capture a king)")]);
+    }
+    let y = has('y');
+    let mut ways = Vec::new();
+    let mut push = |transit, toggle| ways.push(Way { transit, toggle });
+    if has('m') || y || !(has('c') || has('d') || has('p') || has('g')) {
+        push(Transit::Move, y);
+    }
+    if has('c') {
+        push(Transit::Capture, y);
+    }
+    if has('d') {
+        push(Transit::Destroy, y);
+    }
+    if has('p') {
+        push(Transit::Hop { friends_only: tame }, y);
+    }
+    if has('g') {
+        push(Transit::Hop { friends_only: tame }, true);
+    }
+    let mut final_caps = Vec::new();
+    if has('m') {
+        final_caps.push(Capability::Move { restriction: None, allows_en_passant: false });
+    }
+    if has('c') {
+        final_caps.push(Capability::Capture(Targets { side: Side::Enemy, only: Vec::new() }));
+    }
+    if has('d') {
+        final_caps.push(Capability::Capture(Targets { side: Side::Friend, only: Vec::new() }));
+    }
+    let final_hop =
+        (has('p') || has('g')).then_some(Way { transit: Transit::Hop { friends_only: tame }, toggle: has('g') });
+    Ok(LegModes { ways, final_caps, final_hop, iso: !first && has('i'), initial: first && has('i') })
+}
+
+/// The offsets (eighths of a turn clockwise) a continuation leg's direction groups select.
+fn offsets(leg: &XLeg, own: &[usize]) -> Result<Vec<usize>, Vec<Diagnostic>> {
+    if leg.directions.is_empty() {
+        return Ok(own.iter().copied().filter(|&o| o != 4).collect());
+    }
+    let mut out = Vec::new();
+    for group in &leg.directions {
+        let letters: Vec<char> = group.text.chars().collect();
+        let single = |c: char| -> Option<Vec<usize>> {
+            Some(match c {
+                'f' => vec![0],
+                'r' => vec![2],
+                'b' => vec![4],
+                'l' => vec![6],
+                'v' => vec![0, 4],
+                's' => vec![2, 6],
+                _ => return None,
+            })
+        };
+        let chosen = match letters.as_slice() {
+            [x] => single(*x),
+            [x, y] if x == y => single(*x),
+            [x, y] => {
+                let (v, h) = if "fbv".contains(*x) { (*x, *y) } else { (*y, *x) };
+                let vs: &[char] = match v {
+                    'f' => &['f'],
+                    'b' => &['b'],
+                    'v' => &['f', 'b'],
+                    _ => &[],
+                };
+                let hs: &[char] = match h {
+                    'r' => &['r'],
+                    'l' => &['l'],
+                    's' => &['l', 'r'],
+                    _ => &[],
+                };
+                let mut o = Vec::new();
+                for &a in vs {
+                    for &b in hs {
+                        o.push(match (a, b) {
+                            ('f', 'r') => 1,
+                            ('b', 'r') => 3,
+                            ('b', 'l') => 5,
+                            _ => 7,
+                        });
+                    }
+                }
+                (!o.is_empty()).then_some(o)
+            }
+            _ => None,
+        };
+        match chosen {
+            Some(o) => out.extend(o),
+            None => {
+                return Err(vec![unsupported(
+                    group.span,
+                    &group.text,
+                    "continuation legs take f b l r v s and pairs such as `fr`, `bs`, `vs`; half planes and chiral sets (`h`) are not read there yet",
+                )])
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    Ok(out)
+}
+
+/// The eight directions of an atom, clockwise, and the positions among them the atom itself
+/// moves in (the others are the rotated atom: F for W).
+fn ring(letter: char, (m, n): (u32, u32)) -> ([Vector; 8], Vec<usize>) {
+    if m > 0 && m < n {
+        let (a, b) = (m as i32, n as i32);
+        let mut vs = [(a, b), (b, a), (b, -a), (a, -b), (-a, -b), (-b, -a), (-b, a), (-a, b)];
+        vs.sort_by(|p, q| bearing(*p).total_cmp(&bearing(*q)));
+        return (vs, (0..8).collect());
+    }
+    let s = n as i32;
+    let ring = COMPASS.map(|(x, y)| (s * x, s * y));
+    let own = if matches!(letter, 'K' | 'Q') { (0..8).collect() } else { vec![0, 2, 4, 6] };
+    (ring, own)
+}
+
+/// The bearing of a vector, clockwise from forward, in [0, 2π).
+fn bearing((x, y): Vector) -> f64 {
+    let a = f64::from(x).atan2(f64::from(y));
+    if a < 0.0 {
+        a + std::f64::consts::TAU
+    } else {
+        a
+    }
+}
+
+/// A path being unrolled.
+#[derive(Clone)]
+struct Path {
+    legs: Vec<Leg>,
+    /// Index in `legs` of the last slider leg, for `i` (iso).
+    last_slider: Option<usize>,
+}
+
+/// The state the next leg starts from.
+#[derive(Clone, Copy)]
+struct At {
+    /// Position on the ring of the previous leg's direction.
+    index: usize,
+    range: Range,
+    /// The class of the atom letter for toggling: `Some(false)` W F K, `Some(true)` R B Q.
+    slider_letter: Option<bool>,
+}
+
+fn toggled(at: At) -> (Range, Option<bool>) {
+    match at.slider_letter {
+        Some(true) => (Range::Leap, Some(false)),
+        Some(false) => (Range::Ride, Some(true)),
+        None if at.range == Range::Leap => (Range::Ride, None),
+        None => (Range::Leap, None),
+    }
+}
+
+/// Everything the unrolling needs about the part.
+struct Ctx<'p> {
+    part: &'p XPart,
+    ring: [Vector; 8],
+    modes: Vec<LegModes>,
+    offsets: Vec<Vec<usize>>,
+    /// Legs unrolled so far, against [`MAX_LEGS_UNROLLED`].
+    unrolled: std::cell::Cell<usize>,
+}
+
+/// Lowers a part with `a` (or a final `p`/`g` that needs its hidden hop-off leg) for one atom of
+/// its letter, restricted to the first-leg vectors `first`.
+pub(super) fn lower(
+    part: &XPart,
+    (m, n): (u32, u32),
+    rides: bool,
+    first: &[Vector],
+) -> Result<Vec<Move>, Vec<Diagnostic>> {
+    let (ring, own) = ring(part.atom, (m, n));
+    let mut modes = Vec::new();
+    let mut offs = Vec::new();
+    let mut errors = Vec::new();
+    for (i, leg) in part.legs.iter().enumerate() {
+        match read_modes(leg, i == 0) {
+            Ok(x) => modes.push(x),
+            Err(e) => errors.extend(e),
+        }
+        if i > 0 {
+            match offsets(leg, &own) {
+                Ok(o) => offs.push(o),
+                Err(e) => errors.extend(e),
+            }
+        } else {
+            offs.push(Vec::new());
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let range = match part.range {
+        XRange::Default if rides => Range::Ride,
+        XRange::Default | XRange::Number(1) => Range::Leap,
+        XRange::Number(0) | XRange::Doubled => Range::Ride,
+        XRange::Number(k) => Range::UpTo(k),
+    };
+    let slider_letter = match part.atom {
+        'W' | 'F' | 'K' => Some(false),
+        'R' | 'B' | 'Q' => Some(true),
+        _ => None,
+    };
+    let ctx = Ctx { part, ring, modes, offsets: offs, unrolled: std::cell::Cell::new(0) };
+    let mut out = Vec::new();
+    for &v in first {
+        let Some(index) = ring.iter().position(|&r| r == v) else { continue };
+        let at = At { index, range, slider_letter };
+        ctx.walk(0, at, &[0], Path { legs: Vec::new(), last_slider: None }, &mut out);
+    }
+    if ctx.unrolled.get() > MAX_LEGS_UNROLLED {
+        return Err(vec![Diagnostic::new(
+            part.span,
+            format!("XBetza `{}` has too many paths to unroll (more than {MAX_LEGS_UNROLLED} legs)", part_text(part)),
+        )]);
+    }
+    Ok(out)
+}
+
+impl Ctx<'_> {
+    /// Unrolls leg `i` from `at`, in the directions `turns` (offsets on the ring; the first leg's
+    /// direction is `at.index` itself, given as offset 0).
+    fn walk(&self, i: usize, at: At, turns: &[usize], path: Path, out: &mut Vec<Move>) {
+        let modes = &self.modes[i];
+        let last = i + 1 == self.part.legs.len();
+        let indices: Vec<usize> = turns.iter().map(|t| (at.index + t) % 8).collect();
+        if let (true, Some(j)) = (modes.iso, path.last_slider) {
+            // As long as the last slider leg: fix both lengths, one path per length.
+            {
+                {
+                    let fixed = path.legs[j].reach;
+                    let lengths: Vec<u32> = match fixed {
+                        Reach::Steps { min, max: Some(max) } if min == max => vec![min],
+                        Reach::Steps { max, .. } => (1..=max.unwrap_or(LONGEST_SLIDE).min(LONGEST_SLIDE)).collect(),
+                        _ => Vec::new(),
+                    };
+                    for k in lengths {
+                        let mut p = path.clone();
+                        p.legs[j].reach = Range::Exactly(k).reach();
+                        let mut modes_at = at;
+                        modes_at.range = Range::Exactly(k);
+                        self.walk_fixed(i, modes_at, &indices, last, p, out);
+                    }
+                    return;
+                }
+            }
+        }
+        self.walk_fixed(i, at, &indices, last, path, out);
+    }
+
+    /// Leg `i` with its range settled.
+    fn walk_fixed(&self, i: usize, at: At, indices: &[usize], last: bool, path: Path, out: &mut Vec<Move>) {
+        self.unrolled.set(self.unrolled.get() + indices.len().max(1));
+        if self.unrolled.get() > MAX_LEGS_UNROLLED {
+            return;
+        }
+        let modes = &self.modes[i];
+        let link = if i == 0 { LegLink::First } else { LegLink::Sequence };
+        let span = self.part.span;
+        let base = |vectors: Vec<Vector>, caps: Vec<Capability>, written: bool| {
+            let mut leg = Leg::new(link, Directions::Absolute(vectors), at.range.reach(), caps, span);
+            leg.mode_written = written;
+            if modes.initial {
+                leg.extras.push(Extra::Initial { decaying: false });
+            }
+            leg
+        };
+        if last && modes.final_hop.is_none() {
+            let vectors = indices.iter().map(|&k| self.ring[k]).collect();
+            let written = !modes.final_caps.is_empty();
+            let caps = if written { modes.final_caps.clone() } else { default_capabilities() };
+            let mut p = path;
+            p.legs.push(base(vectors, caps, written));
+            out.push(to_move(p.legs, span));
+            return;
+        }
+        let ways: Vec<Way> = if last { modes.final_hop.into_iter().collect() } else { modes.ways.clone() };
+        for &k in indices {
+            for way in &ways {
+                let (caps, written, extra) = match way.transit {
+                    // No mode written, as MBN's `W--F`: a leg on the way then only moves.
+                    Transit::Move => (default_capabilities(), false, None),
+                    Transit::Capture => {
+                        (vec![Capability::Capture(Targets { side: Side::Enemy, only: Vec::new() })], true, None)
+                    }
+                    Transit::Destroy => {
+                        (vec![Capability::Capture(Targets { side: Side::Friend, only: Vec::new() })], true, None)
+                    }
+                    // MBN's `jy` (M10) with no mode written: it neither moves nor captures.
+                    Transit::Hop { friends_only } => {
+                        (default_capabilities(), false, Some(if friends_only { "jj" } else { "jy" }))
+                    }
+                };
+                let mut leg = base(vec![self.ring[k]], caps, written);
+                if let Some(x) = extra {
+                    leg.extras.push(Extra::Other(x.to_string()));
+                }
+                let mut p = path.clone();
+                if at.range != Range::Leap {
+                    p.last_slider = Some(p.legs.len());
+                }
+                p.legs.push(leg);
+                let here = At { index: k, ..at };
+                let (range, slider_letter) = if way.toggle { toggled(here) } else { (here.range, here.slider_letter) };
+                let range = match range {
+                    Range::Exactly(_) => Range::Ride,
+                    r => r,
+                };
+                let next = At { index: k, range, slider_letter };
+                if last {
+                    // The hidden hop-off leg: straight on, with the final leg's own modes.
+                    let written = !modes.final_caps.is_empty();
+                    let caps = if written { modes.final_caps.clone() } else { default_capabilities() };
+                    let mut off = Leg::new(
+                        LegLink::Sequence,
+                        Directions::Absolute(vec![self.ring[k]]),
+                        next.range.reach(),
+                        caps,
+                        span,
+                    );
+                    off.mode_written = written;
+                    p.legs.push(off);
+                    out.push(to_move(p.legs, span));
+                } else {
+                    self.walk(i + 1, next, &self.offsets[i + 1], p, out);
+                }
+            }
+        }
+    }
+}
+
+/// The part as written, for messages.
+fn part_text(part: &XPart) -> String {
+    super::XMove { parts: vec![part.clone()] }.to_string()
+}
+
+/// Move or capture an enemy: a final leg with no mode written.
+fn default_capabilities() -> Vec<Capability> {
+    vec![
+        Capability::Move { restriction: None, allows_en_passant: false },
+        Capability::Capture(Targets { side: Side::Enemy, only: Vec::new() }),
+    ]
+}
+
+fn to_move(legs: Vec<Leg>, span: Span) -> Move {
+    Move { parts: legs.into_iter().map(|l| Part::Leg(Box::new(l))).collect(), span }
+}
+
+/// The paths of XBetza's lame oblique leaps, as seed `001` spells them out ("Falcon =
+/// afafsK afsafK afraflK aflafrK"): `nC` and `nZ` reach their squares through any of three
+/// paths of king steps, and are blocked only when all three are.
+pub(super) fn lame_paths(atom: char) -> Option<&'static [&'static str]> {
+    match atom {
+        'C' | 'L' => Some(&["afafsW", "afsafF", "afraflW", "aflafrW"]),
+        'Z' | 'J' => Some(&["afafsF", "afsafW", "afraflF", "aflafrF"]),
+        _ => None,
+    }
+}
+
+/// A rider that turns on every step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Bend {
+    /// `q`: 45° the same way on every step (`qN`, the Rose).
+    Circular,
+    /// `z`: 90° one way, then back, alternately (`zB`, the crooked Bishop).
+    Zigzag,
+}
+
+/// `q` and `z` riders (seed 001): every path of one to `max` steps (at most 7 round a circle, 15 on
+/// a zig-zag) turning either way, unrolled into legs of one step each; the squares on the way
+/// must be empty and the last leg has `last`'s capabilities.
+pub(super) fn bent(part: &XPart, bend: Bend, last: &Leg, max: Option<u32>, first: &[Vector]) -> Vec<Move> {
+    let (ring, _) = ring(part.atom, part_atom(part.atom));
+    let limit = match bend {
+        Bend::Circular => 7,
+        Bend::Zigzag => LONGEST_SLIDE,
+    };
+    let steps = max.map_or(limit, |n| n.min(limit)) as usize;
+    let mut out = Vec::new();
+    for &v in first {
+        let Some(start) = ring.iter().position(|&r| r == v) else { continue };
+        for side in [1usize, 7] {
+            for length in 1..=steps {
+                if length == 1 && side == 7 {
+                    continue;
+                }
+                let legs = (0..length)
+                    .map(|k| {
+                        let index = match bend {
+                            Bend::Circular => start + side * k,
+                            Bend::Zigzag => start + side * 2 * (k % 2),
+                        } % 8;
+                        let link = if k == 0 { LegLink::First } else { LegLink::Sequence };
+                        let mut leg = if k + 1 == length {
+                            let mut l = last.clone();
+                            l.link = link;
+                            l.extras.retain(|e| k == 0 || !matches!(e, Extra::Initial { .. }));
+                            l
+                        } else {
+                            Leg::new(
+                                link,
+                                Directions::Absolute(Vec::new()),
+                                Reach::LEAP,
+                                default_capabilities(),
+                                last.span,
+                            )
+                        };
+                        leg.directions = Directions::Absolute(vec![ring[index]]);
+                        leg.reach = Reach::LEAP;
+                        if k == 0 {
+                            leg.extras = last.extras.clone();
+                        }
+                        leg
+                    })
+                    .collect();
+                out.push(to_move(legs, last.span));
+            }
+        }
+    }
+    out
+}
+
+/// The atom `(m, n)` of a letter that names one atom (`q` and `z` take W F D A H G N C Z K and
+/// their riders; K and Q ring the king's eight directions).
+fn part_atom(letter: char) -> (u32, u32) {
+    match letter {
+        'F' | 'B' => (1, 1),
+        'D' => (0, 2),
+        'A' => (2, 2),
+        'H' => (0, 3),
+        'G' => (3, 3),
+        'N' => (1, 2),
+        'C' | 'L' => (1, 3),
+        'Z' | 'J' => (2, 3),
+        _ => (0, 1),
+    }
+}

@@ -1,0 +1,14 @@
+//! A complex rider that may turn freely every time round (the Congo Monkey's `(dcK-mK)0`, which
+//! the interpreter runs) unrolls into more legs than the code generator allows.
+//! The user code below still compiles: the macro emits `Piece` with its real signatures.
+
+use mbn::runtime::Geometry;
+
+mbn::mbn! { piece Piece = "(dcK-mK)0" on "8x8"; }
+
+fn main() {
+    let from = Geometry::CHESS.square(0, 0).unwrap();
+    let (_quiet, _captures): (u64, u64) = Piece::moves(from, Default::default(), Default::default());
+    let _attacks: u64 = Piece::attacks(from, Default::default());
+    println!("{}", Piece::NOTATION);
+}
