@@ -96,7 +96,8 @@ fn interpreted(name: &str, fen: &str, depth: u32, budget: Duration) -> (u64, f64
     }
 }
 
-/// `once <variant> <start|kiwipete|FEN> <depth>`: one perft of the generated code.
+/// `once <variant|cozy-chess> <start|kiwipete|FEN> <depth>`: one perft of the generated code
+/// (or of cozy-chess, for instruction counts side by side).
 fn once(args: &[String]) {
     let [name, fen, depth] = args else {
         eprintln!("usage: perft once <variant> <start|kiwipete|FEN> <depth>");
@@ -108,7 +109,12 @@ fn once(args: &[String]) {
         fen => Some(fen),
     };
     let depth = depth.parse().expect("depth");
-    let (nodes, _) = generated(name, fen, depth, Duration::ZERO);
+    let nodes = if name == "cozy-chess" {
+        let board = cozy_chess::Board::from_fen(fen.unwrap_or(START), false).expect("FEN");
+        cozy_perft(&board, depth)
+    } else {
+        generated(name, fen, depth, Duration::ZERO).0
+    };
     println!("{nodes}");
 }
 

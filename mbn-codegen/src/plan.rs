@@ -12,7 +12,7 @@ use mbn_runtime::{Color, Geometry};
 use std::collections::HashMap;
 
 /// A leg prepared for one colour.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct PLeg {
     pub(crate) vectors: Vec<(i32, i32)>,
     pub(crate) reach: Reach,
@@ -35,7 +35,7 @@ pub(crate) struct PLeg {
 }
 
 /// `j`, `jj`, `jy`, `j?`, `j{...}`: which pieces a leg may visit.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct PVisit {
     /// `j`: enemies; `jj`: friends; `jy`: both.
     pub(crate) side: Side,
@@ -45,7 +45,7 @@ pub(crate) struct PVisit {
     pub(crate) only: Option<PSet>,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) enum POver {
     Empty,
     Anything,
@@ -53,13 +53,13 @@ pub(crate) enum POver {
     Set(PSet),
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct PTargets {
     pub(crate) side: Side,
     pub(crate) only: Vec<PSet>,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct PHop {
     pub(crate) many: bool,
     pub(crate) optional: bool,
@@ -67,7 +67,7 @@ pub(crate) struct PHop {
 }
 
 /// A piece set as a test on (kind letter, is-friend).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct PSet {
     pub(crate) complement: bool,
     /// `(letter, Some(friend))` for the colour form, `(letter, None)` for either colour.
@@ -75,7 +75,7 @@ pub(crate) struct PSet {
 }
 
 /// A board range for one colour: a static square set and the dynamic parts.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub(crate) struct PRange {
     pub(crate) squares: Vec<bool>,
     pub(crate) threatened: bool,

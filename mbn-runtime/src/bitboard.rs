@@ -39,6 +39,8 @@ pub trait Bitboard:
     fn from_square(sq: Square) -> Self;
     /// Number of squares in the set.
     fn count(self) -> u32;
+    /// Whether the set has exactly one square (cheaper than `count() == 1`).
+    fn is_single(self) -> bool;
     /// The lowest square in the set.
     fn lowest(self) -> Option<Square>;
     /// The highest square in the set.
@@ -149,6 +151,11 @@ macro_rules! primitive_bitboard {
             }
 
             #[inline]
+            fn is_single(self) -> bool {
+                self != 0 && self & (self - 1) == 0
+            }
+
+            #[inline]
             fn lowest(self) -> Option<Square> {
                 if self == 0 {
                     None
@@ -248,6 +255,11 @@ impl Bitboard for Bb256 {
     #[inline]
     fn count(self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
+    }
+
+    #[inline]
+    fn is_single(self) -> bool {
+        self.count() == 1
     }
 
     #[inline]

@@ -170,7 +170,9 @@ struct Entry {
 /// The lookup tables of one slider family on one board.
 #[derive(Clone, Debug)]
 struct Family {
-    entries: Vec<Entry>,
+    /// Indexed by square; 64 entries whatever the board, so an index masked with 63 needs no
+    /// bounds check.
+    entries: Box<[Entry; 64]>,
     attacks: Vec<u64>,
 }
 
@@ -179,8 +181,8 @@ struct Family {
 pub struct Sliders {
     orthogonal: Family,
     diagonal: Family,
-    squares: usize,
-    between: Vec<u64>,
+    /// `between[a << 6 | b]`, 64 x 64 whatever the board (no bounds check).
+    between: Box<[u64; 64 * 64]>,
 }
 
 impl Sliders {
@@ -205,19 +207,19 @@ impl Sliders {
         let orthogonal = Family::new(geometry, &ORTHOGONAL, known.map(|m| &m[0]), &mut rng);
         let diagonal = Family::new(geometry, &DIAGONAL, known.map(|m| &m[1]), &mut rng);
         let squares = geometry.num_squares();
-        let mut between = vec![0; squares * squares];
+        let mut between = Box::new([0; 64 * 64]);
         for from in 0..squares {
             for dir in ORTHOGONAL.iter().chain(&DIAGONAL) {
                 let mut passed = 0u64;
                 let mut at = Square(from as u16);
                 while let Some(next) = geometry.offset(at, dir.0, dir.1) {
-                    between[from * squares + next.index()] = passed;
+                    between[from << 6 | next.index()] = passed;
                     passed |= 1 << next.0;
                     at = next;
                 }
             }
         }
-        Sliders { orthogonal, diagonal, squares, between }
+        Sliders { orthogonal, diagonal, between }
     }
 
     /// The squares an unlimited orthogonal rider on `sq` reaches with `occ` occupied (the first
@@ -237,7 +239,7 @@ impl Sliders {
     /// none.
     #[inline]
     pub fn between(&self, a: Square, b: Square) -> u64 {
-        self.between[a.index() * self.squares + b.index()]
+        self.between[(a.index() & 63) << 6 | (b.index() & 63)]
     }
 }
 
@@ -245,7 +247,7 @@ impl Family {
     /// The tables of the slider family moving along `dirs`, with the `known` magic numbers
     /// where they fit, found by search where not.
     fn new(geometry: Geometry, dirs: &[(i8, i8)], known: Option<&[u64; 64]>, rng: &mut SplitMix) -> Family {
-        let mut entries = Vec::with_capacity(geometry.num_squares());
+        let mut entries = Box::new([Entry::default(); 64]);
         let mut attacks = Vec::new();
         // Scratch for the search: which check last used an index, and what it stored there.
         let mut used_by = vec![0u32; 1 << MAX_BITS];
@@ -292,14 +294,14 @@ impl Family {
             for &(sub, att) in &subsets {
                 attacks[offset + (sub.wrapping_mul(magic) >> shift) as usize] = att;
             }
-            entries.push(Entry { mask, magic, shift, offset: offset as u32 });
+            entries[sq.index()] = Entry { mask, magic, shift, offset: offset as u32 };
         }
         Family { entries, attacks }
     }
 
     #[inline]
     fn attacks(&self, sq: Square, occ: u64) -> u64 {
-        let e = self.entries[sq.index()];
+        let e = self.entries[sq.index() & 63];
         self.attacks[e.offset as usize + ((occ & e.mask).wrapping_mul(e.magic) >> e.shift) as usize]
     }
 }

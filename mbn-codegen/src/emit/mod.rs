@@ -39,6 +39,28 @@ impl Default for EmitOptions {
     }
 }
 
+/// Joins single legs that differ only in their directions into one leg, whose moves are the union
+/// of theirs: the King's `W` and `F` become one table lookup, the Queen's two ride families one
+/// count of the union.
+fn merge_legs(legs: Vec<PLeg>) -> Vec<PLeg> {
+    let undirected = |leg: &PLeg| PLeg { vectors: Vec::new(), ..leg.clone() };
+    let mut merged: Vec<PLeg> = Vec::new();
+    for leg in legs {
+        let shape = undirected(&leg);
+        match merged.iter_mut().find(|m| undirected(m) == shape) {
+            Some(m) => {
+                for v in leg.vectors {
+                    if !m.vectors.contains(&v) {
+                        m.vectors.push(v);
+                    }
+                }
+            }
+            None => merged.push(leg),
+        }
+    }
+    merged
+}
+
 /// Formats generated code for reading (build scripts, snapshots).
 pub fn format(tokens: &TokenStream) -> Result<String, String> {
     let file: syn::File = syn::parse2(tokens.clone()).map_err(|e| format!("generated code does not parse: {e}"))?;
@@ -60,6 +82,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
             ([w.0, b.0], [w.1, b.1])
         })
         .unzip();
+    let legs: Vec<[Vec<PLeg>; 2]> = legs.into_iter().map(|per_color| per_color.map(merge_legs)).collect();
     let castlings = prep.castlings(variant);
     let zone = prep.zone(variant);
     let mut g = Gen {
@@ -246,7 +269,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                     let occ = pos.occupied();
                     let kind_at = |sq| pos.piece_at(sq).map_or(PieceKind(#royal_kind), |p| p.kind);
                     let mut attack_map: Option<Option<#ty>> = None;
-                    if royals.count() != 1 || #in_check {
+                    if !royals.is_single() || #in_check {
                         self.legal_moves(pos, scratch);
                         return scratch.len() as u64;
                     }
@@ -312,7 +335,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                             (in_check, pinned)
                         }
                     };
-                    let single_royal = royals.count() == 1;
+                    let single_royal = royals.is_single();
                     let mut scratch = None;
                     let mut index = 0;
                     out.retain(|mv, extra| {
@@ -637,14 +660,14 @@ impl Gen {
             Shape::Leap => {
                 let vectors = leg.vectors.clone();
                 let table = self.leap_table(&vectors);
-                quote!(#table[#from.index()])
+                quote!(#table[#from.index() & SQUARE_MASK])
             }
             Shape::Ray { min, max } => {
                 let (slides, rest) = self.slides(&leg.vectors, *min, *max);
                 let slides: Vec<TokenStream> = slides
                     .into_iter()
                     .map(|(family, mask)| {
-                        let mask = mask.map(|m| quote!(& #m[#from.index()]));
+                        let mask = mask.map(|m| quote!(& #m[#from.index() & SQUARE_MASK]));
                         quote!((sliders.#family(#from, #occ) #mask))
                     })
                     .collect();
@@ -654,14 +677,14 @@ impl Gen {
                         let first = first_blocker(this.tables.geometry, v);
                         let near = if *min > 1 {
                             let near = this.ray_table(v, Some(min - 1));
-                            quote!(& !#near[#from.index()])
+                            quote!(& !#near[#from.index() & SQUARE_MASK])
                         } else {
                             quote!()
                         };
                         quote! {{
-                            let ray = #lim[#from.index()];
+                            let ray = #lim[#from.index() & SQUARE_MASK];
                             (match (ray & #occ).#first() {
-                                Some(b) => ray & !#full[b.index()],
+                                Some(b) => ray & !#full[b.index() & SQUARE_MASK],
                                 None => ray,
                             }) #near
                         }}
@@ -677,7 +700,7 @@ impl Gen {
                         let leap = this.leap_table(&[v]);
                         let between = this.between_table(v);
                         let count = hurdle_count(*many, *optional);
-                        quote!((if #count((#between[#from.index()] & #occ).count()) { #leap[#from.index()] } else { <#ty as #rt::__private::Bitboard>::EMPTY }))
+                        quote!((if #count((#between[#from.index() & SQUARE_MASK] & #occ).count()) { #leap[#from.index() & SQUARE_MASK] } else { <#ty as #rt::__private::Bitboard>::EMPTY }))
                     })
             }
             Shape::Hop { many } => {
@@ -689,14 +712,14 @@ impl Gen {
                         } else {
                             quote! {
                                 match (beyond & #occ).#first() {
-                                    Some(b2) => beyond & !#full[b2.index()],
+                                    Some(b2) => beyond & !#full[b2.index() & SQUARE_MASK],
                                     None => beyond,
                                 }
                             }
                         };
                         quote! {{
-                            match (#full[#from.index()] & #occ).#first() {
-                                Some(b1) => { let beyond = #full[b1.index()]; #beyond }
+                            match (#full[#from.index() & SQUARE_MASK] & #occ).#first() {
+                                Some(b1) => { let beyond = #full[b1.index() & SQUARE_MASK]; #beyond }
                                 None => <#ty as #rt::__private::Bitboard>::EMPTY,
                             }
                         }}
@@ -812,8 +835,9 @@ impl Gen {
     }
 
     /// Counting a plain leap leg for all `free` pieces of a kind at once: per vector, the pieces
-    /// that stay on the board shifted by the vector's index offset. `None` when the leg needs the
-    /// per-piece path (dynamic ranges, en passant).
+    /// that stay on the board shifted by the vector's index offset (en passant captures are not
+    /// counted: see `en_passant_listed`). `None` when the leg needs the per-piece path (dynamic
+    /// ranges, more than two vectors, promotion choices depending on the start square).
     fn leap_count(&mut self, leg: &PLeg, kind: usize, color: Color) -> Option<TokenStream> {
         // Unsupported shapes were reported when the leg was listed (duplicates are merged).
         // Shifting costs per vector, a table lookup per piece: worth it for few vectors (pawns).
@@ -824,7 +848,7 @@ impl Gen {
             Shape::Ray { min, max: Some(max) } if max <= 4 => (min, max),
             _ => return None,
         };
-        if leg.en_passant.is_some() || leg.vectors.len() > 2 {
+        if leg.vectors.len() > 2 {
             return None;
         }
         if self.promotion_needs_from(kind, color) {
@@ -834,25 +858,12 @@ impl Gen {
             return None;
         }
         let rt = self.rt.clone();
-        let g = self.tables.geometry;
-        let files = i32::from(g.files());
         let pieces = self.leg_pieces(leg, quote!(free));
         let dest = leg.destination.iter().map(|r| self.tables.mask(&range_bits(r), &rt)).collect::<Vec<_>>();
         let capturable = self.capturable(leg);
         let mut code = Vec::new();
         for &v in &leg.vectors {
-            let stays: Bits = (0..g.num_squares())
-                .filter(|&sq| tables::offset(g, mbn_runtime::Square(sq as u16), v).is_some())
-                .fold([0; 4], |b, sq| or(b, bit(sq)));
-            let stays = self.tables.mask(&stays, &rt);
-            let delta = v.1 * files + v.0;
-            let shifted = if delta >= 0 {
-                let d = delta as u32;
-                quote!((path & #stays).shift_up(#d))
-            } else {
-                let d = (-delta) as u32;
-                quote!((path & #stays).shift_down(#d))
-            };
+            let shifted = self.shifted(quote!(path), v);
             // Quiet moves go to empty squares, captures to occupied ones: one count for both.
             let mut actions = Vec::new();
             match (leg.moves, &capturable) {
@@ -1015,6 +1026,7 @@ impl Gen {
                 if count {
                     if let Some(code) = self.leap_count(leg, kind, color) {
                         setwise.push(code);
+                        setwise.extend(self.en_passant_listed(leg, kind, color));
                     } else if let Some(code) = self.leg_moves(leg, kind, color, true) {
                         counted.push(code);
                     }
@@ -1093,7 +1105,7 @@ impl Gen {
             let mv = if leg.move_allows_en_passant {
                 let king = self.leap_table(&[(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]);
                 quote! {
-                    if #king[from.index()].test(to) { Move::quiet(from, to) } else { Move::double_step(from, to) }
+                    if #king[from.index() & SQUARE_MASK].test(to) { Move::quiet(from, to) } else { Move::double_step(from, to) }
                 }
             } else {
                 quote!(Move::quiet(from, to))
@@ -1131,27 +1143,7 @@ impl Gen {
             }
         }
         if let Some(pieces) = &leg.en_passant {
-            let k = kind as u8;
-            let victim_ok = match pieces {
-                None => quote!(victim.kind == PieceKind(#k)),
-                Some(set) => {
-                    let mask = self.set_mask(set);
-                    quote!(#mask.test(victim_sq))
-                }
-            };
-            let push = dest_ok(quote!(out.push(Move::en_passant(from, to));));
-            actions.push(quote! {
-                let mut passed = targets & pos.ep_targets() & !occ;
-                if let Some(victim_sq) = pos.ep_victim() {
-                    if let Some(victim) = pos.piece_at(victim_sq) {
-                        if victim.color == them && #victim_ok {
-                            while let Some(to) = passed.pop_lowest() {
-                                #push
-                            }
-                        }
-                    }
-                }
-            });
+            actions.push(self.en_passant(pieces, kind, dest_ok(quote!(out.push(Move::en_passant(from, to));))));
         }
         let only = self.only.clone().filter(|_| count).map(|only| quote!(let targets = #only;));
         let body = quote! {
@@ -1160,6 +1152,64 @@ impl Gen {
             #(#actions)*
         };
         Some(if guards.is_empty() { quote!({ #body }) } else { quote!(if #(#guards)&&* { #body }) })
+    }
+
+    /// Pushing the en passant captures of a leg whose `targets` from `from` are known, with `push`
+    /// (the push of `Move::en_passant(from, to)` under the leg's destination tests).
+    fn en_passant(&self, pieces: &Option<PSet>, kind: usize, push: TokenStream) -> TokenStream {
+        let k = kind as u8;
+        let victim_ok = match pieces {
+            None => quote!(victim.kind == PieceKind(#k)),
+            Some(set) => {
+                let mask = self.set_mask(set);
+                quote!(#mask.test(victim_sq))
+            }
+        };
+        quote! {
+            let mut passed = targets & pos.ep_targets() & !occ;
+            if let Some(victim_sq) = pos.ep_victim() {
+                if let Some(victim) = pos.piece_at(victim_sq) {
+                    if victim.color == them && #victim_ok {
+                        while let Some(to) = passed.pop_lowest() {
+                            #push
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The en passant captures of a leg for the `free` pieces of a kind whose other moves were
+    /// counted all at once (`leap_count`): listed, for the exact test, and only when there is an
+    /// en passant square.
+    fn en_passant_listed(&mut self, leg: &PLeg, kind: usize, color: Color) -> Option<TokenStream> {
+        let pieces = leg.en_passant.as_ref()?;
+        let shape = self.shape(leg)?;
+        let targets = self.targets(leg, &shape, &quote!(from), &quote!(occ));
+        let mut guards = Vec::new();
+        if leg.initial {
+            guards.push(quote!(pos.unmoved().test(from)));
+        }
+        for r in &leg.origin {
+            guards.push(self.range_test(r, &quote!(from), color));
+        }
+        let dest: Vec<TokenStream> = leg.destination.iter().map(|r| self.range_test(r, &quote!(to), color)).collect();
+        let push = quote!(out.push(Move::en_passant(from, to)););
+        let push = if dest.is_empty() { push } else { quote!(if #(#dest)&&* { #push }) };
+        let ep = self.en_passant(pieces, kind, push);
+        let rt = &self.rt;
+        let ty = self.tables.mask_type(rt);
+        Some(quote! {
+            if pos.ep_targets() != <#ty as Bitboard>::EMPTY {
+                let mut froms = free;
+                while let Some(from) = froms.pop_lowest() {
+                    if true #(&& #guards)* {
+                        let targets = #targets;
+                        #ep
+                    }
+                }
+            }
+        })
     }
 
     /// One castling rule for the side `color`: the royal's move with the partner invisible, the
@@ -1228,10 +1278,8 @@ impl Gen {
                     while let Some(kt) = royal_to.pop_lowest() {
                         // The royal piece may not start, pass or end attacked.
                         let (step, count) = {
-                            let d = kt.index() as i32 - r.index() as i32;
                             let (df, dr) = (kt.index() as i32 % #files - rf, kt.index() as i32 / #files - r.index() as i32 / #files);
-                            let n = df.abs().max(dr.abs());
-                            (if n == 0 { 0 } else { d / n }, n)
+                            (df.signum() + dr.signum() * #files, df.abs().max(dr.abs()))
                         };
                         let map = *attack_map.get_or_insert_with(|| Self::attack_map(pos, #them, occ & !royals));
                         let safe = (0..=count).all(|j| {
@@ -1266,9 +1314,16 @@ impl Gen {
         for r in &leg.origin {
             guards.push(self.range_test(r, &from, color));
         }
-        let dest: Vec<TokenStream> = leg.destination.iter().map(|r| self.range_test(r, &quote!(to), color)).collect();
         let rt = &self.rt;
         let ty = self.tables.mask_type(rt);
+        if leg.destination.iter().all(|r| !(r.threatened || r.unthreatened || r.unmoved)) {
+            // Static destination ranges: masks.
+            let masks = leg.destination.iter().map(|r| self.tables.mask(&range_bits(r), rt));
+            return Some(quote! {
+                (if true #(&& #guards)* { #targets & !#occ #(& #masks)* } else { <#ty as Bitboard>::EMPTY })
+            });
+        }
+        let dest: Vec<TokenStream> = leg.destination.iter().map(|r| self.range_test(r, &quote!(to), color)).collect();
         Some(quote! {
             (if true #(&& #guards)* {
                 let mut all = #targets & !#occ;
@@ -1317,13 +1372,13 @@ impl Gen {
                         let table = self.leap_table(&reverse);
                         tests.push((
                             format!("leap {table}"),
-                            quote!((#table[s] & attackers) != <#ty as Bitboard>::EMPTY),
+                            quote!((#table[s & SQUARE_MASK] & attackers) != <#ty as Bitboard>::EMPTY),
                         ));
                     }
                     Shape::Ray { min, max } => {
                         let (slides, rest) = self.slides(&reverse, min, max);
                         for (family, mask) in slides {
-                            let masked = mask.as_ref().map(|m| quote!(& #m[s]));
+                            let masked = mask.as_ref().map(|m| quote!(& #m[s & SQUARE_MASK]));
                             let mask = mask.map_or(String::new(), |m| m.to_string());
                             tests.push((
                                 format!("slide {family} {mask}"),
@@ -1335,13 +1390,13 @@ impl Gen {
                             let first = first_blocker(self.tables.geometry, v);
                             let near = if min > 1 {
                                 let near = self.ray_table(v, Some(min - 1));
-                                quote!(&& !#near[s].test(b))
+                                quote!(&& !#near[s & SQUARE_MASK].test(b))
                             } else {
                                 quote!()
                             };
                             tests.push((
                                 format!("ray {lim} {min}"),
-                                quote!((#lim[s] & occ).#first().is_some_and(|b| attackers.test(b) #near)),
+                                quote!((#lim[s & SQUARE_MASK] & occ).#first().is_some_and(|b| attackers.test(b) #near)),
                             ));
                         }
                     }
@@ -1352,7 +1407,7 @@ impl Gen {
                             let count = hurdle_count(many, optional);
                             tests.push((
                                 format!("hopleap {leap} {many} {optional}"),
-                                quote!(#count((#between[s] & occ).count()) && (#leap[s] & attackers) != <#ty as Bitboard>::EMPTY),
+                                quote!(#count((#between[s & SQUARE_MASK] & occ).count()) && (#leap[s & SQUARE_MASK] & attackers) != <#ty as Bitboard>::EMPTY),
                             ));
                         }
                     }
@@ -1361,9 +1416,9 @@ impl Gen {
                             let full = self.ray_table(v, None);
                             let first = first_blocker(self.tables.geometry, v);
                             let test = if many {
-                                quote!((#full[s] & occ).#first().is_some_and(|b1| (#full[b1.index()] & attackers) != <#ty as Bitboard>::EMPTY))
+                                quote!((#full[s & SQUARE_MASK] & occ).#first().is_some_and(|b1| (#full[b1.index() & SQUARE_MASK] & attackers) != <#ty as Bitboard>::EMPTY))
                             } else {
-                                quote!((#full[s] & occ).#first().and_then(|b1| (#full[b1.index()] & occ).#first()).is_some_and(|b2| attackers.test(b2)))
+                                quote!((#full[s & SQUARE_MASK] & occ).#first().and_then(|b1| (#full[b1.index() & SQUARE_MASK] & occ).#first()).is_some_and(|b2| attackers.test(b2)))
                             };
                             tests.push((format!("hop {full} {many}"), test));
                         }
@@ -1397,7 +1452,8 @@ impl Gen {
             .into_iter()
             .map(|(_, sets, tests, keys)| {
                 let reach = self.reach_union(&keys);
-                let quick = reach.map(|table| quote!((#table[s] & attackers) != <#ty as Bitboard>::EMPTY));
+                let quick =
+                    reach.map(|table| quote!((#table[s & SQUARE_MASK] & attackers) != <#ty as Bitboard>::EMPTY));
                 let quick = quick.unwrap_or(quote!(true));
                 quote! {{
                     let attackers = (#(#sets)|*) & !exclude;
@@ -1431,6 +1487,9 @@ impl Gen {
             // Multi-leg captures depend on more than the square (a hurdle, a leg's block).
             return quote!(return None;);
         }
+        // What a piece attacks (as text, for grouping) -> (that expression, the pieces): the
+        // Rook's and the Queen's orthogonal rides are one loop over both.
+        let mut groups: Vec<(String, TokenStream, Vec<TokenStream>)> = Vec::new();
         for (kind, per_color) in legs.iter().enumerate() {
             let k = kind as u8;
             for leg in &per_color[attacker.index()] {
@@ -1444,19 +1503,77 @@ impl Gen {
                 if dynamic || restricted {
                     return quote!(return None;);
                 }
-                let targets = self.targets(leg, &shape, &quote!(from), &quote!(occ));
                 let pieces = self.leg_pieces(leg, quote!(pos.pieces(PieceKind(#k), by)));
-                let dest = leg.destination.iter().map(|r| self.tables.mask(&range_bits(r), &rt));
-                code.push(quote! {
-                    let mut froms = #pieces;
-                    while let Some(from) = froms.pop_lowest() {
-                        map |= #targets #(& #dest)*;
+                let dest: Vec<TokenStream> =
+                    leg.destination.iter().map(|r| self.tables.mask(&range_bits(r), &rt)).collect();
+                if matches!(shape, Shape::Leap) && leg.vectors.len() <= 2 {
+                    // Few vectors (a pawn's captures): all pieces at once, shifted per vector.
+                    let shifts = leg.vectors.iter().map(|&v| self.shifted(quote!(pieces), v));
+                    code.push(quote! {
+                        let pieces = #pieces;
+                        map |= (<#ty as Bitboard>::EMPTY #(| #shifts)*) #(& #dest)*;
+                    });
+                    continue;
+                }
+                for part in self.families(leg, &shape) {
+                    let targets = self.targets(&part, &shape, &quote!(from), &quote!(occ));
+                    let targets = quote!(#targets #(& #dest)*);
+                    let key = targets.to_string();
+                    match groups.iter_mut().find(|g| g.0 == key) {
+                        Some(g) => g.2.push(pieces.clone()),
+                        None => groups.push((key, targets, vec![pieces.clone()])),
                     }
-                });
+                }
             }
         }
-        let _ = ty;
+        for (_, targets, pieces) in groups {
+            code.push(quote! {
+                let mut froms = #(#pieces)|*;
+                while let Some(from) = froms.pop_lowest() {
+                    map |= #targets;
+                }
+            });
+        }
         quote!(#(#code)*)
+    }
+
+    /// A plain ride split by slider family (orthogonal unit vectors, diagonal ones, the rest), so
+    /// the parts can be shared between kinds; other legs whole.
+    fn families(&self, leg: &PLeg, shape: &Shape) -> Vec<PLeg> {
+        if !matches!(shape, Shape::Ray { .. }) {
+            return vec![leg.clone()];
+        }
+        let family = |v: &(i32, i32)| match (v.0.abs(), v.1.abs()) {
+            (0, 1) | (1, 0) => 0,
+            (1, 1) => 1,
+            _ => 2,
+        };
+        let mut parts: Vec<PLeg> = Vec::new();
+        for f in 0..3 {
+            let vectors: Vec<(i32, i32)> = leg.vectors.iter().copied().filter(|v| family(v) == f).collect();
+            if !vectors.is_empty() {
+                parts.push(PLeg { vectors, ..leg.clone() });
+            }
+        }
+        parts
+    }
+
+    /// `pieces` (a bitboard expression) moved by the vector `v`, those that would leave the
+    /// board dropped.
+    fn shifted(&self, pieces: TokenStream, v: (i32, i32)) -> TokenStream {
+        let g = self.tables.geometry;
+        let stays: Bits = (0..g.num_squares())
+            .filter(|&sq| tables::offset(g, mbn_runtime::Square(sq as u16), v).is_some())
+            .fold([0; 4], |b, sq| or(b, bit(sq)));
+        let stays = self.tables.mask(&stays, &self.rt);
+        let delta = v.1 * i32::from(g.files()) + v.0;
+        if delta >= 0 {
+            let d = delta as u32;
+            quote!((#pieces & #stays).shift_up(#d))
+        } else {
+            let d = (-delta) as u32;
+            quote!((#pieces & #stays).shift_down(#d))
+        }
     }
 
     /// Whether `attack_map` for `attacker` always gives a map (no capture depends on more than
@@ -1559,7 +1676,7 @@ impl Gen {
                     let mut snipers = sliders.#family(k, pos.by_color(them)) & (#(pos.pieces(PieceKind(#kinds), them))|*);
                     while let Some(s) = snipers.pop_lowest() {
                         let line = sliders.between(k, s) & occ;
-                        if line.count() == 1 {
+                        if line.is_single() {
                             pinned |= line & own;
                         }
                     }
@@ -1570,9 +1687,9 @@ impl Gen {
             let full = self.ray_table(v, None);
             let first = first_blocker(self.tables.geometry, v);
             quote! {
-                if let Some(b1) = (#full[k.index()] & occ).#first() {
+                if let Some(b1) = (#full[k.index() & SQUARE_MASK] & occ).#first() {
                     if own.test(b1) {
-                        if let Some(b2) = (#full[b1.index()] & occ).#first() {
+                        if let Some(b2) = (#full[b1.index() & SQUARE_MASK] & occ).#first() {
                             if (#(pos.pieces(PieceKind(#kinds), them))|*).test(b2) {
                                 pinned |= <#ty as Bitboard>::from_square(b1);
                             }

@@ -239,7 +239,7 @@ impl Gen {
                     .filter_map(|&(x, y)| super::tables::offset(g, Square(sq as u16), (-x, -y)))
                     .fold([0; 4], |b, s| or(b, bit(s.index())))
             });
-            quote!(& #table[s])
+            quote!(& #table[s & SQUARE_MASK])
         });
         quote! {{
             let mut froms = pos.pieces(PieceKind(#k), by) & !exclude #filter;
@@ -673,7 +673,7 @@ impl<'a> Unroll<'_> {
             let open: Vec<TokenStream> = lame.map(|t| self.open(&t, from, occ)).into_iter().collect();
             let body = guarded(open, body);
             return quote! {
-                if let Some(#to) = #step[#from.index()].lowest() {
+                if let Some(#to) = #step[#from.index() & SQUARE_MASK].lowest() {
                     #body
                 }
             };
@@ -695,7 +695,7 @@ impl<'a> Unroll<'_> {
                 };
                 let many = h.many;
                 (
-                    quote!(#hurdles += <#ty as Bitboard>::count(#table[#cur.index()] & #occ);),
+                    quote!(#hurdles += <#ty as Bitboard>::count(#table[#cur.index() & SQUARE_MASK] & #occ);),
                     ok,
                     quote! {
                         #hurdles += 1;
@@ -717,7 +717,7 @@ impl<'a> Unroll<'_> {
             let mut #cur = #from;
             let mut #k = 0u32;
             let mut #hurdles = 0u32;
-            while let Some(#to) = #step[#cur.index()].lowest() {
+            while let Some(#to) = #step[#cur.index() & SQUARE_MASK].lowest() {
                 #k += 1;
                 #limit
                 #open
@@ -754,7 +754,7 @@ impl<'a> Unroll<'_> {
     /// Whether some path of `tables` from `sq` crosses only empty squares of `occ`.
     fn open(&self, tables: &[Ident], sq: &Ident, occ: &TokenStream) -> TokenStream {
         let ty = self.ty();
-        let tests = tables.iter().map(|t| quote!((#t[#sq.index()] & #occ) == <#ty as Bitboard>::EMPTY));
+        let tests = tables.iter().map(|t| quote!((#t[#sq.index() & SQUARE_MASK] & #occ) == <#ty as Bitboard>::EMPTY));
         quote!((#(#tests)||*))
     }
 }

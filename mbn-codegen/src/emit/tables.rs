@@ -119,15 +119,25 @@ impl Tables {
         out
     }
 
-    /// Writes every table as a `static`.
+    /// Writes every table as a `static`, with `SQUARE_MASK`, what a square's index is masked with
+    /// when it indexes a table.
+    ///
+    /// Tables are padded with empty sets to a power of two entries, so that the mask, which
+    /// changes no square of the board, tells the compiler the index is in bounds: no bounds check.
     pub(crate) fn items(&self, rt: &TokenStream) -> TokenStream {
         let ty = self.width.ty(rt);
-        let n = self.geometry.num_squares();
+        let n = self.geometry.num_squares().next_power_of_two();
+        let mask = n - 1;
+        let empty = self.width.literal(&[0; 4], rt);
         let items = self.ordered.iter().map(|(name, content)| {
             let values = content.iter().map(|b| self.width.literal(b, rt));
-            quote!(static #name: [#ty; #n] = [#(#values),*];)
+            let padding = std::iter::repeat_n(&empty, n - content.len());
+            quote!(static #name: [#ty; #n] = [#(#values,)* #(#padding),*];)
         });
-        quote!(#(#items)*)
+        quote! {
+            const SQUARE_MASK: usize = #mask;
+            #(#items)*
+        }
     }
 
     /// A mask literal.
