@@ -104,9 +104,11 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         uses_sliders: false,
         only: None,
         unattacked: None,
+        plain_attacks: [false; 2],
         multi,
     };
     g.drop_rules(variant);
+    g.plain_attacks = [Color::White, Color::Black].map(|c| g.plain_attacks(&legs, c));
     let generate = [Color::White, Color::Black].map(|c| g.side(&legs, &castlings, c, false));
     let [count_white, count_black] = [Color::White, Color::Black].map(|c| g.side(&legs, &castlings, c, true));
     // Pieces that may be pinned against White's royal pieces by Black's riders, and vice versa.
@@ -288,6 +290,9 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                         let out = &mut *scratch;
                         #count
                     }
+                    if scratch.is_empty() {
+                        return n;
+                    }
                     self.retain_legal(pos, scratch, 0, Some((false, pinned)), attack_map);
                     n + scratch.len() as u64
                 }
@@ -461,6 +466,8 @@ struct Gen {
     only: Option<TokenStream>,
     /// While set, a square expression (as text) known not to be attacked by the opponent.
     unattacked: Option<String>,
+    /// Per colour: whether its every capture is a leap or a slide (`plain_attacks`).
+    plain_attacks: [bool; 2],
     /// Each kind's multi-leg moves for White and Black (`multileg`).
     multi: Vec<ByColor<PMove>>,
 }
@@ -1250,7 +1257,7 @@ impl Gen {
         let add = if count {
             // As `retain_legal` tests a castling: the royal piece safe on its destination with
             // both pieces moved.
-            quote! {
+            let exact = quote! {
                 let after = (occ & !<#ty as Bitboard>::from_square(r) & !<#ty as Bitboard>::from_square(p))
                     | <#ty as Bitboard>::from_square(kt)
                     | <#ty as Bitboard>::from_square(pt);
@@ -1258,6 +1265,25 @@ impl Gen {
                 if !Self::attacked_in(pos, kt, #them, after, <#ty as Bitboard>::EMPTY, mover) {
                     n += 1;
                 }
+            };
+            if self.sliders && self.plain_attacks[(!color).index()] {
+                self.uses_sliders = true;
+                // The map (royal piece lifted) found `kt` safe. With leaps and slides only, the
+                // move changes that only by the partner leaving `p` (the pieces arriving block):
+                // the exact test only when an enemy stands where the lines from `kt` now reach.
+                quote! {
+                    let lifted = occ & !royals;
+                    let without_p = lifted & !<#ty as Bitboard>::from_square(p);
+                    let opened = (sliders.orthogonal(kt, without_p) & !sliders.orthogonal(kt, lifted))
+                        | (sliders.diagonal(kt, without_p) & !sliders.diagonal(kt, lifted));
+                    if map.is_some() && (opened & pos.by_color(#them)) == <#ty as Bitboard>::EMPTY {
+                        n += 1;
+                    } else {
+                        #exact
+                    }
+                }
+            } else {
+                exact
             }
         } else {
             quote!(out.push(Move::castle(r, kt, p, pt));)
@@ -1574,6 +1600,24 @@ impl Gen {
             let d = (-delta) as u32;
             quote!((#pieces & #stays).shift_down(#d))
         }
+    }
+
+    /// Whether every capture of `attacker` is a leap or a slide (no hop, no multi-leg move):
+    /// then a piece leaving a square changes attacks only along the lines through it.
+    fn plain_attacks(&mut self, legs: &[[Vec<PLeg>; 2]], attacker: Color) -> bool {
+        if self.multi.iter().any(|m| !m[attacker.index()].is_empty()) {
+            return false;
+        }
+        legs.iter().flat_map(|per_color| &per_color[attacker.index()]).all(|leg| {
+            let leap = leg.reach == Reach::Steps { min: 1, max: Some(1) };
+            let unit = leg.vectors.iter().all(|v| v.0.abs() <= 1 && v.1.abs() <= 1);
+            leg.captures.is_empty()
+                || leg.hop.is_none()
+                    && matches!(leg.over, POver::Empty)
+                    && !leg.non_jumping
+                    && leg.visit.is_none()
+                    && (leap || unit)
+        })
     }
 
     /// Whether `attack_map` for `attacker` always gives a map (no capture depends on more than

@@ -46,6 +46,7 @@ pub fn emit_piece(
         uses_sliders: false,
         only: None,
         unattacked: None,
+        plain_attacks: [false; 2],
         multi: Vec::new(),
     };
     let rt = g.rt.clone();
