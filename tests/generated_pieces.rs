@@ -1,6 +1,7 @@
 //! Pieces of the specification's tables (§6, §12, §14, §15), compiled by `mbn!` into single-piece
 //! generators, give the same destinations as the reference interpreter on random boards; so do the
-//! worked multi-leg pieces (§8, §18, docs/SEMANTICS.md M1-M11), whose attacks are compared too.
+//! worked multi-leg pieces (§8, §18, docs/SEMANTICS.md M1-M11) and the riders that stop on one square
+//! (M25), whose attacks are compared too.
 
 use mbn::codegen::interp::Interpreter;
 use mbn::codegen::variant::{Variant, VariantSpec};
@@ -25,17 +26,24 @@ pieces! {
     Amazon = "QN", KnightRook = "fsW2+bN",
 }
 
-macro_rules! multileg_pieces {
-    ($($name:ident = $notation:literal),* $(,)?) => {
+macro_rules! pieces_with_attacks {
+    ($list:ident: $($name:ident = $notation:literal),* $(,)?) => {
         $(mbn::mbn! { piece $name = $notation on "8x8"; })*
-        /// `(notation, generated moves, generated attacks)` for every multi-leg piece.
+        /// `(notation, generated moves, generated attacks)` for every piece.
         #[allow(clippy::type_complexity)]
-        const MULTILEG: &[(&str, fn(Square, u64, u64) -> (u64, u64), fn(Square, u64) -> u64)] =
+        const $list: &[(&str, fn(Square, u64, u64) -> (u64, u64), fn(Square, u64) -> u64)] =
             &[$(($notation, $name::moves, $name::attacks)),*];
     };
 }
 
-multileg_pieces! {
+// Riders that stop on one square of each ray: as far as they can go (`0*`), at the edge (`*`),
+// half way to the edge (`h`); their captures differ from their moves (docs/SEMANTICS.md M25).
+pieces_with_attacks! { FAR:
+    MaximalRook = "W0*", MaximalQueen = "Q0*", EdgeRook = "W*", EdgeBishop = "B*", HalflingRook = "hR",
+    HalflingQueen = "hQ", ForwardMaximal = "fmW0*+cF",
+}
+
+pieces_with_attacks! { MULTILEG:
     XiangqiHorse = "W-fF", XiangqiElephant = "nA", LameKnight = "nN", LameNightrider = "nN0",
     Checker = "fmF+(fcF-mF)", LocustStep = "fcF-mF", MaoRider = "(W-F)0", DoubleKnight = "N--N",
     Rose = "(N)(rf)8", Boyscout = "F-[(zF)0]", CircularKing = "K-{((fr)K)0*}", Rampager = "(aW)3",
@@ -103,7 +111,7 @@ fn generated_multileg_pieces_agree_with_the_interpreter_on_random_boards() {
         state ^= state << 17;
         state
     };
-    for &(notation, generated, _) in MULTILEG {
+    for &(notation, generated, _) in MULTILEG.iter().chain(FAR) {
         let mut moved = 0;
         for i in 0..300 {
             let from = Square((next() % 64) as u16);
@@ -130,7 +138,7 @@ fn generated_multileg_attacks_agree_with_the_interpreter() {
         state ^= state << 17;
         state
     };
-    for &(notation, _, attacks) in MULTILEG {
+    for &(notation, _, attacks) in MULTILEG.iter().chain(FAR) {
         let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", &format!("A={notation} Z=mfW K"));
         spec.promotion_zone = None;
         spec.royal = "K".to_string();
@@ -155,5 +163,28 @@ fn generated_multileg_attacks_agree_with_the_interpreter() {
             let got = attacks(from, occupied);
             assert_eq!(got, want, "`{notation}` attacks from {from:?}, occupied {occupied:#x}");
         }
+    }
+}
+
+/// docs/SEMANTICS.md M25's worked examples, in both back ends: `(piece, friends, enemies, quiet
+/// destinations, captures)` with the piece on d4 (c1 for the Bishop).
+#[test]
+fn riders_that_stop_on_one_square() {
+    let sq = |name: &str| Geometry::CHESS.parse_square(name).expect("a square");
+    let set = |names: &str| names.split_whitespace().fold(0u64, |b, n| b | u64::from_square(sq(n)));
+    type Moves = fn(Square, u64, u64) -> (u64, u64);
+    let cases: [(&str, Moves, &str, &str, &str, &str, &str); 6] = [
+        ("W0*", MaximalRook::moves, "d4", "d7", "g4", "d6 a4 d1", "g4"),
+        ("W*", EdgeRook::moves, "d4", "d7", "g4", "a4 d1", ""),
+        ("W*", EdgeRook::moves, "d4", "d7", "h4", "a4 d1", "h4"),
+        ("hR", HalflingRook::moves, "d4", "d7", "g4", "d6 d2 b4 f4", ""),
+        ("hR", HalflingRook::moves, "d4", "d7", "e4 b4", "d6 d2", "b4"),
+        ("B*", EdgeBishop::moves, "c1", "", "", "a3 h6", ""),
+    ];
+    for (notation, generated, from, friends, enemies, quiet, captures) in cases {
+        let (from, friends, enemies) = (sq(from), set(friends), set(enemies));
+        let want = (set(quiet), set(captures));
+        assert_eq!(generated(from, friends, enemies), want, "generated `{notation}` from {from:?}");
+        assert_eq!(interpreted(notation, from, friends, enemies), want, "interpreted `{notation}` from {from:?}");
     }
 }

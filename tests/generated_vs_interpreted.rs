@@ -161,6 +161,34 @@ fn generated_multileg_pieces_agree_with_the_interpreter_in_a_variant() {
     assert!(locust_moves > 1000, "only {locust_moves} moves with captures on the way");
 }
 
+/// Riders that stop on one square (docs/SEMANTICS.md M25): maximal Rook, edge Bishop, halfling
+/// Queen, which also check, pin and are pinned.
+const FAR_PIECES: &str = "P|Pawn|=mfW+cfF K|King| N|Knight|=N R|Maximal|=W0* B|Edge|=B* Q|Half|=hQ +P==NRBQ";
+const FAR_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
+
+mbn::mbn! {
+    variant FarRiders {
+        board: "8x8",
+        start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+        pieces: "P|Pawn|=mfW+cfF K|King| N|Knight|=N R|Maximal|=W0* B|Edge|=B* Q|Half|=hQ +P==NRBQ",
+        royal: "K",
+        promotion_zone: "[8]",
+        promotion_mandatory: true,
+    }
+}
+
+#[test]
+fn generated_far_riders_agree_with_the_interpreter_in_a_variant() {
+    let mut spec = VariantSpec::new("far", 8, 8, FAR_START, FAR_PIECES);
+    spec.royal = "K".to_string();
+    spec.promotion_zone = Some("[8]".to_string());
+    spec.promotion_mandatory = true;
+    let variant = Variant::compile(&spec).expect("the test variant compiles");
+    let interp = Interpreter::new(&variant).expect("the interpreter runs it");
+    let checked = Compare { name: "far", interp: &interp }.visit(&FarRiders, FarRiders::start_position());
+    assert_eq!(checked, POSITIONS);
+}
+
 /// Perft of a generated variant from a position.
 struct Perft(u32);
 

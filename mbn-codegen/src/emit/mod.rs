@@ -481,6 +481,7 @@ type AttackGroup = (String, Vec<TokenStream>, Vec<TokenStream>, Vec<String>);
 type Slide = (proc_macro2::Ident, Option<proc_macro2::Ident>);
 
 /// How a leg is generated.
+#[derive(Clone, Copy)]
 enum Shape {
     /// One table lookup.
     Leap,
@@ -490,6 +491,20 @@ enum Shape {
     Hop { many: bool },
     /// A leap over hurdles on the squares between (the Flying Gold Cannon's `pD`).
     HopLeap { many: bool, optional: bool },
+    /// A ride that stops at one square of each ray (docs/SEMANTICS.md, D-entries of `*`, `0*`,
+    /// `h`): `Edge` at the edge, `Halfling` half way to it, `Maximal` as far as it can go.
+    Far(Reach),
+}
+
+impl Shape {
+    /// The shape whose captures are this shape's: a maximal rider captures, like a rider, the
+    /// first piece on its way (for attack tests and maps, which see no friends).
+    fn capturing(self) -> Shape {
+        match self {
+            Shape::Far(Reach::Maximal) => Shape::Ray { min: 1, max: None },
+            other => other,
+        }
+    }
 }
 
 impl Gen {
@@ -600,10 +615,11 @@ impl Gen {
             (Some(h), Reach::Steps { min: 1, max: Some(1) }) if h.hurdles.is_none() => {
                 Some(Shape::HopLeap { many: h.many, optional: h.optional })
             }
+            (None, reach @ (Reach::Maximal | Reach::Edge | Reach::Halfling)) if matches!(leg.over, POver::Empty) => {
+                Some(Shape::Far(reach))
+            }
             _ => {
-                self.unsupported(
-                    "this rider (leaping `g`, maximal `0*`, edge `*`, halfling `h`, limited or restricted hops)",
-                );
+                self.unsupported("this rider (leaping `g`, `0*`, `*` or `h` over pieces, limited or restricted hops)");
                 None
             }
         }
@@ -710,6 +726,10 @@ impl Gen {
                         quote!((if #count((#between[#from.index() & SQUARE_MASK] & #occ).count()) { #leap[#from.index() & SQUARE_MASK] } else { <#ty as #rt::__private::Bitboard>::EMPTY }))
                     })
             }
+            Shape::Far(reach) => {
+                let reach = *reach;
+                self.union_over(&leg.vectors, |this, v| this.far_targets(v, reach, from, occ))
+            }
             Shape::Hop { many } => {
                 self.union_over(&leg.vectors, |this, v| {
                         let full = this.ray_table(v, None);
@@ -761,6 +781,55 @@ impl Gen {
                 .filter_map(|j| tables::offset(g, from, (unit.0 * j, unit.1 * j)))
                 .fold([0; 4], |b, s| or(b, bit(s.index())))
         })
+    }
+
+    /// The one square a `Far` ride along `v` from `from` stops on, given the blockers `occ`
+    /// (a bitboard expression). `Maximal` needs `own`, the mover's pieces, in scope.
+    fn far_targets(&mut self, v: (i32, i32), reach: Reach, from: &TokenStream, occ: &TokenStream) -> TokenStream {
+        let rt = self.rt.clone();
+        let ty = self.tables.mask_type(&rt);
+        let first = first_blocker(self.tables.geometry, v);
+        let full = self.ray_table(v, None);
+        let squares = self.tables.geometry.num_squares();
+        let rays: Vec<Vec<usize>> = (0..squares).map(|sq| self.tables.ray(sq, v)).collect();
+        let upto = |rays: &[Vec<usize>], stop: &dyn Fn(usize) -> usize, less: usize| -> Vec<Bits> {
+            rays.iter()
+                .map(|ray| ray.iter().take(stop(ray.len()).saturating_sub(less)).fold([0; 4], |b, &sq| or(b, bit(sq))))
+                .collect()
+        };
+        match reach {
+            Reach::Maximal => {
+                // The last square before a friend, the first enemy, or the edge.
+                let g = self.tables.geometry;
+                let behind = self.tables.per_square("BEHIND", |sq| {
+                    tables::offset(g, mbn_runtime::Square(sq as u16), (-v.0, -v.1)).map_or([0; 4], |b| bit(b.index()))
+                });
+                let edge =
+                    self.tables.table("EDGE", rays.iter().map(|r| r.last().map_or([0; 4], |&sq| bit(sq))).collect());
+                quote! {{
+                    let ray = #full[#from.index() & SQUARE_MASK];
+                    match (ray & #occ).#first() {
+                        Some(b) => <#ty as #rt::__private::Bitboard>::from_square(b)
+                            | (if #rt::__private::Bitboard::test(own, b) { ray & #behind[b.index() & SQUARE_MASK] } else { <#ty as #rt::__private::Bitboard>::EMPTY }),
+                        None => ray & #edge[#from.index() & SQUARE_MASK],
+                    }
+                }}
+            }
+            _ => {
+                // Exactly `stop` steps (the ray's length, or half of it rounded up) over empty squares.
+                let stop: &dyn Fn(usize) -> usize =
+                    if reach == Reach::Edge { &|len| len } else { &|len: usize| len.div_ceil(2) };
+                let lim = self.tables.table("RAY", upto(&rays, stop, 0));
+                let near = self.tables.table("RAY", upto(&rays, stop, 1));
+                quote! {{
+                    let ray = #lim[#from.index() & SQUARE_MASK];
+                    (match (ray & #occ).#first() {
+                        Some(b) => ray & !#full[b.index() & SQUARE_MASK],
+                        None => ray,
+                    }) & !#near[#from.index() & SQUARE_MASK]
+                }}
+            }
+        }
     }
 
     /// Squares `from + k*v` for k = 1..=max (all for `None`).
@@ -1378,7 +1447,7 @@ impl Gen {
                 if leg.captures.is_empty() || leg.captures.iter().all(|t| t.side == Side::Friend) {
                     continue;
                 }
-                let Some(shape) = self.shape(leg) else { continue };
+                let Some(shape) = self.shape(leg).map(Shape::capturing) else { continue };
                 if leg.origin.iter().chain(&leg.destination).any(|r| r.threatened || r.unthreatened || r.unmoved) {
                     self.unsupported("threatened/unthreatened/unmoved ranges on capturing moves");
                     continue;
@@ -1394,6 +1463,26 @@ impl Gen {
                 let reverse: Vec<(i32, i32)> = leg.vectors.iter().map(|v| (-v.0, -v.1)).collect();
                 let mut tests: Vec<(String, TokenStream)> = Vec::new();
                 match shape {
+                    Shape::Far(reach) => {
+                        // Seen from the attackers: few pieces ride like this.
+                        let forward = self.union_over(&leg.vectors, |this, v| {
+                            this.far_targets(v, reach, &quote!(from), &quote!(occ))
+                        });
+                        tests.push((
+                            format!("far {forward}"),
+                            quote!({
+                                let mut froms = attackers;
+                                let mut hit = false;
+                                while let Some(from) = froms.pop_lowest() {
+                                    if (#forward).test(sq) {
+                                        hit = true;
+                                        break;
+                                    }
+                                }
+                                hit
+                            }),
+                        ));
+                    }
                     Shape::Leap => {
                         let table = self.leap_table(&reverse);
                         tests.push((
@@ -1525,7 +1614,7 @@ impl Gen {
                 let dynamic =
                     leg.origin.iter().chain(&leg.destination).any(|r| r.threatened || r.unthreatened || r.unmoved);
                 let restricted = leg.captures.iter().any(|t| !t.only.is_empty());
-                let Some(shape) = self.shape(leg) else { continue };
+                let Some(shape) = self.shape(leg).map(Shape::capturing) else { continue };
                 if dynamic || restricted {
                     return quote!(return None;);
                 }

@@ -4,7 +4,7 @@
 //! is no en passant. Ranges must be fixed square sets: the threatened/unthreatened/unmoved ranges
 //! need a position, which a lone piece does not have.
 
-use super::Gen;
+use super::{Gen, Shape};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{MoveSet, Side};
 use crate::plan::{PRange, Prep};
@@ -71,17 +71,19 @@ pub fn emit_piece(
                 continue;
             }
         };
-        let targets = g.targets(leg, &shape, &quote!(from), &quote!(occ));
         let dest = dest.map(|m| g.tables.mask(&m, &rt)).map(|m| quote!(& #m)).unwrap_or_default();
-        let reach = match origin {
-            None => quote!((#targets #dest)),
-            Some(m) => {
-                let m = g.tables.mask(&m, &rt);
-                quote! {
+        let origin = origin.map(|m| g.tables.mask(&m, &rt));
+        let mut reach_of = |shape: &Shape| {
+            let targets = g.targets(leg, shape, &quote!(from), &quote!(occ));
+            match &origin {
+                None => quote!((#targets #dest)),
+                Some(m) => quote! {
                     (if #rt::__private::Bitboard::test(#m, from) { #targets #dest } else { <#ty as #rt::__private::Bitboard>::EMPTY })
-                }
+                },
             }
         };
+        let reach = reach_of(&shape);
+        let attack_reach = reach_of(&shape.capturing());
         if leg.moves {
             quiet.push(quote!((#reach) & !occ));
         }
@@ -95,7 +97,7 @@ pub fn emit_piece(
         }
         if !sides.is_empty() {
             captures.push(quote!((#reach) & (#(#sides)|*)));
-            attacks.push(reach.clone());
+            attacks.push(attack_reach);
         }
     }
     // Multi-leg moves: the walker, unrolled, with the lone piece's own squares as `own`.
@@ -119,6 +121,7 @@ pub fn emit_piece(
         (
             quote! {
                 let occ = friends | enemies;
+                let own = friends;
                 (<#ty as #rt::__private::Bitboard>::EMPTY #(| #quiet)*, <#ty as #rt::__private::Bitboard>::EMPTY #(| #captures)*)
             },
             quote! {
@@ -132,6 +135,7 @@ pub fn emit_piece(
             quote! {
                 use #rt::__private::Bitboard;
                 let occ = friends | enemies;
+                let own = friends;
                 let mut quiet = <#ty as Bitboard>::EMPTY #(| #quiet)*;
                 let mut captures = <#ty as Bitboard>::EMPTY #(| #captures)*;
                 {
