@@ -13,6 +13,7 @@
 //! by [`super::multileg`]; `j` is a hop (`jD`) or a doubled first step (`jB`). Everything else the
 //! IR cannot express yet is an error "XBetza `x` is not supported yet".
 
+use super::chain;
 use super::directions;
 use super::multileg;
 use super::{XLeg, XMove, XPart, XRange};
@@ -25,7 +26,14 @@ pub fn lower(parsed: &XMove) -> Result<MoveSet, Vec<Diagnostic>> {
     let mut moves = Vec::new();
     let mut errors = Vec::new();
     for part in &parsed.parts {
-        match lower_part(part) {
+        let lowered = if part.count_modifiers.is_some() { chain::lower_counted(part) } else { lower_part(part) };
+        match lowered {
+            Ok(m) => moves.extend(m),
+            Err(e) => errors.extend(e),
+        }
+    }
+    for c in &parsed.chains {
+        match chain::lower_chain(c) {
             Ok(m) => moves.extend(m),
             Err(e) => errors.extend(e),
         }
@@ -38,12 +46,12 @@ pub fn lower(parsed: &XMove) -> Result<MoveSet, Vec<Diagnostic>> {
 }
 
 /// "XBetza `x` is not supported yet" at `span`.
-fn unsupported(span: Span, what: &str) -> Diagnostic {
+pub(super) fn unsupported(span: Span, what: &str) -> Diagnostic {
     Diagnostic::new(span, format!("XBetza `{what}` is not supported yet"))
 }
 
 /// The atoms of an XBetza letter (MBN order, m ≤ n) and whether it rides by default.
-fn atom(c: char) -> Option<(Vec<(u32, u32)>, bool)> {
+pub(super) fn atom(c: char) -> Option<(Vec<(u32, u32)>, bool)> {
     let leaper = |v: Vec<(u32, u32)>| Some((v, false));
     match c {
         'W' => leaper(vec![(0, 1)]),
@@ -117,7 +125,7 @@ fn modes(leg: &XLeg) -> Result<Modes, Vec<Diagnostic>> {
 }
 
 /// Move or capture an enemy: a final leg with no mode written.
-fn default_capabilities() -> Vec<Capability> {
+pub(super) fn default_capabilities() -> Vec<Capability> {
     vec![
         Capability::Move { restriction: None, allows_en_passant: false },
         Capability::Capture(Targets { side: Side::Enemy, only: Vec::new() }),
@@ -154,7 +162,7 @@ fn single(l: Leg) -> Move {
 }
 
 /// Lowers one part: its atoms' legs.
-fn lower_part(part: &XPart) -> Result<Vec<Move>, Vec<Diagnostic>> {
+pub(super) fn lower_part(part: &XPart) -> Result<Vec<Move>, Vec<Diagnostic>> {
     let Some((atoms, rides)) = atom(part.atom) else {
         let what = match part.atom {
             'O' => "XBetza `O`: castling",
@@ -195,7 +203,7 @@ fn lower_part(part: &XPart) -> Result<Vec<Move>, Vec<Diagnostic>> {
 }
 
 /// The reach of an atom with its range suffix.
-fn reach(range: XRange, rides: bool) -> Reach {
+pub(super) fn reach(range: XRange, rides: bool) -> Reach {
     match range {
         XRange::Default if rides => Reach::RIDE,
         XRange::Default | XRange::Number(1) => Reach::LEAP,

@@ -450,7 +450,7 @@ impl Ctx<'_> {
 
 /// The part as written, for messages.
 fn part_text(part: &XPart) -> String {
-    super::XMove { parts: vec![part.clone()] }.to_string()
+    part.to_string()
 }
 
 /// Move or capture an enemy: a final leg with no mode written.

@@ -1,0 +1,400 @@
+//! Betza 2.0 chaining (seed `002`, "Betza 2.0" and "Quirky stuff") lowered to the IR of MBN's
+//! `-` legs (docs/SEMANTICS.md X20–X25).
+//!
+//! A chain `A-B-C` is a move whose legs are written as parts of their own, each with its own
+//! atom, modes and range. The first leg's directions are XBetza's (X2), as on a one-leg move;
+//! every later leg becomes an MBN `-` leg ([`LegLink::Chain`] with [`Directions::Relative`]):
+//! directions relative to the previous leg, straight on (or the least turn) when none is written.
+//! So `mW-F` has the IR of MBN's `W-fF`, `pR-cR` that of `jyR-cR`. A parenthesised chain with a
+//! count is MBN's complex rider (`(W-F)0`); modifiers on a range count make the steps of a rider
+//! turn (`Nrf0` = MBN's `(N)(rf)0`) or capture on the way (`Rc0` = MBN's `(aW)0`).
+
+use super::lower::{atom, default_capabilities, reach, unsupported};
+use super::{directions, Spanned, XChain, XLeg, XPart, XRange};
+use crate::diagnostic::Diagnostic;
+use crate::ir::{Capability, Count, Directions, Extra, Leg, LegLink, Move, Part, Reach, Side, Targets};
+use crate::syntax::ast::{OptionalKind, Span};
+
+/// Lowers a chain: one move per choice of atom on every leg (`K` is a W and an F leg).
+pub(super) fn lower_chain(chain: &XChain) -> Result<Vec<Move>, Vec<Diagnostic>> {
+    let span = chain.span;
+    let moves = |alternatives: Vec<Vec<Part>>| alternatives.into_iter().map(|parts| Move { parts, span }).collect();
+    let Some(range) = chain.repeat else {
+        return Ok(moves(alternatives(chain, LegLink::First)?));
+    };
+    if chain.legs.len() == 1 {
+        return Err(vec![unsupported(span, "(")
+            .with_help("a count on one atom in parentheses: write the range on the atom (`W0`, `N3`)")]);
+    }
+    let count = count_of(range);
+    // MBN's complex rider (D17, M5): the first time round as written, later ones relative.
+    let first = alternatives(chain, LegLink::First)?;
+    let then = alternatives(chain, LegLink::Chain)?;
+    let first_alternatives = if first.len() > 1 { first.clone() } else { Vec::new() };
+    let later_alternatives = if then.len() > 1 { then.clone() } else { Vec::new() };
+    let repeats = first
+        .into_iter()
+        .map(|first| {
+            let at = signature(&first);
+            let next = then.iter().find(|t| signature(t) == at).cloned().unwrap_or_default();
+            vec![Part::Repeat {
+                first,
+                then: next,
+                first_alternatives: first_alternatives.clone(),
+                alternatives: later_alternatives.clone(),
+                count,
+                origin: Vec::new(),
+                destination: Vec::new(),
+            }]
+        })
+        .collect();
+    Ok(moves(repeats))
+}
+
+/// A range after `)` or on a count: `0` any number of times, `n` at most n.
+fn count_of(range: XRange) -> Count {
+    match range {
+        XRange::Number(n) if n > 0 => Count::Between { min: 1, max: Some(n) },
+        _ => Count::Between { min: 1, max: None },
+    }
+}
+
+/// Where the legs of an alternative were written and their atoms, to pair a repeat's first time
+/// round with its later ones.
+fn signature(parts: &[Part]) -> Vec<(usize, usize, (u32, u32))> {
+    parts
+        .iter()
+        .filter_map(|p| match p {
+            Part::Leg(leg) => Some((leg.span.start, leg.span.end, leg_atom(leg))),
+            _ => None,
+        })
+        .collect()
+}
+
+fn leg_atom(leg: &Leg) -> (u32, u32) {
+    match &leg.directions {
+        Directions::Relative { atom, .. } => *atom,
+        Directions::Absolute(v) => v.first().map_or((0, 0), |&(x, y)| {
+            let (a, b) = (x.unsigned_abs(), y.unsigned_abs());
+            (a.min(b), a.max(b))
+        }),
+    }
+}
+
+/// Every combination of the legs' atoms; `link` is how the first leg goes (`First`: as written,
+/// `Chain`: relative to the previous time round of a repeat).
+fn alternatives(chain: &XChain, link: LegLink) -> Result<Vec<Vec<Part>>, Vec<Diagnostic>> {
+    let mut result: Vec<Vec<Part>> = vec![Vec::new()];
+    let mut errors = Vec::new();
+    let n = chain.legs.len();
+    for (i, part) in chain.legs.iter().enumerate() {
+        let leg_link = if i == 0 { link } else { LegLink::Chain };
+        match leg_options(part, leg_link, i == 0, i + 1 == n) {
+            Ok(options) => {
+                result = result
+                    .into_iter()
+                    .flat_map(|prefix| {
+                        options.iter().map(move |o| {
+                            let mut parts = prefix.clone();
+                            parts.push(Part::Leg(Box::new(o.clone())));
+                            parts
+                        })
+                    })
+                    .collect();
+            }
+            Err(e) => errors.extend(e),
+        }
+    }
+    if errors.is_empty() {
+        Ok(result)
+    } else {
+        Err(errors)
+    }
+}
+
+/// The legs one part of a chain stands for, one per atom of its letter.
+fn leg_options(part: &XPart, link: LegLink, first: bool, last: bool) -> Result<Vec<Leg>, Vec<Diagnostic>> {
+    if part.legs.len() > 1 {
+        return Err(vec![
+            unsupported(part.span, "a").with_help("`a` inside a Betza 2.0 chain: write every leg with `-` (`mW-F`)")
+        ]);
+    }
+    if part.count_modifiers.is_some() {
+        return Err(vec![
+            unsupported(part.span, "-").with_help("a range count with modifiers (`Nrf0`) as a leg of a chain")
+        ]);
+    }
+    let Some((atoms, rides)) = atom(part.atom).filter(|_| part.atom != 'U') else {
+        return Err(vec![unsupported(part.atom_span, &part.atom.to_string())
+            .with_help("a Betza 2.0 chain takes the atoms W F D N A H C Z G L J K R B Q")]);
+    };
+    let leg = &part.legs[0];
+    let (capabilities, written, extras) = modes(leg, first, last)?;
+    let reach = reach(part.range, rides);
+    let groups: Vec<&str> = leg.directions.iter().map(|d| d.text.as_str()).collect();
+    let mut out = Vec::new();
+    for &(a, b) in &atoms {
+        let directions = if link == LegLink::First {
+            let vectors = directions::select(a, b, &groups);
+            if vectors.is_empty() {
+                continue;
+            }
+            Directions::Absolute(vectors)
+        } else {
+            Directions::Relative { atom: (a, b), modifiers: relative(&leg.directions, a == 0 && atoms.len() == 1)? }
+        };
+        let mut l = Leg::new(link, directions, reach, capabilities.clone(), part.span);
+        l.mode_written = written;
+        l.extras = extras.clone();
+        out.push(l);
+    }
+    if out.is_empty() {
+        return Err(vec![Diagnostic::new(
+            part.span,
+            format!("`{}` selects no direction of `{}`", groups.join(""), part.atom),
+        )]);
+    }
+    Ok(out)
+}
+
+/// A leg's capabilities, whether a mode counts as written, and its extras (seed 002: "the default
+/// modality on non-final legs is taken as 'm'"; `p` "moving into an occupied square without
+/// removing the occupant", MBN's `jy`; `t` the same on a friend only, MBN's `jj`; `d` destroys a
+/// friend).
+fn modes(leg: &XLeg, first: bool, last: bool) -> Result<(Vec<Capability>, bool, Vec<Extra>), Vec<Diagnostic>> {
+    let mut errors = Vec::new();
+    for &(c, span) in &leg.modes {
+        let help = match c {
+            'm' | 'c' | 'd' => continue,
+            'p' | 't' if !last => continue,
+            'i' if first => continue,
+            'p' | 't' => "`p` and `t` on the last leg of a chain (it would end on a piece)",
+            'i' => "`i` on a later leg of a chain",
+            'u' => "XBetza `u` (unload): the IR has no swaps yet",
+            'o' => "XBetza `o` (off-board legs) in a chain",
+            'e' | 'n' => "en passant in a chain: the interpreter does not run it",
+            _ => "in a Betza 2.0 chain mbn reads the modes m c d, `p` and `t` before the last leg and `i` on the first",
+        };
+        errors.push(unsupported(span, &c.to_string()).with_help(help));
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let has = |c: char| leg.modes.iter().any(|&(m, _)| m == c);
+    let mut extras = Vec::new();
+    if has('i') {
+        extras.push(Extra::Initial { decaying: false });
+    }
+    if has('p') || has('t') {
+        if let Some(&(c, span)) = leg.modes.iter().find(|(m, _)| matches!(m, 'm' | 'c' | 'd')) {
+            return Err(vec![unsupported(span, &c.to_string())
+                .with_help("a hop (`p`, `t`) together with `m`, `c` or `d` on one leg of a chain")]);
+        }
+        extras.push(Extra::Other(if has('t') { "jj" } else { "jy" }.to_string()));
+        return Ok((default_capabilities(), false, extras));
+    }
+    let (m, c, d) = (has('m'), has('c'), has('d'));
+    // Nothing written, or `m` on a leg on the way: MBN's unwritten mode (only moves there, M1).
+    if !(c || d || (m && last)) {
+        return Ok((default_capabilities(), false, extras));
+    }
+    let mut caps = Vec::new();
+    if m {
+        caps.push(Capability::Move { restriction: None, allows_en_passant: false });
+    }
+    let side = match (c, d) {
+        (true, true) => Some(Side::Any),
+        (true, false) => Some(Side::Enemy),
+        (false, true) => Some(Side::Friend),
+        (false, false) => None,
+    };
+    if let Some(side) = side {
+        caps.push(Capability::Capture(Targets { side, only: Vec::new() }));
+    }
+    caps.sort();
+    Ok((caps, true, extras))
+}
+
+/// XBetza direction groups on a later leg as MBN's relative modifiers (M2): single and doubled
+/// letters as the letter, a vertical-horizontal pair as MBN's pair `(xy)` (`v`, `s` distributed),
+/// split into its letters on an orthogonal atom (X2). A lone `f` is the default, straight on.
+fn relative(groups: &[Spanned], orthogonal: bool) -> Result<Vec<String>, Vec<Diagnostic>> {
+    let spread = |c: char| -> Vec<char> {
+        match c {
+            'v' => vec!['f', 'b'],
+            's' => vec!['l', 'r'],
+            c => vec![c],
+        }
+    };
+    let mut out: Vec<String> = Vec::new();
+    for group in groups {
+        let letters: Vec<char> = group.text.chars().collect();
+        if letters.contains(&'h') {
+            return Err(vec![unsupported(group.span, &group.text)
+                .with_help("half planes and chiral sets (`h`) on a later leg of a chain")]);
+        }
+        match letters.as_slice() {
+            [x] | [x, _] if letters.iter().all(|c| c == x) => out.push(x.to_string()),
+            [x, y] if orthogonal => {
+                out.push(x.to_string());
+                out.push(y.to_string());
+            }
+            [x, y] => {
+                for p in spread(*x) {
+                    for q in spread(*y) {
+                        out.push(format!("({p}{q})"));
+                    }
+                }
+            }
+            _ => return Err(vec![unsupported(group.span, &group.text)]),
+        }
+    }
+    let mut seen = Vec::new();
+    out.retain(|m| {
+        let new = !seen.contains(m);
+        seen.push(m.clone());
+        new
+    });
+    if out == ["f"] {
+        out.clear();
+    }
+    Ok(out)
+}
+
+/// The directions on a range count must turn every step one way (seed 002: "continuation legs
+/// must specify a single direction to keep the path unique"): one group; `f` on any letter; `b l
+/// r` on a letter of one orthogonal or diagonal atom (`Wr0`; on an oblique atom or `K` they name
+/// several compass points); a pair (`rf`, the 45° turn) on any letter but one orthogonal atom
+/// (where XBetza's pair means two directions, X2).
+fn one_turn(groups: &[Spanned], atoms: &[(u32, u32)]) -> Result<(), Vec<Diagnostic>> {
+    let one_straight_atom = matches!(atoms, [(a, b)] if *a == 0 || a == b);
+    let ok = |g: &Spanned| {
+        let letters: Vec<char> = g.text.chars().collect();
+        if letters.iter().any(|c| "vsh".contains(*c)) {
+            return false;
+        }
+        if letters.iter().all(|&c| c == letters[0]) {
+            return letters[0] == 'f' || one_straight_atom;
+        }
+        !matches!(atoms, [(0, _)])
+    };
+    match groups {
+        [] => Ok(()),
+        [g] if ok(g) => Ok(()),
+        [g] | [_, g, ..] => Err(vec![unsupported(g.span, &g.text).with_help(
+            "a range count turns every step one way: one direction (`Nrf0`, `Wr0`, `Kfr0`), as seed 002 asks of continuation legs",
+        )]),
+    }
+}
+
+/// A part with modifiers on its range count (seed 002, "Quirky stuff"): `Nrf0`, the Rose, turns
+/// every later step (MBN's circular rider `(N)(rf)0`); `Rc0` may capture on every square it passes
+/// (MBN's `(aW)0`); `Wm0` is `W0`.
+pub(super) fn lower_counted(part: &XPart) -> Result<Vec<Move>, Vec<Diagnostic>> {
+    let modifiers = part.count_modifiers.as_ref().expect("a counted part");
+    if part.legs.len() > 1 {
+        return Err(vec![unsupported(part.span, "a").with_help("`a` with modifiers on a range count")]);
+    }
+    if let Some(&(c, span)) = part.legs[0].modes.first() {
+        return Err(vec![unsupported(span, &c.to_string())
+            .with_help("a mode before an atom whose range count has modifiers (`cNrf0`)")]);
+    }
+    let XRange::Number(n) = part.range else {
+        return Err(vec![Diagnostic::new(part.span, "modifiers on a range count need the count after them (`Nrf0`)")]);
+    };
+    let Some((atoms, _)) = atom(part.atom).filter(|_| part.atom != 'U') else {
+        return Err(vec![unsupported(part.atom_span, &part.atom.to_string())
+            .with_help("modifiers on a range count take the atoms W F D N A H C Z G L J K R B Q")]);
+    };
+    let turning = !modifiers.directions.is_empty();
+    let modes: Vec<(char, Span)> = modifiers.modes.iter().copied().filter(|&(c, _)| c != 'm').collect();
+    if let Some(&(c, span)) = modes.iter().find(|&&(c, _)| c != 'c' || turning) {
+        return Err(vec![unsupported(span, &c.to_string()).with_help(
+            "on a range count mbn reads directions (`Nrf0`) or `c` (`Rc0`), not both; the other modes would make the steps on the way differ from the last",
+        )]);
+    }
+    if !turning && modes.is_empty() {
+        // `Wm0`: the default modality, a plain rider.
+        let plain = XPart { count_modifiers: None, ..part.clone() };
+        return super::lower::lower_part(&plain);
+    }
+    one_turn(&modifiers.directions, &atoms)?;
+    let groups: Vec<&str> = part.legs[0].directions.iter().map(|d| d.text.as_str()).collect();
+    let span = part.span;
+    let capture = !modes.is_empty();
+    let caps = if capture {
+        vec![
+            Capability::Move { restriction: None, allows_en_passant: false },
+            Capability::Capture(Targets { side: Side::Enemy, only: Vec::new() }),
+        ]
+    } else {
+        default_capabilities()
+    };
+    let step = |link: LegLink, directions: Directions| {
+        let mut leg = Leg::new(link, directions, Reach::LEAP, caps.clone(), span);
+        leg.mode_written = capture;
+        vec![Part::Leg(Box::new(leg))]
+    };
+    let mut firsts = Vec::new();
+    let mut laters = Vec::new();
+    for &(a, b) in &atoms {
+        let vectors = directions::select(a, b, &groups);
+        let modifiers = relative(&modifiers.directions, a == 0 && atoms.len() == 1)?;
+        if !vectors.is_empty() {
+            firsts.push(step(LegLink::First, Directions::Absolute(vectors)));
+        }
+        laters.push(step(LegLink::Chain, Directions::Relative { atom: (a, b), modifiers }));
+    }
+    if firsts.is_empty() {
+        return Err(vec![Diagnostic::new(
+            span,
+            format!("`{}` selects no direction of `{}`", groups.join(""), part.atom),
+        )]);
+    }
+    let count = count_of(XRange::Number(n));
+    let alternatives = if laters.len() > 1 { laters.clone() } else { Vec::new() };
+    let mut out = Vec::new();
+    if capture {
+        // MBN's complex rider `(aW)0`: every time round the same leg, straight on after the first.
+        let first_alternatives = if firsts.len() > 1 { firsts.clone() } else { Vec::new() };
+        for first in firsts {
+            let at = signature(&first);
+            let then = laters.iter().find(|t| signature(t) == at).cloned().unwrap_or_default();
+            let repeat = Part::Repeat {
+                first,
+                then,
+                first_alternatives: first_alternatives.clone(),
+                alternatives: alternatives.clone(),
+                count,
+                origin: Vec::new(),
+                destination: Vec::new(),
+            };
+            out.push(Move { parts: vec![repeat], span });
+        }
+        return Ok(out);
+    }
+    // MBN's circular rider (D24): `(P)mλ` = `P-{(mP)(λ-1)}`.
+    let later = Count::Between { min: 1, max: (n > 0).then(|| n - 1) };
+    for first in &firsts {
+        for t in &laters {
+            let mut parts = first.clone();
+            if later != (Count::Between { min: 1, max: Some(0) }) {
+                parts.push(Part::Optional {
+                    kind: OptionalKind::WhenUnblocked,
+                    body: vec![Part::Repeat {
+                        first: t.clone(),
+                        then: t.clone(),
+                        first_alternatives: alternatives.clone(),
+                        alternatives: alternatives.clone(),
+                        count: later,
+                        origin: Vec::new(),
+                        destination: Vec::new(),
+                    }],
+                    count: None,
+                });
+            }
+            out.push(Move { parts, span });
+        }
+    }
+    Ok(out)
+}
