@@ -13,7 +13,7 @@
 use super::tables::{bit, or, Bits};
 use super::{range_bits, Gen};
 use crate::diagnostic::Diagnostic;
-use crate::interp::multileg::{atom_of, relative_vectors, Axis, Vector};
+use crate::interp::multileg::{leg_directions, Axis, Vector};
 use crate::ir::{Reach, Side};
 use crate::plan::{PLeg, PMove, POver, PPart, PRange, PRepeat, PStep};
 use crate::syntax::ast::Span;
@@ -525,7 +525,7 @@ impl<'a> Unroll<'_> {
         let occ = self.occ(&st);
         let g = self.g.tables.geometry;
         let mut code = Vec::new();
-        for (board, white, axis) in self.directions(&mut st, step) {
+        for (board, white, axis) in leg_directions(self.color, &mut st.replay, st.prev, st.zaxis, step) {
             let leaper = leg.reach == (Reach::Steps { min: 1, max: Some(1) }) && leg.hop.is_none();
             let disp = if leaper { st.disp.map(|d| (d.0 + board.0, d.1 + board.1)) } else { None };
             if let Some(d) = disp {
@@ -652,29 +652,6 @@ impl<'a> Unroll<'_> {
                 quote!(#mask.test(#sq))
             })
             .collect()
-    }
-
-    /// The directions of a leg: (board vector, White's vector, reflection made).
-    fn directions(&self, st: &mut St<'_>, step: &PStep) -> Vec<(Vector, Vector, Option<Axis>)> {
-        let color = self.color;
-        let orient = |v: Vector| if color == Color::White { v } else { (v.0, -v.1) };
-        if let Some(queue) = st.replay.as_mut() {
-            if !queue.is_empty() {
-                let w = queue.remove(0);
-                let fits = match &step.relative {
-                    Some(rel) => atom_of(w) == rel.atom,
-                    None => step.leg.vectors.contains(&orient(w)),
-                };
-                return if fits { vec![(orient(w), w, None)] } else { Vec::new() };
-            }
-        }
-        match (&step.relative, st.prev) {
-            (None, _) => step.leg.vectors.iter().map(|&b| (b, orient(b), None)).collect(),
-            (Some(rel), Some(p)) => {
-                relative_vectors(rel, p, st.zaxis).into_iter().map(|(w, axis)| (orient(w), w, axis)).collect()
-            }
-            (Some(_), None) => Vec::new(),
-        }
     }
 
     /// The landings of a leg from `from` along `v`: `body` runs for each with the square named `to`

@@ -255,7 +255,7 @@ impl<'w, B: Bitboard> Walker<'w, B> {
         if !leg.origin.iter().all(|r| self.in_range(r, st.square)) {
             return;
         }
-        let directions = self.directions(&mut st, step);
+        let directions = leg_directions(self.color, &mut st.replay, st.prev, st.zaxis, step);
         for (board, white, axis) in directions {
             let mut landings = Vec::new();
             {
@@ -360,30 +360,38 @@ impl<'w, B: Bitboard> Walker<'w, B> {
         })
     }
 
-    /// The directions of a leg: (board vector, White's vector, reflection made).
-    fn directions(&self, st: &mut State<'_>, step: &PStep) -> Vec<(Vector, Vector, Option<Axis>)> {
-        let orient = |v: Vector| if self.color == Color::White { v } else { (v.0, -v.1) };
-        if let Some(queue) = st.replay.as_mut() {
-            if !queue.is_empty() {
-                let w = queue.remove(0);
-                let fits = match &step.relative {
-                    Some(rel) => atom_of(w) == rel.atom,
-                    None => step.leg.vectors.contains(&orient(w)),
-                };
-                return if fits { vec![(orient(w), w, None)] } else { Vec::new() };
-            }
-        }
-        match (&step.relative, st.prev) {
-            (None, _) => step.leg.vectors.iter().map(|&b| (b, orient(b), None)).collect(),
-            (Some(rel), Some(p)) => {
-                relative_vectors(rel, p, st.zaxis).into_iter().map(|(w, axis)| (orient(w), w, axis)).collect()
-            }
-            (Some(_), None) => Vec::new(),
-        }
-    }
-
     fn in_range(&self, r: &crate::plan::PRange, sq: Square) -> bool {
         self.interp.in_range(r, self.pos, sq, self.piece.color)
+    }
+}
+
+/// The directions of a leg for `color`: (board vector, White's vector, reflection made). A replay
+/// queue (a later time round of a straight-on repeat) fixes the next direction; otherwise an
+/// absolute leg takes its vectors and a `-` leg turns from `prev` (none before a first leg).
+pub(crate) fn leg_directions(
+    color: Color,
+    replay: &mut Option<Vec<Vector>>,
+    prev: Option<Vector>,
+    zaxis: Option<Axis>,
+    step: &PStep,
+) -> Vec<(Vector, Vector, Option<Axis>)> {
+    let orient = |v: Vector| if color == Color::White { v } else { (v.0, -v.1) };
+    if let Some(queue) = replay.as_mut() {
+        if !queue.is_empty() {
+            let w = queue.remove(0);
+            let fits = match &step.relative {
+                Some(rel) => atom_of(w) == rel.atom,
+                None => step.leg.vectors.contains(&orient(w)),
+            };
+            return if fits { vec![(orient(w), w, None)] } else { Vec::new() };
+        }
+    }
+    match (&step.relative, prev) {
+        (None, _) => step.leg.vectors.iter().map(|&b| (b, orient(b), None)).collect(),
+        (Some(rel), Some(p)) => {
+            relative_vectors(rel, p, zaxis).into_iter().map(|(w, axis)| (orient(w), w, axis)).collect()
+        }
+        (Some(_), None) => Vec::new(),
     }
 }
 
