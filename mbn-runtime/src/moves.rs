@@ -11,7 +11,8 @@
 //! (upper-case symbol, `+P@e4` for `+` kinds), castling as the king's move
 //! `e1g1` (or king-takes-partner `e1h1` when the king does not move), and
 //! extra captures as `x` plus a square each: `d4d6xd5`; a swap as the mover's
-//! plain move `d4e5` (the friendly piece on `e5` tells it from a capture).
+//! plain move `d4e5` (mbn's back ends never let a piece both capture and swap
+//! the same piece, so the position tells it from a capture).
 
 use core::fmt;
 use core::ops::BitOr;
@@ -38,7 +39,7 @@ impl MoveFlags {
     pub const DROP: MoveFlags = MoveFlags(16);
     /// The moving piece changes kind.
     pub const PROMOTION: MoveFlags = MoveFlags(32);
-    /// Swap (MBN `w`): the mover goes to `to`, the friendly piece there to `from`.
+    /// Swap (MBN `w`): the mover goes to `to`, the piece there to `from`.
     pub const SWAP: MoveFlags = MoveFlags(64);
 
     /// Whether all flags of `other` are set.
@@ -112,9 +113,9 @@ impl Move {
         m
     }
 
-    /// A swap (MBN `w`): the piece on `from` goes to `to` and the friendly piece on `to` goes to
-    /// `from`. UCI text is the plain `from`-`to` form: a capture of the same squares needs an
-    /// enemy piece on `to`, so the position tells them apart.
+    /// A swap (MBN `w`): the piece on `from` goes to `to` and the piece on `to` (of either
+    /// colour) goes to `from`. UCI text is the plain `from`-`to` form: mbn's back ends never let
+    /// a piece both capture and swap the same piece, so the position tells them apart.
     #[inline]
     pub const fn swap(from: Square, to: Square) -> Self {
         let mut m = Move::new(from, to, MoveFlags::SWAP);

@@ -241,4 +241,11 @@ fn make_swaps() {
     // Two non-royal pieces: only the touched squares' rights go; a pawn mover resets the clock.
     assert_eq!(fen_after_swap("r2k3r/8/8/8/8/8/7P/R2K3R b KQkq - 3 9", "h8a8"), "r2k3r/8/8/8/8/8/7P/R2K3R w KQ - 4 10");
     assert_eq!(fen_after_swap("3k4/8/8/8/8/8/6PR/3K4 w - - 7 9", "g2h2"), "3k4/8/8/8/8/8/6RP/3K4 b - - 0 9");
+    // A rook swaps with the enemy king: Black's king has moved, so Black's rights all go; the
+    // rook's own square loses White's h1 right only; no capture, so the clock runs on.
+    assert_eq!(fen_after_swap("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 3 9", "h1e8"), "r3R2r/8/8/8/8/8/8/R3K2k b Q - 4 9");
+    // Two enemy rooks: only the touched squares' rights go.
+    assert_eq!(fen_after_swap("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 3 9", "a1a8"), "R3k2r/8/8/8/8/8/8/r3K2R b Kk - 4 9");
+    // An enemy piece swapped onto the mover's square keeps its colour.
+    assert_eq!(fen_after_swap("3k4/8/8/4p3/3R4/8/8/3K4 w - - 0 1", "d4e5"), "3k4/8/8/4R3/3p4/8/8/3K4 b - - 1 1");
 }
