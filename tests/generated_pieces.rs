@@ -188,3 +188,79 @@ fn riders_that_stop_on_one_square() {
         assert_eq!(interpreted(notation, from, friends, enemies), want, "interpreted `{notation}` from {from:?}");
     }
 }
+
+mbn::mbn! {
+    variant Guards {
+        board: "8x8",
+        start: "8/8/8/8/3A4/8/8/8 w - - 0 1",
+        pieces: "A|Guard|=wK W|FriendGuard|=wwK Y|AnyGuard|=wyK V|KingSwapper|=K+wwK Z|Blocker|=mfW R|Rook| P|Pawn|=mfW+cfF K|King|",
+        royal: "K",
+    }
+}
+
+/// The legal moves from `from` in `fen`, by the generated code and by the interpreter, each as
+/// `to` for a quiet move, `xto` for a capture, `wto` for a swap; sorted.
+fn guard_moves(fen: &str, from: &str) -> [Vec<String>; 2] {
+    let mut spec = VariantSpec::new(
+        "guards",
+        8,
+        8,
+        "8/8/8/8/3A4/8/8/8 w - - 0 1",
+        "A|Guard|=wK W|FriendGuard|=wwK Y|AnyGuard|=wyK V|KingSwapper|=K+wwK Z|Blocker|=mfW R|Rook| P|Pawn|=mfW+cfF K|King|",
+    );
+    spec.royal = "K".to_string();
+    let variant = Variant::compile(&spec).expect("the test variant compiles");
+    let interp = Interpreter::new(&variant).expect("the interpreter runs it");
+    let pos = Guards::position(fen).expect("the position loads");
+    let g = Geometry::CHESS;
+    let from = g.parse_square(from).unwrap();
+    let text = |list: &MoveList| {
+        let mut v: Vec<String> = list
+            .iter()
+            .filter(|mv| mv.from() == from)
+            .map(|mv| {
+                let mark = if mv.is_capture() {
+                    "x"
+                } else if mv.is_swap() {
+                    "w"
+                } else {
+                    ""
+                };
+                format!("{mark}{}", g.square_name(mv.to()))
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    let (mut generated, mut interpreted) = (MoveList::new(), MoveList::new());
+    Guards.legal_moves(&pos, &mut generated);
+    interp.legal_moves(&pos, &mut interpreted);
+    [text(&generated), text(&interpreted)]
+}
+
+/// `"a b c"` as a sorted list, for both back ends.
+fn both(squares: &str) -> [Vec<String>; 2] {
+    let mut v: Vec<String> = squares.split_whitespace().map(str::to_string).collect();
+    v.sort();
+    [v.clone(), v]
+}
+
+/// The Maxima guard `wK` (seed §"Modifier Prefixes", docs/SEMANTICS.md M24) in generated code and
+/// in the interpreter: hand-checked destinations, swaps marked `w`.
+#[test]
+fn maxima_guard_in_both_back_ends() {
+    // Empty board: the eight king steps.
+    assert_eq!(guard_moves("8/8/8/8/3A4/8/8/8 w - - 0 1", "d4"), both("c3 c4 c5 d3 d5 e3 e4 e5"));
+    // Friends d5 e4 block; enemies c3 c5 e3 are swapped (`w`), friends with `ww`, all with `wy`.
+    let around = |guard: char| format!("8/8/8/2zZ4/3{guard}Z3/2z1z3/8/8 w - - 0 1");
+    assert_eq!(guard_moves(&around('A'), "d4"), both("c4 d3 e5 wc3 wc5 we3"));
+    assert_eq!(guard_moves(&around('W'), "d4"), both("c4 d3 e5 wd5 we4"));
+    assert_eq!(guard_moves(&around('Y'), "d4"), both("c4 d3 e5 wc3 wc5 wd5 we3 we4"));
+    // `K+wwK`: a king that swaps with friends; each quiet move once.
+    assert_eq!(guard_moves(&around('V'), "d4"), both("c4 d3 e5 xc3 xc5 xe3 wd5 we4"));
+    // Black on d5: the same board mirrored.
+    assert_eq!(guard_moves("8/8/2Z1Z3/3az3/2Zz4/8/8/8 b - - 0 1", "d5"), both("c5 d6 e4 wc4 wc6 we6"));
+    // Pinned on e2 by the rook on e8: a step along the file, or a swap that puts the pawn d3 on e2.
+    assert_eq!(guard_moves("4r3/8/8/8/8/3p4/4A3/4K3 w - - 0 1", "e2"), both("e3 wd3"));
+    assert_eq!(guard_moves("8/8/8/8/8/3p4/4A3/4K3 w - - 0 1", "e2"), both("d1 d2 e3 f1 f2 f3 wd3"));
+}

@@ -252,3 +252,85 @@ fn generated_multileg_pieces_agree_with_the_interpreter_on_a_256_square_board() 
     assert_eq!(got, want);
     assert!(list.iter().any(|mv| !list.extra_captures(mv).is_empty()), "{got:?}");
 }
+
+/// The pieces of the swap test variant (docs/SEMANTICS.md M24): the Maxima guard `wK` swaps with
+/// enemies (the enemy king too), the Swapper with friends (its own king and rooks too), the King
+/// with friends on its diagonals, the Yoyo with the first piece of either colour on a diagonal;
+/// pawns promote to them. The King's and the Yoyo's swap legs also move where their other leg
+/// moves: each such move is listed once.
+const SWAP_PIECES: &str = "P|Pawn| N|Knight| R|Rook| Q|Queen| K|King|=K+wwF G|Guard|=wK S|Swapper|=mN+cwwN \
+    Y|Yoyo|=mQ+wyB +P==QGSY";
+const SWAP_START: &str = "rsgqkynr/pppppppp/8/8/8/8/PPPPPPPP/RSGQKYNR w KQkq - 0 1";
+
+mbn::mbn! {
+    variant Swaps {
+        board: "8x8",
+        start: "rsgqkynr/pppppppp/8/8/8/8/PPPPPPPP/RSGQKYNR w KQkq - 0 1",
+        pieces: "P|Pawn| N|Knight| R|Rook| Q|Queen| K|King|=K+wwF G|Guard|=wK S|Swapper|=mN+cwwN \
+            Y|Yoyo|=mQ+wyB +P==QGSY",
+        royal: "K",
+        castling_partners: "R",
+        promotion_zone: "[8]",
+    }
+}
+
+/// The interpreter of the swap test variant.
+fn swap_interpreter() -> Interpreter {
+    let mut spec = VariantSpec::new("swaps", 8, 8, SWAP_START, SWAP_PIECES);
+    spec.royal = "K".to_string();
+    spec.castling_partners = "R".to_string();
+    spec.promotion_zone = Some("[8]".to_string());
+    let variant = Variant::compile(&spec).expect("the test variant compiles");
+    Interpreter::new(&variant).expect("the interpreter runs it")
+}
+
+#[test]
+fn generated_swaps_agree_with_the_interpreter_in_a_variant() {
+    let interp = swap_interpreter();
+    let checked = Compare { name: "swaps", interp: &interp }.visit(&Swaps, Swaps::start_position());
+    assert_eq!(checked, POSITIONS);
+    // The playouts meet swaps, with friends and with enemies, royal movers or partners among them; the UCI text of
+    // each swap reads back as the same move.
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ "swaps".len() as u64);
+    let (mut pos, mut plies) = (Swaps::start_position(), 0);
+    let (mut friendly, mut hostile, mut royal) = (0, 0, 0);
+    for _ in 0..POSITIONS {
+        let (list, _) = moves(&Swaps, &pos);
+        for mv in list.iter().filter(|mv| mv.is_swap()) {
+            let partner = pos.piece_at(mv.to()).expect("a swap has a partner");
+            if partner.color == pos.side_to_move() {
+                friendly += 1;
+            } else {
+                hostile += 1;
+            }
+            let mover = pos.piece_at(mv.from()).expect("a swap has a mover");
+            royal += usize::from(pos.table().is_royal(partner.kind) || pos.table().is_royal(mover.kind));
+            let text = pos.uci(*mv, &[]);
+            let (back, extra) = mbn::runtime::parse_move(&Swaps, &pos, &text).expect("a swap's text reads back");
+            assert_eq!((back, extra.len()), (*mv, 0), "{text} in {}", pos.to_fen());
+        }
+        if list.is_empty() || plies >= MAX_PLIES {
+            pos = Swaps::start_position();
+            plies = 0;
+            continue;
+        }
+        let mv = list.get((rng.next() % list.len() as u64) as usize).expect("in range");
+        let _ = pos.make(mv);
+        plies += 1;
+    }
+    assert!(friendly > 1000 && hostile > 1000 && royal > 20, "swaps met: {friendly} {hostile} {royal}");
+}
+
+#[test]
+fn generated_swap_perft_agrees_with_the_interpreter() {
+    let interp = swap_interpreter();
+    let start = Swaps::start_position();
+    // By hand: 16 pawn moves, Knight 2, Swapper a3 c3 and the swap with d2, Yoyo the swaps with
+    // e2 and g2, King the swaps with d2 and f2 (the Guard has no enemy in reach).
+    assert_eq!(perft(&Swaps, &mut start.clone(), 1), 25);
+    for depth in 1..=4 {
+        let mut pos = start.clone();
+        let generated = perft(&Swaps, &mut pos, depth);
+        assert_eq!(generated, perft(&interp, &mut pos, depth), "perft {depth}");
+    }
+}

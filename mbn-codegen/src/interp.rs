@@ -122,8 +122,8 @@ impl Interpreter {
             self.leg_moves(pos, &occupancy, from, piece, leg, &mut |mv| {
                 let (word, bit) = (mv.to().index() / 64, 1u64 << (mv.to().index() % 64));
                 let same = |m: Move| {
-                    (m.to(), m.is_capture(), m.is_en_passant(), m.is_double_step())
-                        == (mv.to(), mv.is_capture(), mv.is_en_passant(), mv.is_double_step())
+                    (m.to(), m.is_capture(), m.is_en_passant(), m.is_double_step(), m.is_swap())
+                        == (mv.to(), mv.is_capture(), mv.is_en_passant(), mv.is_double_step(), mv.is_swap())
                 };
                 if before[word] & bit != 0 && (start..out.len()).any(|i| out.get(i).is_some_and(same)) {
                     return;
@@ -199,8 +199,13 @@ impl Interpreter {
 
     /// Pushes `mv` of `piece` with its promotion choices: a piece promotes on a move ending in
     /// the zone, and when promotion is optional also on one starting there; it may not stay
-    /// unpromoted where it could never move again (SEMANTICS.md V4, V5).
+    /// unpromoted where it could never move again (SEMANTICS.md V4, V5). A swap is pushed as it
+    /// is (M24).
     fn push_with_promotions(&self, mv: Move, piece: Piece, out: &mut MoveList) {
+        if mv.is_swap() {
+            out.push(mv);
+            return;
+        }
         let targets = self.promotions[piece.kind.0 as usize].as_ref();
         let zone = &self.zone[piece.color.index()];
         let in_zone = |sq: Square| zone.get(sq.index()).copied().unwrap_or(false);
@@ -262,6 +267,9 @@ impl Interpreter {
                     Some(victim) => {
                         if leg.captures.iter().any(|t| self.may_capture(t, piece, victim)) {
                             emit(Move::capture(from, to));
+                        }
+                        if leg.swap.as_ref().is_some_and(|w| self.may_capture(&w.targets, piece, victim)) {
+                            emit(Move::swap(from, to));
                         }
                     }
                 }

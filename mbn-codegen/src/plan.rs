@@ -32,6 +32,17 @@ pub(crate) struct PLeg {
     /// `{...}` before the leg: it is possible only while its start square is attacked by an enemy
     /// in each of these sets (docs/SEMANTICS.md, M23); run by the interpreter only.
     pub(crate) attackers: Vec<PSet>,
+    /// `w`: the leg swaps with a piece on its last square (docs/SEMANTICS.md, M24); single legs only.
+    pub(crate) swap: Option<PSwap>,
+}
+
+/// `w`, `ww`, `wy`, `w{...}`: which pieces a leg may swap with.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct PSwap {
+    /// `w`: enemies; `ww`: friends; `wy`: both; `w{...}`: only these.
+    pub(crate) targets: PTargets,
+    /// Where the leg was written.
+    pub(crate) span: Span,
 }
 
 /// `j`, `jj`, `jy`, `j?`, `j{...}`: which pieces a leg may visit.
@@ -211,7 +222,9 @@ impl Prep<'_> {
                 continue;
             }
             let Directions::Absolute(vectors) = &leg.directions else { continue };
-            legs.extend(self.single(leg, vectors, color));
+            if self.no_swap(leg, "in castling moves") {
+                legs.extend(self.single(leg, vectors, color));
+            }
         }
         legs
     }
@@ -221,6 +234,11 @@ impl Prep<'_> {
         let p = self.leg(leg, vectors, color)?;
         if p.visit.is_some() {
             self.unsupported(leg.span, "`j` (visit a piece) on the last leg of a move (a piece that dies)");
+            return None;
+        }
+        let long_leap = p.vectors.iter().any(|v| v.0.abs() > 1 || v.1.abs() > 1);
+        if p.swap.is_some() && p.non_jumping && long_leap && self.back_end != INTERPRETER {
+            self.unsupported(leg.span, "`w` (swap) on non-jumping leaps (`nwA`)");
             return None;
         }
         Some(p)
@@ -249,6 +267,10 @@ impl Prep<'_> {
                 }
             }
         }
+        if color == Color::White {
+            self.check_swaps(&legs, &multi);
+        }
+        drop_repeated_swap_moves(&mut legs);
         (legs, multi)
     }
 
@@ -361,6 +383,9 @@ impl Prep<'_> {
         if !leg.attackers.is_empty() {
             self.unsupported(leg.span, "attacker sets (`{C}W2`) in multi-leg moves");
         }
+        if !self.no_swap(leg, "in multi-leg moves") {
+            return None;
+        }
         let null = relative.as_ref().is_some_and(|r| r.atom == (0, 0));
         if null {
             self.unsupported(leg.span, "null moves (`O`, `00`)");
@@ -428,11 +453,16 @@ impl Prep<'_> {
             }
             let mut initial = false;
             let mut visit = None;
+            let mut swap = None;
             for e in &leg.extras {
                 match e {
                     Extra::Initial { decaying: false } => initial = true,
                     Extra::Other(text) if text.starts_with('j') && visit.is_none() => match self.visit(text) {
                         Some(v) => visit = Some(v),
+                        None => self.unsupported(leg.span, &format!("the modifier `{text}`")),
+                    },
+                    Extra::Other(text) if text.starts_with('w') && swap.is_none() => match self.swap(text, leg.span) {
+                        Some(w) => swap = Some(w),
                         None => self.unsupported(leg.span, &format!("the modifier `{text}`")),
                     },
                     other => self.unsupported(leg.span, &format!("the modifier `{}`", extra_letters(other))),
@@ -460,6 +490,10 @@ impl Prep<'_> {
                 moves = false;
                 captures.clear();
             }
+            if swap.is_some() && !leg.mode_written {
+                // `w` swaps instead of capturing (M24); a written mode keeps its captures.
+                captures.clear();
+            }
             let flip = |(x, y): (i32, i32)| if color == Color::White { (x, y) } else { (x, -y) };
             Some(PLeg {
                 vectors: vectors.iter().copied().map(flip).collect(),
@@ -485,28 +519,60 @@ impl Prep<'_> {
                 initial,
                 visit,
                 attackers: leg.attackers.iter().map(|s| self.set(s)).collect(),
+                swap,
             })
         }
     }
 
     /// `j` as the lowering kept it (`Extra::Other("jy{K}")`): read back as a mode.
     fn visit(&mut self, text: &str) -> Option<PVisit> {
-        let m = crate::syntax::parse_move(&format!("{text}W")).ok()?;
-        let crate::syntax::ast::MoveKind::Partial(p) = &m.kind else { return None };
-        let [crate::syntax::ast::Modifier { kind: crate::syntax::ast::ModifierKind::Mode(mode), .. }] =
-            p.modifiers.as_slice()
-        else {
-            return None;
-        };
-        if mode.letter != 'j' || mode.range.is_some() {
-            return None;
-        }
-        let side = match (mode.doubled, mode.any) {
-            (false, false) => Side::Enemy,
-            (true, false) => Side::Friend,
-            (_, true) => Side::Any,
-        };
+        let mode = kept_mode(text, 'j')?;
+        let side = mode_side(&mode);
         Some(PVisit { side, optional: mode.optional, only: mode.set.as_ref().map(|s| self.set(s)) })
+    }
+
+    /// `w` as the lowering kept it (`Extra::Other("ww{R}")`): which pieces the leg swaps with.
+    /// `w?` (an optional swap) is refused.
+    fn swap(&mut self, text: &str, span: Span) -> Option<PSwap> {
+        let mode = kept_mode(text, 'w').filter(|m| !m.optional)?;
+        let only = mode.set.as_ref().map(|s| self.set(s)).into_iter().collect();
+        Some(PSwap { targets: PTargets { side: mode_side(&mode), only }, span })
+    }
+
+    /// A piece that may both capture and swap the same piece: the two moves would have the same
+    /// text (`d4e5`), so the definition is refused (M24).
+    fn swap_clash(&mut self, span: Span) {
+        self.diagnostics.push(
+            Diagnostic::new(span, "a piece that may both capture and swap with the same piece (`K+wK`, `cwK`)")
+                .with_help(
+                    "a swap and a capture on the same square would share their move text; \
+                     let `w` replace the capture (`wK`) or swap with the other side (`K+wwK`)",
+                ),
+        );
+    }
+
+    /// Refuses `w` on the legs of a multi-leg move or a castling (M24: swaps are single-leg moves).
+    fn no_swap(&mut self, leg: &Leg, place: &str) -> bool {
+        let swaps = leg.extras.iter().any(|e| matches!(e, Extra::Other(t) if t.starts_with('w')));
+        if swaps {
+            self.unsupported(leg.span, &format!("`w` (swap) {place}"));
+        }
+        !swaps
+    }
+
+    /// No move of a piece may capture what one of its legs swaps with (M24); any leg of a multi-leg
+    /// move counts (a superset of those that end the move).
+    fn check_swaps(&mut self, legs: &[PLeg], multi: &[PMove]) {
+        let mut sides: Vec<Side> = legs.iter().flat_map(|l| &l.captures).map(|c| c.side).collect();
+        for m in multi {
+            capture_sides(&m.parts, &mut sides);
+        }
+        for w in legs.iter().filter_map(|l| l.swap.as_ref()) {
+            if sides.iter().any(|&c| sides_meet(c, w.targets.side)) {
+                self.swap_clash(w.span);
+                return;
+            }
+        }
     }
 
     fn unsupported(&mut self, span: crate::syntax::ast::Span, what: &str) {
@@ -572,6 +638,81 @@ impl Prep<'_> {
         }
         r
     }
+}
+
+/// A mode modifier kept as text by the lowering (`jy{K}`, `ww`), read back; `None` unless its
+/// letter is `letter` and it has no board range.
+fn kept_mode(text: &str, letter: char) -> Option<crate::syntax::ast::Mode> {
+    let m = crate::syntax::parse_move(&format!("{text}W")).ok()?;
+    let crate::syntax::ast::MoveKind::Partial(p) = m.kind else { return None };
+    let [crate::syntax::ast::Modifier { kind: crate::syntax::ast::ModifierKind::Mode(mode), .. }] =
+        p.modifiers.as_slice()
+    else {
+        return None;
+    };
+    (mode.letter == letter && mode.range.is_none()).then(|| mode.clone())
+}
+
+/// The side a mode letter names: single for enemies, doubled for friends, `y` for both.
+fn mode_side(mode: &crate::syntax::ast::Mode) -> Side {
+    match (mode.doubled, mode.any) {
+        (false, false) => Side::Enemy,
+        (true, false) => Side::Friend,
+        (_, true) => Side::Any,
+    }
+}
+
+/// A swap leg that also moves (`wwF` in `K+wwF`) leaves its moves to another leg of the piece that
+/// makes them all (the same reach along more vectors, no conditions), so that no back end lists a
+/// move twice (M24).
+fn drop_repeated_swap_moves(legs: &mut [PLeg]) {
+    let plain = |l: &PLeg| {
+        matches!(l.over, POver::Empty)
+            && l.hop.is_none()
+            && l.origin.is_empty()
+            && l.destination.is_empty()
+            && l.attackers.is_empty()
+            && !l.initial
+            && !l.move_allows_en_passant
+    };
+    for i in 0..legs.len() {
+        let (swap, moves) = (legs[i].swap.is_some(), legs[i].moves);
+        if !swap || !moves || !plain(&legs[i]) {
+            continue;
+        }
+        let covered = legs.iter().enumerate().any(|(j, other)| {
+            j != i
+                && other.swap.is_none()
+                && other.moves
+                && plain(other)
+                && other.reach == legs[i].reach
+                && other.non_jumping == legs[i].non_jumping
+                && legs[i].vectors.iter().all(|v| other.vectors.contains(v))
+        });
+        if covered {
+            legs[i].moves = false;
+        }
+    }
+}
+
+/// The sides the legs of some multi-leg parts capture.
+fn capture_sides(parts: &[PPart], out: &mut Vec<Side>) {
+    for part in parts {
+        match part {
+            PPart::Leg(step) => out.extend(step.leg.captures.iter().map(|c| c.side)),
+            PPart::Repeat(r) => {
+                for body in r.first.iter().chain(&r.later) {
+                    capture_sides(body, out);
+                }
+            }
+            PPart::Optional { body, .. } => capture_sides(body, out),
+        }
+    }
+}
+
+/// Whether two sides share a piece.
+fn sides_meet(a: Side, b: Side) -> bool {
+    a == b || a == Side::Any || b == Side::Any
 }
 
 /// The letters an [`Extra`] was written with, for messages.
@@ -793,5 +934,41 @@ impl Prep<'_> {
             Some(r) => [self.range(r, Color::White).squares, self.range(r, Color::Black).squares],
             None => [Vec::new(), Vec::new()],
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! Swaps in the plan (docs/SEMANTICS.md M24).
+    use super::{Prep, INTERPRETER};
+    use crate::diagnostic::Diagnostics;
+    use crate::ir::{Extra, Side};
+    use mbn_runtime::{Color, Geometry};
+
+    /// A swap-only leg, as XBetza's `udQ` (swap with friends, never move or capture) would lower:
+    /// a written mode with no capability and the kept `ww`. The plan runs it as such.
+    #[test]
+    fn a_swap_only_leg() {
+        let mut set = crate::compile_move("wwQ").expect("parses");
+        for m in &mut set.moves {
+            let crate::ir::Part::Leg(leg) = &mut m.parts[0] else { panic!("single legs") };
+            leg.capabilities.clear();
+            leg.mode_written = true;
+            assert_eq!(leg.extras, vec![Extra::Other("ww".to_string())]);
+        }
+        let mut d = Diagnostics::new();
+        let mut prep = Prep { geometry: Geometry::CHESS, diagnostics: &mut d, back_end: INTERPRETER };
+        let (legs, multi) = prep.moves(&set, Color::White);
+        assert!(prep.diagnostics.is_empty() && multi.is_empty());
+        assert!(!legs.is_empty());
+        for leg in &legs {
+            assert!(!leg.moves && leg.captures.is_empty());
+            assert_eq!(leg.swap.as_ref().map(|w| w.targets.side), Some(Side::Friend));
+        }
+        // As written in MBN, `wwQ` also moves; in `K+wwK` the `K` legs make those moves.
+        let (legs, _) = prep.moves(&crate::compile_move("wwQ").expect("parses"), Color::White);
+        assert!(legs.iter().all(|l| l.moves && l.swap.is_some()));
+        let (legs, _) = prep.moves(&crate::compile_move("K+wwK").expect("parses"), Color::White);
+        assert!(legs.iter().all(|l| l.moves != l.swap.is_some()), "{legs:?}");
     }
 }

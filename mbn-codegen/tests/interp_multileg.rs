@@ -15,8 +15,8 @@ fn interpreter(notation: &str) -> (Variant, Interpreter) {
 }
 
 /// The moves of piece `A` (of `color`) on `from`, friends (its colour) and enemies on the squares
-/// given, each as `to` for a quiet move, `xto` for a capture on `to`, and `to(xa,xb)` for a move that
-/// also captures on the way; sorted.
+/// given, each as `to` for a quiet move, `xto` for a capture on `to`, `wto` for a swap with the piece
+/// on `to`, and `to(xa,xb)` for a move that also captures on the way; sorted.
 fn moves(notation: &str, color: Color, from: &str, friends: &str, enemies: &str) -> Vec<String> {
     let (interp, pos, piece) = board(notation, color, from, friends, enemies);
     let g = Geometry::CHESS;
@@ -26,7 +26,7 @@ fn moves(notation: &str, color: Color, from: &str, friends: &str, enemies: &str)
     let mut out: Vec<String> = list
         .iter()
         .map(|mv| {
-            let mut s = if mv.is_capture() { "x".to_string() } else { String::new() };
+            let mut s = mark(mv).to_string();
             s.push_str(&g.square_name(mv.to()));
             let extra = list.extra_captures(mv);
             if !extra.is_empty() {
@@ -41,6 +41,15 @@ fn moves(notation: &str, color: Color, from: &str, friends: &str, enemies: &str)
     out.dedup();
     assert_eq!(out.len(), before, "{notation}: a move is listed twice");
     out
+}
+
+/// `x` before a capture's destination, `w` before a swap's, nothing before a quiet move's.
+fn mark(mv: &mbn_runtime::Move) -> &'static str {
+    match (mv.is_capture(), mv.is_swap()) {
+        (true, _) => "x",
+        (_, true) => "w",
+        _ => "",
+    }
 }
 
 /// The interpreter, a position with the piece and its blockers, and the piece.
@@ -259,8 +268,7 @@ fn fen_moves(files: u8, ranks: u8, pieces: &str, fen: &str, from: &str) -> Vec<S
     let from = g.parse_square(from).unwrap();
     let mut list = MoveList::new();
     interp.piece_moves(&pos, from, pos.piece_at(from).unwrap(), &mut list);
-    let mut out: Vec<String> =
-        list.iter().map(|mv| format!("{}{}", if mv.is_capture() { "x" } else { "" }, g.square_name(mv.to()))).collect();
+    let mut out: Vec<String> = list.iter().map(|mv| format!("{}{}", mark(mv), g.square_name(mv.to()))).collect();
     out.sort();
     let before = out.len();
     out.dedup();
@@ -393,7 +401,6 @@ fn worked_pieces_still_refused() {
     assert!(refusal("cQ--(!dcyOK)0*").contains("null moves"));
     // Attacker sets run on single-leg moves only.
     assert!(refusal("K-{C}W").contains("attacker sets (`{C}W2`) in multi-leg moves"));
-    assert!(refusal("wK").contains("the modifier `w`"));
     // `!` on a single-leg move is not run either.
     assert!(refusal("!cK").contains("setup"));
 }
@@ -435,4 +442,126 @@ fn the_code_generator_refuses_attacker_sets() {
     let variant = Variant::compile(&spec).unwrap();
     let e = mbn_codegen::emit::emit_variant(&variant, "Probe", &Default::default()).unwrap_err();
     assert!(e.iter().any(|d| d.message.contains("attacker sets")), "{e:?}");
+}
+
+/// M24: the Maxima guard `wK` (seed §"Modifier Prefixes"): a king step onto an empty square, or onto
+/// an enemy, which goes to the guard's square instead of being captured (`w`: a swap).
+#[test]
+fn maxima_guard() {
+    // Empty board: the eight king steps.
+    assert_eq!(white("wK", "d4", "", ""), set("c3 c4 c5 d3 d5 e3 e4 e5"));
+    // 6 . . . . . . . .
+    // 5 . . z Z . . . .     c5 enemy: swapped; d5 friend: blocked.
+    // 4 . . . A Z . . .     e4 friend: blocked.
+    // 3 . . z . z . . .     c3, e3 enemies: swapped.
+    //   a b c d e f g h
+    assert_eq!(white("wK", "d4", "d5 e4", "c3 c5 e3"), set("c4 d3 e5 wc3 wc5 we3"));
+    // The same board mirrored, for Black on d5.
+    assert_eq!(black("wK", "d5", "d4 e5", "c6 c4 e6"), set("c5 d6 e4 wc4 wc6 we6"));
+    // `ww`: friends only; `wy`: any piece.
+    assert_eq!(white("wwK", "d4", "d5 e4", "c3 c5 e3"), set("c4 d3 e5 wd5 we4"));
+    assert_eq!(white("wyK", "d4", "d5 e4", "c3 c5 e3"), set("c4 d3 e5 wc3 wc5 wd5 we3 we4"));
+    // A written mode keeps its own captures: `K+wwK` takes enemies and swaps with friends; `mwwK`
+    // swaps with friends and takes nothing.
+    assert_eq!(white("K+wwK", "d4", "d5 e4", "c3 c5 e3"), set("c4 d3 e5 xc3 xc5 xe3 wd5 we4"));
+    assert_eq!(white("mwwK", "d4", "d5 e4", "c3 c5 e3"), set("c4 d3 e5 wd5 we4"));
+    // Riders swap with the first piece they meet: `wR` from a1, enemy a5, friend c1.
+    assert_eq!(white("wR", "a1", "c1", "a5"), set("a2 a3 a4 wa5 b1"));
+}
+
+/// M24: `w{...}` swaps with the pieces of the set only; a swap is not an attack.
+#[test]
+fn swap_sets_and_attacks() {
+    let pieces = "G=w{R}K R=R Z=mfW K";
+    // Enemy rook c5 and enemy z e5: only the rook is swapped; e5 is blocked.
+    assert_eq!(fen_moves(8, 8, pieces, "8/8/8/2r1z3/3G4/8/8/8 w - - 0 1", "d4"), set("c3 c4 d3 d5 e3 e4 wc5"));
+    // A guard next to the enemy king gives no check: swapping is not capturing.
+    let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", "G=wyK K");
+    spec.royal = "K".to_string();
+    spec.promotion_zone = None;
+    let variant = Variant::compile(&spec).unwrap();
+    let interp = Interpreter::new(&variant).unwrap();
+    let pos = Position::<u64>::from_fen(&variant.table, Geometry::CHESS, "8/8/8/3k4/3G4/8/8/4K3 b - - 0 1").unwrap();
+    assert!(!interp.in_check(&pos));
+}
+
+/// M24: swaps are legal when the mover's royal pieces are safe after both pieces moved.
+#[test]
+fn swap_legality() {
+    let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", "G=wK P=mfW+cfF R=R K");
+    spec.royal = "K".to_string();
+    spec.promotion_zone = None;
+    let variant = Variant::compile(&spec).unwrap();
+    let interp = Interpreter::new(&variant).unwrap();
+    let legal = |fen: &str, from: &str| {
+        let pos = Position::<u64>::from_fen(&variant.table, Geometry::CHESS, fen).unwrap();
+        let from = Geometry::CHESS.parse_square(from).unwrap();
+        let mut list = MoveList::new();
+        interp.legal_moves(&pos, &mut list);
+        let mut out: Vec<String> = list
+            .iter()
+            .filter(|mv| mv.from() == from)
+            .map(|mv| format!("{}{}", mark(mv), Geometry::CHESS.square_name(mv.to())))
+            .collect();
+        out.sort();
+        out
+    };
+    // The guard on e2 is pinned by the rook on e8: it may step to e3, or swap with the pawn on d3,
+    // which then blocks the file on e2.
+    assert_eq!(legal("4r3/8/8/8/8/3p4/4G3/4K3 w - - 0 1", "e2"), set("e3 wd3"));
+    // Without the pin the pawn on d3 is swapped as well as every step taken.
+    assert_eq!(legal("8/8/8/8/8/3p4/4G3/4K3 w - - 0 1", "e2"), set("d1 d2 e3 f1 f2 f3 wd3"));
+    // A royal guard `K=wK` on d4; enemy rooks c5 and c8, enemy pawns d3 and e3 (capturing down).
+    // c3 c4 (the c-file), d5 e5 (the 5th rank) and wc5 (onto the c-file, below c8) are attacked;
+    // we3 puts the pawn on d4, from where it attacks e3; wd3 puts it on d4 too, harmless to d3.
+    let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", "K=wK P=mfW+cfF R=R");
+    spec.royal = "K".to_string();
+    spec.promotion_zone = None;
+    let variant = Variant::compile(&spec).unwrap();
+    let interp = Interpreter::new(&variant).unwrap();
+    let pos = Position::<u64>::from_fen(&variant.table, Geometry::CHESS, "2r5/8/8/2r5/3K4/3pp3/8/8 w - - 0 1").unwrap();
+    let mut list = MoveList::new();
+    interp.legal_moves(&pos, &mut list);
+    let mut got: Vec<String> =
+        list.iter().map(|mv| format!("{}{}", mark(mv), Geometry::CHESS.square_name(mv.to()))).collect();
+    got.sort();
+    assert_eq!(got, set("e4 wd3"));
+}
+
+/// M24: swaps are refused where mbn cannot run them, with what is missing.
+#[test]
+fn swaps_refused() {
+    // A capture and a swap of the same piece would share their move text.
+    for notation in ["K+wK", "cwK", "wyK+cK", "wK+(W-cW)"] {
+        assert!(refusal(notation).contains("both capture and swap"), "{notation}");
+    }
+    assert!(refusal("w?K").contains("the modifier `w?`"));
+    assert!(refusal("wW-W").contains("`w` (swap) in multi-leg moves"));
+}
+
+/// M24: a swap never promotes: `P=mfW+wfF` on d7 with the zone on the 8th rank steps to d8 and
+/// (`w` moves too) to c8 with promotion (mandatory), and swaps with the enemy on e8 as it is.
+#[test]
+fn swaps_never_promote() {
+    let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", "P=mfW+wfF Q Z=mfW +P==Q");
+    spec.promotion_zone = Some("[8]".to_string());
+    spec.promotion_mandatory = true;
+    let variant = Variant::compile(&spec).unwrap();
+    let interp = Interpreter::new(&variant).unwrap();
+    let pos = Position::<u64>::from_fen(&variant.table, Geometry::CHESS, "4z3/3P4/8/8/8/8/8/8 w - - 0 1").unwrap();
+    let mut list = MoveList::new();
+    interp.legal_moves(&pos, &mut list);
+    let mut got: Vec<String> = list
+        .iter()
+        .map(|mv| {
+            format!(
+                "{}{}{}",
+                mark(mv),
+                Geometry::CHESS.square_name(mv.to()),
+                if mv.promotion().is_some() { "=" } else { "" }
+            )
+        })
+        .collect();
+    got.sort();
+    assert_eq!(got, set("c8= d8= we8"));
 }

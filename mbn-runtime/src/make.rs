@@ -51,7 +51,7 @@ impl<B: Bitboard> Position<B> {
     /// leave the board and, if [`Self::captures_to_hand`], go to the mover's
     /// hand demoted ([`PieceTable::hand_kind`](crate::piece::PieceTable::hand_kind));
     /// drops take from the hand and mark the dropped piece unmoved; castling
-    /// moves king and partner together; promotions change the kind (and set
+    /// moves king and partner together, a swap exchanges the mover and the piece on `to`; promotions change the kind (and set
     /// the `~` mark when capturing to hand and the new kind has no `promoted_from`);
     /// unmoved marks and castling rights go from every touched square, and all
     /// rights of the mover's color go when a royal piece moves; a double step
@@ -83,7 +83,7 @@ impl<B: Bitboard> Position<B> {
                 self.halfmove_clock = 0;
             }
         } else if let (Some(pf), Some(pt)) = (mv.partner_from(), mv.partner_to()) {
-            let our_rights = self.castling & self.by_color(us);
+            let our_rights = if mv.is_swap() { B::EMPTY } else { self.castling & self.by_color(us) };
             let (king_marked, partner_marked) = (self.promoted.test(from), self.promoted.test(pf));
             let king = self.take(from);
             let partner = self.take(pf);
@@ -94,6 +94,9 @@ impl<B: Bitboard> Position<B> {
                 self.put(pt, p);
             }
             undo.moved = king;
+            if mv.is_swap() {
+                self.swap_effects(king, partner);
+            }
             let touched = B::from_square(from) | B::from_square(to) | B::from_square(pf) | B::from_square(pt);
             self.unmoved &= !touched;
             self.castling &= !(touched | our_rights);
@@ -200,6 +203,21 @@ impl<B: Bitboard> Position<B> {
                 self.put(cap_sq, c);
                 self.capture_to_hand(us, c, cap_sq, u8::MAX);
             }
+        }
+    }
+
+    /// The extra effects of a swap (MBN `w`) beyond moving both pieces: a royal among them
+    /// costs its own colour all its castling rights (the partner may be an enemy king), and a
+    /// clock-resetting mover resets the clock.
+    #[cold]
+    fn swap_effects(&mut self, mover: Option<Piece>, partner: Option<Piece>) {
+        for p in [mover, partner].into_iter().flatten() {
+            if self.table.is_royal(p.kind) {
+                self.castling &= !self.by_color(p.color);
+            }
+        }
+        if mover.is_some_and(|p| self.table.resets_clock(p.kind)) {
+            self.halfmove_clock = 0;
         }
     }
 

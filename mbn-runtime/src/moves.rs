@@ -10,7 +10,9 @@
 //! `b2b3+` (promotion to a kind whose symbol has a `+` prefix), drop `P@e4`
 //! (upper-case symbol, `+P@e4` for `+` kinds), castling as the king's move
 //! `e1g1` (or king-takes-partner `e1h1` when the king does not move), and
-//! extra captures as `x` plus a square each: `d4d6xd5`.
+//! extra captures as `x` plus a square each: `d4d6xd5`; a swap as the mover's
+//! plain move `d4e5` (mbn's back ends never let a piece both capture and swap
+//! the same piece, so the position tells it from a capture).
 
 use core::fmt;
 use core::ops::BitOr;
@@ -37,6 +39,8 @@ impl MoveFlags {
     pub const DROP: MoveFlags = MoveFlags(16);
     /// The moving piece changes kind.
     pub const PROMOTION: MoveFlags = MoveFlags(32);
+    /// Swap (MBN `w`): the mover goes to `to`, the piece there to `from`.
+    pub const SWAP: MoveFlags = MoveFlags(64);
 
     /// Whether all flags of `other` are set.
     #[inline]
@@ -109,6 +113,17 @@ impl Move {
         m
     }
 
+    /// A swap (MBN `w`): the piece on `from` goes to `to` and the piece on `to` (of either
+    /// colour) goes to `from`. UCI text is the plain `from`-`to` form: mbn's back ends never let
+    /// a piece both capture and swap the same piece, so the position tells them apart.
+    #[inline]
+    pub const fn swap(from: Square, to: Square) -> Self {
+        let mut m = Move::new(from, to, MoveFlags::SWAP);
+        m.partner_from = to;
+        m.partner_to = from;
+        m
+    }
+
     /// A drop of `kind` from hand onto `to`.
     #[inline]
     pub const fn drop(kind: PieceKind, to: Square) -> Self {
@@ -174,6 +189,12 @@ impl Move {
         self.flags.contains(MoveFlags::CASTLE)
     }
 
+    /// Whether the move is a swap.
+    #[inline]
+    pub const fn is_swap(self) -> bool {
+        self.flags.contains(MoveFlags::SWAP)
+    }
+
     /// Whether the move is a drop.
     #[inline]
     pub const fn is_drop(self) -> bool {
@@ -206,20 +227,20 @@ impl Move {
         }
     }
 
-    /// The castling partner's origin, for castling moves.
+    /// The second moved piece's origin: the castling partner's, or `to` for swaps.
     #[inline]
     pub const fn partner_from(self) -> Option<Square> {
-        if self.is_castle() {
+        if self.flags.0 & (MoveFlags::CASTLE.0 | MoveFlags::SWAP.0) != 0 {
             Some(self.partner_from)
         } else {
             None
         }
     }
 
-    /// The castling partner's destination, for castling moves.
+    /// The second moved piece's destination: the castling partner's, or `from` for swaps.
     #[inline]
     pub const fn partner_to(self) -> Option<Square> {
-        if self.is_castle() {
+        if self.flags.0 & (MoveFlags::CASTLE.0 | MoveFlags::SWAP.0) != 0 {
             Some(self.partner_to)
         } else {
             None
@@ -567,6 +588,7 @@ mod tests {
             (Move::castle(sq(g, "e1"), sq(g, "g1"), sq(g, "h1"), sq(g, "f1")), "e1g1"),
             (Move::castle(sq(g, "g1"), sq(g, "g1"), sq(g, "h1"), sq(g, "f1")), "g1h1"),
             (Move::en_passant(sq(g, "e5"), sq(g, "d6")), "e5d6"),
+            (Move::swap(sq(g, "d4"), sq(g, "e5")), "d4e5"),
         ];
         for (mv, text) in cases {
             assert_eq!(mv.to_uci(g, &t, &[]), text);

@@ -12,6 +12,7 @@
 
 mod multileg;
 mod piece;
+mod swap;
 mod tables;
 
 pub use piece::emit_piece;
@@ -349,7 +350,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                             return true;
                         }
                         #legal_drop
-                        if mv.is_drop() || !extra.is_empty() {
+                        if mv.is_drop() || mv.is_swap() || !extra.is_empty() {
                             let scratch = scratch.get_or_insert_with(|| pos.clone());
                             return #rt::__private::leaves_royals_safe(self, scratch, mv, extra);
                         }
@@ -886,8 +887,12 @@ impl Gen {
 
     /// What a leg may capture: a bitboard expression.
     fn capturable(&self, leg: &PLeg) -> Option<TokenStream> {
-        let parts: Vec<TokenStream> = leg
-            .captures
+        self.pieces_of(&leg.captures)
+    }
+
+    /// The pieces some targets name (captures, swaps): a bitboard expression, `None` for none.
+    fn pieces_of(&self, targets: &[crate::plan::PTargets]) -> Option<TokenStream> {
+        let parts: Vec<TokenStream> = targets
             .iter()
             .map(|t| {
                 let side = match t.side {
@@ -924,7 +929,7 @@ impl Gen {
             Shape::Ray { min, max: Some(max) } if max <= 4 => (min, max),
             _ => return None,
         };
-        if leg.vectors.len() > 2 {
+        if leg.vectors.len() > 2 || leg.swap.is_some() {
             return None;
         }
         if self.promotion_needs_from(kind, color) {
@@ -1222,8 +1227,11 @@ impl Gen {
             actions.push(self.en_passant(pieces, kind, dest_ok(quote!(out.push(Move::en_passant(from, to));))));
         }
         let only = self.only.clone().filter(|_| count).map(|only| quote!(let targets = #only;));
+        // Swaps are listed even when counting (the exact test makes them), from all targets.
+        let swaps = self.swap_moves(leg, dest_ok);
         let body = quote! {
             let targets = #targets;
+            #swaps
             #only
             #(#actions)*
         };

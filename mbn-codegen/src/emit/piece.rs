@@ -56,6 +56,13 @@ pub fn emit_piece(
     let mut attacks = Vec::new();
     for leg in &legs {
         let Some(shape) = g.shape(leg) else { continue };
+        if leg.swap.is_some() {
+            g.diagnostics.push(Diagnostic::new(
+                Span::default(),
+                "swaps (`w`) need a position (a lone piece's moves are quiet moves and captures): use a variant",
+            ));
+            continue;
+        }
         if leg.en_passant.is_some() || leg.captures.iter().any(|t| !t.only.is_empty()) {
             g.diagnostics
                 .push(Diagnostic::new(Span::default(), "en passant and piece sets need a position: use a variant"));
