@@ -189,6 +189,40 @@ fn generated_far_riders_agree_with_the_interpreter_in_a_variant() {
     assert_eq!(checked, POSITIONS);
 }
 
+/// Pieces whose single legs reach the same squares (docs/SEMANTICS.md M22: each move once): the
+/// Crocodile's `K` and `fR`, a king step that moves and a rook that captures, a forward two-step
+/// mover that captures by a step.
+const OVERLAP_PIECES: &str = "P|Pawn|=mfW+cfF K|King| C|Crocodile|=K+fR X|Mixed|=mK+cR Y|Stepper|=fmW2+cW";
+const OVERLAP_START: &str = "xcyykycx/pppppppp/8/8/8/8/PPPPPPPP/XCYYKYCX w - - 0 1";
+
+mbn::mbn! {
+    variant Overlaps {
+        board: "8x8",
+        start: "xcyykycx/pppppppp/8/8/8/8/PPPPPPPP/XCYYKYCX w - - 0 1",
+        pieces: "P|Pawn|=mfW+cfF K|King| C|Crocodile|=K+fR X|Mixed|=mK+cR Y|Stepper|=fmW2+cW",
+        royal: "K",
+        promotion_zone: "[8]",
+        promotion_mandatory: true,
+    }
+}
+
+#[test]
+fn generated_overlapping_legs_make_each_move_once() {
+    let mut spec = VariantSpec::new("overlaps", 8, 8, OVERLAP_START, OVERLAP_PIECES);
+    spec.royal = "K".to_string();
+    spec.promotion_zone = Some("[8]".to_string());
+    spec.promotion_mandatory = true;
+    let variant = Variant::compile(&spec).expect("the test variant compiles");
+    let interp = Interpreter::new(&variant).expect("the interpreter runs it");
+    let checked = Compare { name: "overlaps", interp: &interp }.visit(&Overlaps, Overlaps::start_position());
+    assert_eq!(checked, POSITIONS);
+    // The Crocodile on d4 with d5 empty reaches d5 by both legs: one move.
+    let pos = Overlaps::position("4k3/8/8/8/3C4/8/8/4K3 w - - 0 1").expect("the position loads");
+    let (_, text) = moves(&Overlaps, &pos);
+    assert_eq!(text.iter().filter(|m| m.starts_with("d4d5")).count(), 1, "{text:?}");
+    assert_eq!(text.iter().filter(|m| m.starts_with("d4")).count(), 8 + 3, "K steps and d6 d7 d8: {text:?}");
+}
+
 /// Perft of a generated variant from a position.
 struct Perft(u32);
 

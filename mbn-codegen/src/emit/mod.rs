@@ -25,7 +25,7 @@ use crate::variant::Variant;
 use mbn_runtime::{Color, Geometry, Sliders};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
-use tables::{bit, is_empty, or, Bits, Tables};
+use tables::{and, bit, is_empty, or, Bits, Tables};
 
 /// How to write the generated code.
 #[derive(Clone, Debug)]
@@ -106,6 +106,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         only: None,
         unattacked: None,
         plain_attacks: [false; 2],
+        dedup: false,
         multi,
     };
     g.drop_rules(variant);
@@ -469,6 +470,9 @@ struct Gen {
     unattacked: Option<String>,
     /// Per colour: whether its every capture is a leap or a slide (`plain_attacks`).
     plain_attacks: [bool; 2],
+    /// While set, the legs of the piece being generated may reach the same squares: `leg_moves`
+    /// skips the squares in `seen` and adds its own.
+    dedup: bool,
     /// Each kind's multi-leg moves for White and Black (`multileg`).
     multi: Vec<ByColor<PMove>>,
 }
@@ -1066,6 +1070,35 @@ impl Gen {
         }}
     }
 
+    /// Whether two single legs of a piece may reach the same square from some square (the
+    /// Crocodile's `K` and `fR`): then each piece's moves are made once (`dedup`).
+    fn legs_overlap(&self, legs: &[PLeg]) -> bool {
+        let g = self.tables.geometry;
+        // Per leg and square: the squares it can ever reach from there.
+        let reach: Vec<Vec<Bits>> = legs
+            .iter()
+            .map(|leg| {
+                (0..g.num_squares())
+                    .map(|sq| {
+                        leg.vectors.iter().fold([0; 4], |b, &v| {
+                            let ray = self.tables.ray(sq, v);
+                            let (lo, hi) = match leg.reach {
+                                Reach::Steps { min, max } => {
+                                    (min.max(1) as usize, max.map_or(ray.len(), |m| m as usize))
+                                }
+                                _ => (1, ray.len()),
+                            };
+                            ray.iter().take(hi).skip(lo - 1).fold(b, |b, &s| or(b, bit(s)))
+                        })
+                    })
+                    .collect()
+            })
+            .collect();
+        (0..legs.len()).any(|i| {
+            (i + 1..legs.len()).any(|j| (0..g.num_squares()).any(|sq| !is_empty(&and(reach[i][sq], reach[j][sq]))))
+        })
+    }
+
     /// The moves of the side `color`.
     ///
     /// With `count`, the moves of pieces not on `risky` (royal or possibly pinned) are counted
@@ -1086,6 +1119,7 @@ impl Gen {
                 && self.attack_map_total(legs, !color);
             let rt = self.rt.clone();
             let ty = self.tables.mask_type(&rt);
+            self.dedup = self.legs_overlap(&per_color[color.index()]);
             for leg in &per_color[color.index()] {
                 if let Some(code) = self.leg_moves(leg, kind, color, false) {
                     listed.push(code);
@@ -1105,7 +1139,7 @@ impl Gen {
                     self.only = None;
                 }
                 if count {
-                    if let Some(code) = self.leap_count(leg, kind, color) {
+                    if let Some(code) = self.leap_count(leg, kind, color).filter(|_| !self.dedup) {
                         setwise.push(code);
                         setwise.extend(self.en_passant_listed(leg, kind, color));
                     } else if let Some(code) = self.leg_moves(leg, kind, color, true) {
@@ -1127,6 +1161,7 @@ impl Gen {
             if listed.is_empty() {
                 continue;
             }
+            let seen = self.dedup.then(|| quote!(let mut seen = <#ty as Bitboard>::EMPTY;));
             if count {
                 // Pieces whose every counted leg is a leap only need the loop when risky.
                 let only_risky = counted.is_empty().then(|| quote!(froms &= risky;));
@@ -1146,6 +1181,7 @@ impl Gen {
                     let mut froms = pos.pieces(PieceKind(#k), us);
                     #only_risky
                     while let Some(from) = froms.pop_lowest() {
+                        #seen
                         #royal
                         if risky.test(from) { #(#listed)* } else { #(#counted)* }
                     }
@@ -1154,11 +1190,13 @@ impl Gen {
                 body.push(quote! {
                     let mut froms = pos.pieces(PieceKind(#k), us);
                     while let Some(from) = froms.pop_lowest() {
+                        #seen
                         #(#listed)*
                     }
                 });
             }
         }
+        self.dedup = false;
         for c in castlings {
             body.push(self.castling(c, color, count));
         }
@@ -1223,17 +1261,51 @@ impl Gen {
                 });
             }
         }
-        if let Some(pieces) = &leg.en_passant {
-            actions.push(self.en_passant(pieces, kind, dest_ok(quote!(out.push(Move::en_passant(from, to));))));
-        }
+        let en_passant = leg
+            .en_passant
+            .as_ref()
+            .map(|pieces| self.en_passant(pieces, kind, dest_ok(quote!(out.push(Move::en_passant(from, to));))));
         let only = self.only.clone().filter(|_| count).map(|only| quote!(let targets = #only;));
         // Swaps are listed even when counting (the exact test makes them), from all targets.
         let swaps = self.swap_moves(leg, dest_ok);
-        let body = quote! {
-            let targets = #targets;
-            #swaps
-            #only
-            #(#actions)*
+        let body = if self.dedup {
+            // Another leg of the piece may reach the same squares: each move once (the squares
+            // an earlier leg made a quiet move or capture to are `seen`).
+            let rt = &self.rt;
+            let ty = self.tables.mask_type(rt);
+            let made = match (leg.moves, self.capturable(leg)) {
+                (true, Some(c)) => quote!(targets & (!occ | #c)),
+                (true, None) => quote!(targets & !occ),
+                (false, Some(c)) => quote!(targets & #c),
+                (false, None) => quote!(<#ty as Bitboard>::EMPTY),
+            };
+            let record = if dest.is_empty() {
+                quote!(seen |= #made;)
+            } else {
+                quote! {
+                    let mut made = #made;
+                    while let Some(to) = made.pop_lowest() {
+                        if #(#dest)&&* { seen |= <#ty as Bitboard>::from_square(to); }
+                    }
+                }
+            };
+            quote! {
+                let targets = #targets;
+                #swaps
+                #en_passant
+                let targets = targets & !seen;
+                #record
+                #only
+                #(#actions)*
+            }
+        } else {
+            quote! {
+                let targets = #targets;
+                #swaps
+                #only
+                #(#actions)*
+                #en_passant
+            }
         };
         Some(if guards.is_empty() { quote!({ #body }) } else { quote!(if #(#guards)&&* { #body }) })
     }

@@ -47,6 +47,7 @@ pub fn emit_piece(
         only: None,
         unattacked: None,
         plain_attacks: [false; 2],
+        dedup: false,
         multi: Vec::new(),
     };
     let rt = g.rt.clone();

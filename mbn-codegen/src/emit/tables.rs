@@ -23,6 +23,10 @@ pub(crate) fn or(a: Bits, b: Bits) -> Bits {
     [a[0] | b[0], a[1] | b[1], a[2] | b[2], a[3] | b[3]]
 }
 
+pub(crate) fn and(a: Bits, b: Bits) -> Bits {
+    [a[0] & b[0], a[1] & b[1], a[2] & b[2], a[3] & b[3]]
+}
+
 pub(crate) fn is_empty(b: &Bits) -> bool {
     b.iter().all(|w| *w == 0)
 }
