@@ -223,6 +223,57 @@ fn generated_overlapping_legs_make_each_move_once() {
     assert_eq!(text.iter().filter(|m| m.starts_with("d4")).count(), 8 + 3, "K steps and d6 d7 d8: {text:?}");
 }
 
+/// Attacker sets (docs/SEMANTICS.md M23): the escaping king `K+{C}W2F2` jumps away while a
+/// Chancellor attacks it; the Escaper rides as a Rook while an enemy Chancellor attacks it.
+const ESCAPE_PIECES: &str = "P|Pawn|=mfW+cfF K|King|=K+{C}W2F2 C|Chancellor|=RN E|Escaper|=N+{!c}R B|Bishop|";
+const ESCAPE_START: &str = "cebkbec1/pppppppp/8/8/8/8/PPPPPPPP/CEBKBEC1 w - - 0 1";
+
+mbn::mbn! {
+    variant Escapes {
+        board: "8x8",
+        start: "cebkbec1/pppppppp/8/8/8/8/PPPPPPPP/CEBKBEC1 w - - 0 1",
+        pieces: "P|Pawn|=mfW+cfF K|King|=K+{C}W2F2 C|Chancellor|=RN E|Escaper|=N+{!c}R B|Bishop|",
+        royal: "K",
+        promotion_zone: "[8]",
+        promotion_mandatory: true,
+    }
+}
+
+#[test]
+fn generated_attacker_sets_agree_with_the_interpreter() {
+    let mut spec = VariantSpec::new("escapes", 8, 8, ESCAPE_START, ESCAPE_PIECES);
+    spec.royal = "K".to_string();
+    spec.promotion_zone = Some("[8]".to_string());
+    spec.promotion_mandatory = true;
+    let variant = Variant::compile(&spec).expect("the test variant compiles");
+    let interp = Interpreter::new(&variant).expect("the interpreter runs it");
+    let checked = Compare { name: "escapes", interp: &interp }.visit(&Escapes, Escapes::start_position());
+    assert_eq!(checked, POSITIONS);
+    // M23's worked example, generated: the king on d4 and a black Chancellor on d8.
+    let king_moves = |fen: &str| {
+        let pos = Escapes::position(fen).expect("the position loads");
+        let mut list = MoveList::new();
+        Escapes.pseudo_legal_moves(&pos, &mut list);
+        let mut to: Vec<String> = list
+            .iter()
+            .filter(|mv| pos.geometry().square_name(mv.from()) == "d4")
+            .map(|mv| pos.geometry().square_name(mv.to()))
+            .collect();
+        to.sort();
+        to.join(" ")
+    };
+    let steps = "c3 c4 c5 d3 d5 e3 e4 e5";
+    let escape = |extra: &str| {
+        let mut all: Vec<&str> = steps.split(' ').chain(extra.split(' ')).collect();
+        all.sort_unstable();
+        all.join(" ")
+    };
+    assert_eq!(king_moves("3c4/8/8/8/3K4/8/8/7k w - - 0 1"), escape("b2 b4 b6 d2 d6 f2 f4 f6"));
+    assert_eq!(king_moves("7c/8/8/8/3K4/8/8/7k w - - 0 1"), steps);
+    assert_eq!(king_moves("3c4/3p4/8/8/3K4/8/8/7k w - - 0 1"), steps);
+    assert_eq!(king_moves("3C4/8/8/8/3K4/8/8/7k w - - 0 1"), steps);
+}
+
 /// Perft of a generated variant from a position.
 struct Perft(u32);
 

@@ -447,10 +447,6 @@ impl Prep<'_> {
                 self.unsupported(leg.span, "the setup `!` and decision `#` operators and conditions");
                 return None;
             }
-            if !leg.attackers.is_empty() && self.back_end != INTERPRETER {
-                self.unsupported(leg.span, "attacker sets (`{C}W2`)");
-                return None;
-            }
             let mut initial = false;
             let mut visit = None;
             let mut swap = None;

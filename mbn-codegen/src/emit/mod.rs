@@ -107,9 +107,11 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         unattacked: None,
         plain_attacks: [false; 2],
         dedup: false,
+        escaping: false,
         multi,
     };
     g.drop_rules(variant);
+    g.escaping = legs.iter().flatten().flatten().any(|leg| !leg.attackers.is_empty());
     g.plain_attacks = [Color::White, Color::Black].map(|c| g.plain_attacks(&legs, c));
     let generate = [Color::White, Color::Black].map(|c| g.side(&legs, &castlings, c, false));
     let [count_white, count_black] = [Color::White, Color::Black].map(|c| g.side(&legs, &castlings, c, true));
@@ -124,7 +126,38 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         let ty = g.tables.mask_type(rt);
         quote!((<#ty as #rt::__private::Bitboard>::EMPTY #(| pos.pieces(#rt::__private::PieceKind(#royal_kinds), us))*))
     };
-    let attacked = [Color::White, Color::Black].map(|c| g.attacks(&legs, c));
+    let attacked = [Color::White, Color::Black].map(|c| g.attacks(&legs, c, false));
+    // With attacker sets (M23): the attacks of the legs without them, which those sets ask about.
+    let plain_attacked_in = if g.escaping {
+        let [white, black] = [Color::White, Color::Black].map(|c| g.attacks(&legs, c, true));
+        let rt = &g.rt;
+        let ty = g.tables.mask_type(rt);
+        let sliders = g.uses_sliders.then(|| quote!(let sliders = SLIDERS.get();));
+        quote! {
+            /// `attacked_in` by the legs without attacker sets.
+            #[doc(hidden)]
+            pub fn attacked_in_plain(
+                pos: &#rt::__private::Position<#ty>,
+                sq: #rt::__private::Square,
+                by: #rt::__private::Color,
+                occ: #ty,
+                exclude: #ty,
+                victim: #rt::__private::PieceKind,
+            ) -> bool {
+                use #rt::__private::{Bitboard, Color, PieceKind};
+                let s = sq.index();
+                #sliders
+                match by {
+                    Color::White => { #white }
+                    Color::Black => { #black }
+                }
+                false
+            }
+        }
+    } else {
+        quote!()
+    };
+    let escaping = g.escaping;
     // Whether the royal piece is in check: from the attack map (with it lifted: an attack on a
     // square does not depend on what stands there) when the map always exists, as the map is
     // then needed by most positions anyway; else by one attack test.
@@ -273,7 +306,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                     let occ = pos.occupied();
                     let kind_at = |sq| pos.piece_at(sq).map_or(PieceKind(#royal_kind), |p| p.kind);
                     let mut attack_map: Option<Option<#ty>> = None;
-                    if !royals.is_single() || #in_check {
+                    if #escaping || !royals.is_single() || #in_check {
                         self.legal_moves(pos, scratch);
                         return scratch.len() as u64;
                     }
@@ -351,7 +384,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                             return true;
                         }
                         #legal_drop
-                        if mv.is_drop() || mv.is_swap() || !extra.is_empty() {
+                        if #escaping || mv.is_drop() || mv.is_swap() || !extra.is_empty() {
                             let scratch = scratch.get_or_insert_with(|| pos.clone());
                             return #rt::__private::leaves_royals_safe(self, scratch, mv, extra);
                         }
@@ -437,6 +470,8 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                     }
                     false
                 }
+
+                #plain_attacked_in
             }
         };
     })
@@ -470,6 +505,9 @@ struct Gen {
     unattacked: Option<String>,
     /// Per colour: whether its every capture is a leap or a slide (`plain_attacks`).
     plain_attacks: [bool; 2],
+    /// Whether some leg has attacker sets (M23): legality by making each move, no counting
+    /// shortcuts, no attack maps.
+    escaping: bool,
     /// While set, the legs of the piece being generated may reach the same squares: `leg_moves`
     /// skips the squares in `seen` and adds its own.
     dedup: bool,
@@ -933,7 +971,7 @@ impl Gen {
             Shape::Ray { min, max: Some(max) } if max <= 4 => (min, max),
             _ => return None,
         };
-        if leg.vectors.len() > 2 || leg.swap.is_some() {
+        if leg.vectors.len() > 2 || leg.swap.is_some() || !leg.attackers.is_empty() {
             return None;
         }
         if self.promotion_needs_from(kind, color) {
@@ -1068,6 +1106,20 @@ impl Gen {
                 out.push(mv);
             }
         }}
+    }
+
+    /// `{...}` before a leg of kind `kind` whose piece of colour `side` stands on `from` (M23):
+    /// its square is attacked by an enemy in each set, by legs without attacker sets, on the
+    /// board `occ`.
+    fn escapes(&self, leg: &PLeg, kind: u8, side: TokenStream, occ: TokenStream) -> TokenStream {
+        let tests = leg.attackers.iter().map(|set| {
+            let members = self.set_mask(set);
+            quote! {{
+                let (us, them) = (#side, !#side);
+                Self::attacked_in_plain(pos, from, them, #occ, pos.by_color(them) & !#members, PieceKind(#kind))
+            }}
+        });
+        quote!((true #(&& #tests)*))
     }
 
     /// Whether two single legs of a piece may reach the same square from some square (the
@@ -1213,6 +1265,9 @@ impl Gen {
         let mut guards = Vec::new();
         if leg.initial {
             guards.push(quote!(pos.unmoved().test(from)));
+        }
+        if !leg.attackers.is_empty() {
+            guards.push(self.escapes(leg, kind as u8, quote!(us), quote!(occ)));
         }
         for r in &leg.origin {
             guards.push(self.range_test(r, &quote!(from), color));
@@ -1516,7 +1571,7 @@ impl Gen {
     /// Whether `by` = `color` attacks `sq`: every capturing leg looked at in reverse. Legs of
     /// different kinds that test the same thing (the Rook's and the Queen's orthogonal rays) are
     /// tested once, with the union of their pieces as attackers.
-    fn attacks(&mut self, legs: &[[Vec<PLeg>; 2]], color: Color) -> TokenStream {
+    fn attacks(&mut self, legs: &[[Vec<PLeg>; 2]], color: Color, plain: bool) -> TokenStream {
         let rt = self.rt.clone();
         let ty = self.tables.mask_type(&rt);
         // What is tested (as text, for grouping) -> (the test given `attackers`, the attacker sets).
@@ -1525,6 +1580,9 @@ impl Gen {
             let k = kind as u8;
             for leg in &per_color[color.index()] {
                 if leg.captures.is_empty() || leg.captures.iter().all(|t| t.side == Side::Friend) {
+                    continue;
+                }
+                if plain && !leg.attackers.is_empty() {
                     continue;
                 }
                 let Some(shape) = self.shape(leg).map(Shape::capturing) else { continue };
@@ -1542,6 +1600,30 @@ impl Gen {
                 let condition = quote!(#(#conditions)&&*);
                 let reverse: Vec<(i32, i32)> = leg.vectors.iter().map(|v| (-v.0, -v.1)).collect();
                 let mut tests: Vec<(String, TokenStream)> = Vec::new();
+                if !leg.attackers.is_empty() {
+                    // Seen from each attacker, which may make the leg only while attacked itself.
+                    let forward = self.targets(leg, &shape, &quote!(from), &quote!(occ));
+                    let escapes = self.escapes(leg, k, quote!(by), quote!(occ));
+                    tests.push((
+                        format!("escaping {forward} {escapes}"),
+                        quote!({
+                            let mut froms = attackers;
+                            let mut hit = false;
+                            while let Some(from) = froms.pop_lowest() {
+                                if (#forward).test(sq) && #escapes {
+                                    hit = true;
+                                    break;
+                                }
+                            }
+                            hit
+                        }),
+                    ));
+                    for (key, test) in tests {
+                        let key = format!("{key} if {condition}");
+                        groups.push((key, quote!(if #condition && (#test) { return true; }), vec![attackers.clone()]));
+                    }
+                    continue;
+                }
                 match shape {
                     Shape::Far(reach) => {
                         // Seen from the attackers: few pieces ride like this.
@@ -1678,8 +1760,9 @@ impl Gen {
         let rt = self.rt.clone();
         let ty = self.tables.mask_type(&rt);
         let mut code = Vec::new();
-        if self.multi.iter().any(|m| !m[attacker.index()].is_empty()) {
-            // Multi-leg captures depend on more than the square (a hurdle, a leg's block).
+        if self.multi.iter().any(|m| !m[attacker.index()].is_empty()) || self.escaping {
+            // Multi-leg captures depend on more than the square (a hurdle, a leg's block), and
+            // so do legs with attacker sets.
             return quote!(return None;);
         }
         // What a piece attacks (as text, for grouping) -> (that expression, the pieces): the
@@ -1792,6 +1875,9 @@ impl Gen {
     /// Whether `attack_map` for `attacker` always gives a map (no capture depends on more than
     /// the square): the same test as there.
     fn attack_map_total(&mut self, legs: &[[Vec<PLeg>; 2]], attacker: Color) -> bool {
+        if self.escaping {
+            return false;
+        }
         legs.iter().flat_map(|per_color| &per_color[attacker.index()]).all(|leg| {
             if leg.captures.is_empty() || leg.captures.iter().all(|t| t.side == Side::Friend) {
                 return true;

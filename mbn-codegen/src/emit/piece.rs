@@ -48,6 +48,7 @@ pub fn emit_piece(
         unattacked: None,
         plain_attacks: [false; 2],
         dedup: false,
+        escaping: false,
         multi: Vec::new(),
     };
     let rt = g.rt.clone();
@@ -64,9 +65,11 @@ pub fn emit_piece(
             ));
             continue;
         }
-        if leg.en_passant.is_some() || leg.captures.iter().any(|t| !t.only.is_empty()) {
-            g.diagnostics
-                .push(Diagnostic::new(Span::default(), "en passant and piece sets need a position: use a variant"));
+        if leg.en_passant.is_some() || leg.captures.iter().any(|t| !t.only.is_empty()) || !leg.attackers.is_empty() {
+            g.diagnostics.push(Diagnostic::new(
+                Span::default(),
+                "en passant, piece sets and attacker sets need a position: use a variant",
+            ));
             continue;
         }
         let (origin, dest) = match (static_mask(&leg.origin), static_mask(&leg.destination)) {
