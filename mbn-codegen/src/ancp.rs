@@ -75,6 +75,12 @@ impl Canonical {
             match m.single_leg() {
                 Some(leg) if leg.link == LegLink::First => {
                     if let Directions::Absolute(vectors) = &leg.directions {
+                        if leg.capabilities.is_empty() {
+                            // A leg that neither moves nor captures: what it does is an extra (the
+                            // swap of XBetza's swapper `udQ`), so it has no atomic moves.
+                            complex.insert(idle_leg_text(leg, vectors));
+                            continue;
+                        }
                         for &v in vectors {
                             for cap in &leg.capabilities {
                                 for (vector, reach, key) in atomic_parts(leg, v) {
@@ -380,6 +386,13 @@ fn atom_text(vectors: &BTreeSet<Vector>, reach: &Reach, non_jumping: bool) -> St
         (true, false) => format!("{kind}!{reach}{directed}"),
         _ => format!("{kind}{reach}{full} & {kind}!{reach}{directed}"),
     }
+}
+
+/// A single leg with no capability: `idle:`, its scope and its vectors.
+fn idle_leg_text(leg: &Leg, vectors: &[Vector]) -> String {
+    let key = leg_key(leg, normal_over(&leg.over), leg.non_jumping);
+    let vectors: BTreeSet<Vector> = vectors.iter().copied().collect();
+    format!("idle:{}{}", key_prefix(&key), atom_text(&vectors, &leg.reach, leg.non_jumping))
 }
 
 /// The canonical text of a multi-leg move.

@@ -39,6 +39,10 @@ pub fn destinations(set: &MoveSet, board: Board, from: (u8, u8)) -> (BTreeMap<(u
             continue;
         };
         let Directions::Absolute(vectors) = &leg.directions else { continue };
+        if leg.capabilities.is_empty() {
+            notes.push("swap-only moves (XBetza `udQ`) need a piece to swap with: none on an empty board".into());
+            continue;
+        }
         if leg.hop.is_some() {
             notes.push("hopping moves (`p`) need a hurdle: none on an empty board".into());
             continue;

@@ -189,9 +189,10 @@ fn collider_gabyabsr_turns_before_the_obstacle() {
 
 #[test]
 fn valkyrie_and_relay_knight_need_what_the_ir_lacks() {
+    // `QudQ` is read (X26, `xbetza_unload.rs`); the multi-leg unload `afudQ` is not.
     let (message, at) = error("QudQafudQ");
     assert_eq!(message, "XBetza `u` is not supported yet");
-    assert_eq!(at, 1);
+    assert_eq!(at, 6, "the `u` of `afudQ`");
     let (message, at) = error("mNxaN");
     assert_eq!(message, "XBetza `x` is not supported yet");
     assert_eq!(at, 2);

@@ -170,7 +170,9 @@ fn modes(leg: &XLeg, first: bool, last: bool) -> Result<(Vec<Capability>, bool, 
             'i' if first => continue,
             'p' | 't' => "`p` and `t` on the last leg of a chain (it would end on a piece)",
             'i' => "`i` on a later leg of a chain",
-            'u' => "XBetza `u` (unload): the IR has no swaps yet",
+            'u' => {
+                "XBetza `u` (unload) in a chain: mbn's swaps (`w`, M24) are single legs only (one-leg `udQ` is read)"
+            }
             'o' => "XBetza `o` (off-board legs) in a chain",
             'e' | 'n' => "en passant in a chain: the interpreter does not run it",
             _ => "in a Betza 2.0 chain mbn reads the modes m c d, `p` and `t` before the last leg and `i` on the first",

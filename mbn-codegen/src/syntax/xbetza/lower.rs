@@ -10,8 +10,9 @@
 //!   (`pD`-like leap of twice the step), or a slide to an empty square followed by such a hop.
 //!
 //! Multi-leg parts (`a`), hoppers other than those, `nC`/`nZ` and the `q`/`z` riders are unrolled
-//! by [`super::multileg`]; `j` is a hop (`jD`) or a doubled first step (`jB`). Everything else the
-//! IR cannot express yet is an error "XBetza `x` is not supported yet".
+//! by [`super::multileg`]; `j` is a hop (`jD`) or a doubled first step (`jB`); `u` (unload) on a
+//! single leg is MBN's swap `w` (docs/SEMANTICS.md X26). Everything else the IR cannot express yet
+//! is an error "XBetza `x` is not supported yet".
 
 use super::chain;
 use super::directions;
@@ -86,12 +87,15 @@ struct Modes {
     cylindrical: bool,
     jump: bool,
     bent: Option<multileg::Bend>,
+    /// `u`: the MBN swap it became (`w`, `ww`, `wy`; X26).
+    swap: Option<&'static str>,
 }
 
 /// Reads the mode letters of a single leg; errors name the first unsupported one.
 fn modes(leg: &XLeg) -> Result<Modes, Vec<Diagnostic>> {
     let mut out = Modes::default();
     let mut errors = Vec::new();
+    let mut unload = None;
     for &(c, span) in &leg.modes {
         match c {
             'm' => out.capabilities.push(Capability::Move { restriction: None, allows_en_passant: false }),
@@ -106,6 +110,7 @@ fn modes(leg: &XLeg) -> Result<Modes, Vec<Diagnostic>> {
             'j' => out.jump = true,
             'q' => out.bent = Some(multileg::Bend::Circular),
             'z' => out.bent = Some(multileg::Bend::Zigzag),
+            'u' => unload = unload.or(Some(span)),
             _ => errors.push(unsupported(span, &c.to_string()).with_help(help_for(c))),
         }
         if matches!(c, 'm' | 'c' | 'd' | 'e') {
@@ -115,6 +120,11 @@ fn modes(leg: &XLeg) -> Result<Modes, Vec<Diagnostic>> {
     if !out.written {
         out.capabilities = default_capabilities();
     }
+    if let (Some(span), true) = (unload, errors.is_empty()) {
+        if let Err(e) = swap(&mut out, leg, span) {
+            errors.push(e);
+        }
+    }
     out.capabilities.sort();
     out.capabilities.dedup();
     if errors.is_empty() {
@@ -122,6 +132,42 @@ fn modes(leg: &XLeg) -> Result<Modes, Vec<Diagnostic>> {
     } else {
         Err(errors)
     }
+}
+
+/// `u` (unload) on a single leg, seed 001: "the (empty) starting square of the leg will receive the
+/// piece captured by the move". The leg's captures become MBN's swap (M24) with the same side —
+/// `c` (or no mode) `w`, `d` `ww`, both `wy` — and a leg that also moves is MBN's `w` form with no
+/// mode written (`uQ` = `wQ`, `umdQ` = `wwQ`); one that only captures (`udQ`, the Swapper) becomes
+/// a swap-only leg: a written mode with no capability (docs/SEMANTICS.md X26).
+fn swap(out: &mut Modes, leg: &XLeg, span: Span) -> Result<(), Diagnostic> {
+    let refuse = |help: &str| Err(unsupported(span, "u").with_help(help.to_string()));
+    let with = |c: char| leg.modes.iter().find(|m| m.0 == c).map(|m| m.0);
+    if let Some(c) = ['p', 'g', 'j', 'n', 'o', 'q', 'z'].into_iter().find_map(with) {
+        return refuse(&format!(
+            "mbn reads `u` (unload) with the modes m, c, d and i only, not with `{c}` (mbn's swaps are plain leaps and slides)"
+        ));
+    }
+    if out.capabilities.iter().any(|c| matches!(c, Capability::EnPassant { .. })) {
+        return refuse("`u` with `e`: a pawn captured en passant reappearing on the start square is no swap mbn runs");
+    }
+    let captures = |side: Side| {
+        out.capabilities.iter().any(|c| matches!(c, Capability::Capture(t) if t.side == side && t.only.is_empty()))
+    };
+    let swap =
+        match (captures(Side::Enemy), captures(Side::Friend)) {
+            (true, true) => "wy",
+            (true, false) => "w",
+            (false, true) => "ww",
+            (false, false) => return refuse(
+                "`u` on a leg that captures nothing (`umQ`) would unload nothing; write `mQ`, or `uc`/`ud` for a swap",
+            ),
+        };
+    let moves = out.capabilities.iter().any(|c| matches!(c, Capability::Move { .. }));
+    // MBN's `w` with no written mode moves and swaps; a swap-only leg is a written mode with none.
+    out.capabilities = if moves { default_capabilities() } else { Vec::new() };
+    out.written = !moves;
+    out.swap = Some(swap);
+    Ok(())
 }
 
 /// Move or capture an enemy: a final leg with no mode written.
@@ -139,7 +185,6 @@ fn help_for(c: char) -> &'static str {
         't' => "XBetza `t` on a final leg: tame, may not capture the royal piece",
         'y' => "XBetza `y`: range toggle for the next leg",
         'x' => "XBetza `x`: induction (relay)",
-        'u' => "XBetza `u`: unload a captured piece",
         'q' => "XBetza `q`: circular rider",
         'z' => "XBetza `z`: crooked (zig-zag) rider",
         'k' => "XBetza `k`: a capture that may take the royal piece (Imitator context)",
@@ -230,6 +275,9 @@ fn lower_atom(
     }
     if m.cylindrical {
         base.extras.push(Extra::Cylindrical { both_axes: false, files: None });
+    }
+    if let Some(swap) = m.swap {
+        base.extras.push(Extra::Other(swap.to_string()));
     }
     if let Some(bend) = m.bent {
         if m.hop || m.grasshop || m.lame || m.jump || m.cylindrical {

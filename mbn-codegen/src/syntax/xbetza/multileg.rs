@@ -101,7 +101,10 @@ fn read_modes(leg: &XLeg, first: bool) -> Result<LegModes, Vec<Diagnostic>> {
             'm' | 'c' | 'd' | 'p' | 'g' | 'y' | 'i' | 't' => continue,
             'e' => "XBetza `e` (en passant) in a multi-leg move: the interpreter does not run it yet",
             'n' => "XBetza `n` in a multi-leg move creates en passant rights: not run yet",
-            'u' => "XBetza `u` (unload): the IR has no swaps yet",
+            'u' => {
+                "XBetza `u` (unload) in a multi-leg move puts the captured piece on the start square of its leg, \
+                    not the mover's (the Valkyrie's `afudQ`): mbn's swaps (`w`, M24) are single legs only"
+            }
             'x' => "XBetza `x` (induction, relay): the IR has no induced moves yet",
             'o' => "XBetza `o` in a multi-leg move (off-board legs)",
             'j' => "XBetza `j` in a multi-leg move",

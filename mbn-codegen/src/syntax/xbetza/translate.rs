@@ -126,6 +126,9 @@ fn mbn_flags(leg: &Leg) -> Result<String, String> {
             Extra::Cylindrical { both_axes: false, files: None } => out.push('o'),
             // A visit (M10): an XBetza `p` leg on the way.
             Extra::Other(text) if text == "jy" || text == "jj" => out.push_str(text),
+            // A swap (M24), XBetza's `u` on a leg that moves (X26); a swap-only leg has no MBN
+            // spelling, so its translation fails the check.
+            Extra::Other(text) if SWAPS.contains(&text.as_str()) => out.push_str(text),
             other => return Err(format!("no translation for {other:?}")),
         }
     }
@@ -138,6 +141,14 @@ fn mbn_flags(leg: &Leg) -> Result<String, String> {
         Some(_) => return Err("only plain one-hurdle hops translate".into()),
     }
     Ok(out)
+}
+
+/// MBN's swap modifiers with the XBetza modes that capture the same side (X26).
+const SWAPS: [&str; 3] = ["w", "ww", "wy"];
+
+/// The XBetza capture modes that `u` turns into MBN's swap `w`, `ww`, `wy`.
+fn unloaded(swap: &str) -> Option<&'static str> {
+    SWAPS.iter().position(|&w| w == swap).map(|i| ["c", "d", "cd"][i])
 }
 
 /// The steps suffix of a reach, MBN or XBetza alike (`""`, `0`, `3`).
@@ -269,6 +280,11 @@ fn xbetza_modes(leg: &Leg) -> Result<(String, String), String> {
     for e in &leg.extras {
         match e {
             Extra::Initial { decaying: false } => initial.push('i'),
+            // `u` (X26): MBN's `wQ` moves and swaps (`umcQ`), a swap-only leg only swaps (`ucQ`).
+            Extra::Other(text) if modes.is_empty() && unloaded(text).is_some() => {
+                let side = unloaded(text).unwrap_or_default();
+                modes = if caps.is_empty() { format!("u{side}") } else { format!("um{side}") };
+            }
             Extra::Cylindrical { both_axes: false, files: None } => modes.push('o'),
             other => return Err(format!("XBetza has no modifier for {other:?}")),
         }
