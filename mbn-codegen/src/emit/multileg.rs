@@ -860,8 +860,8 @@ mod tests {
     }
 
     #[test]
-    fn setup_and_attacker_sets_are_left_to_the_interpreter() {
-        for (notation, what) in [("mQ-{!cK}", "the setup operator `!`"), ("K+{C}W2F2", "attacker sets")] {
+    fn setup_and_multileg_attacker_sets_are_left_to_the_interpreter() {
+        for (notation, what) in [("mQ-{!cK}", "the setup operator `!`"), ("K-{C}W", "attacker sets")] {
             let e = errors(notation);
             assert!(
                 e.iter().any(|m| m.contains(what) && m.contains("not run by mbn's code generator")),
