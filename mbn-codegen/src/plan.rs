@@ -838,20 +838,57 @@ fn straight_single(body: &[Part]) -> bool {
 /// Whether a later time round may choose among several directions without having to capture:
 /// such an unlimited repeat walks every self-avoiding path of the board.
 fn turns_freely(repeat: &PRepeat) -> bool {
-    repeat.later.iter().any(|body| {
-        let must_capture = body.iter().any(|p| match p {
+    let must_capture = |body: &Vec<PPart>| {
+        body.iter().any(|p| match p {
             PPart::Leg(s) => s.mode_written && !s.leg.moves && !s.leg.captures.is_empty(),
             _ => false,
-        });
-        let branches = body.iter().any(|p| match p {
+        })
+    };
+    if repeat.later.iter().all(must_capture) {
+        return false;
+    }
+    let free = || repeat.later.iter().filter(|body| !must_capture(body));
+    let turns_any = free().any(|body| {
+        body.iter().any(|p| match p {
             PPart::Leg(s) => s
                 .relative
                 .as_ref()
                 .is_some_and(|r| r.turns.iter().any(|t| matches!(t, Turn::Any | Turn::NotBack)) || r.turns.len() > 1),
             _ => true,
-        });
-        branches && !must_capture
-    })
+        })
+    });
+    // More than one way round from some direction (`(K-sK)0`: two sideways turns; `(K)v0`), counted
+    // over the bodies a round may take: the circular king's `((fr)K)0*` has one (from a W step only
+    // its F body turns `fr`).
+    let mut directions: Vec<(i32, i32)> = Vec::new();
+    for body in repeat.first.iter().chain(&repeat.later) {
+        for part in body {
+            if let PPart::Leg(s) = part {
+                directions.extend(s.relative.as_ref().map_or(&s.leg.vectors, |r| &r.vectors));
+            }
+        }
+    }
+    turns_any || directions.iter().any(|&p| free().map(|body| round_paths(body, p)).sum::<usize>() > 1)
+}
+
+/// The ways one time round `body` may go when the previous leg went `p` (`usize::MAX`: parts other
+/// than legs, not counted).
+fn round_paths(body: &[PPart], p: (i32, i32)) -> usize {
+    let mut ends: Vec<(i32, i32)> = vec![p];
+    for part in body {
+        let PPart::Leg(step) = part else { return usize::MAX };
+        ends = match &step.relative {
+            // A reflection is one way once the zigzag's axis is known (the Boyscout's `(zF)0`).
+            Some(rel) if rel.turns.iter().all(|t| *t == Turn::Reflect) => ends,
+            Some(rel) => ends
+                .iter()
+                .flat_map(|&d| crate::interp::multileg::relative_vectors(rel, d, None))
+                .map(|(v, _)| v)
+                .collect(),
+            None => ends.iter().flat_map(|_| step.leg.vectors.iter().copied()).collect(),
+        };
+    }
+    ends.len()
 }
 
 fn parts_of(part: &Part) -> &[Part] {

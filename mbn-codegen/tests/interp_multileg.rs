@@ -221,7 +221,8 @@ fn leaping_ferz_then_bishop() {
 /// M9: what the interpreter does not run yet is refused, never skipped.
 #[test]
 fn refusals() {
-    for notation in ["(dK)0", "(dK)0*", "(cW)*", "R-{cK-tK}", "mefW-W", "K-O"] {
+    // `(K-sK)0`, `(Q-sB)0`, `(K)v0`: two ways every time round, as many paths as `(dK)0`.
+    for notation in ["(dK)0", "(dK)0*", "(cW)*", "R-{cK-tK}", "mefW-W", "K-O", "(K-sK)0", "(Q-sB)0", "(K)v0"] {
         let e = refusal(notation);
         assert!(e.contains("not run by mbn's interpreter yet"), "{notation}: {e}");
     }
