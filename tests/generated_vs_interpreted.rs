@@ -419,3 +419,98 @@ fn generated_swap_perft_agrees_with_the_interpreter() {
         assert_eq!(generated, perft(&interp, &mut pos, depth), "perft {depth}");
     }
 }
+
+/// Conditions `/.../` (docs/SEMANTICS.md M30): the Herald steps as a Wazir while a Tower (either
+/// side's) stands on its side's a1, leaps as a Dabbaba while one stands on a2, and always as a
+/// Knight; the Sentinel rides as a Bishop while its own King is on e1 (e8 for Black); the Guard
+/// rides as a Rook while an enemy Tower is on the board.
+const CONDITION_PIECES: &str =
+    "P|Pawn|=mfW+cfF K|King| T|Tower|=R H|Herald|=/Ta1/W+/Ta2/D+N S|Sentinel|=/{!K}e1/B+W G|Guard|=/{!t}/R+K";
+const CONDITION_START: &str = "tshgkhst/pppppppp/8/8/8/8/PPPPPPPP/TSHGKHST w - - 0 1";
+
+mbn::mbn! {
+    variant Conditions {
+        board: "8x8",
+        start: "tshgkhst/pppppppp/8/8/8/8/PPPPPPPP/TSHGKHST w - - 0 1",
+        pieces: "P|Pawn|=mfW+cfF K|King| T|Tower|=R H|Herald|=/Ta1/W+/Ta2/D+N S|Sentinel|=/{!K}e1/B+W G|Guard|=/{!t}/R+K",
+        royal: "K",
+        promotion_zone: "[8]",
+        promotion_mandatory: true,
+    }
+}
+
+fn condition_interpreter() -> Interpreter {
+    let mut spec = VariantSpec::new("conditions", 8, 8, CONDITION_START, CONDITION_PIECES);
+    spec.royal = "K".to_string();
+    spec.promotion_zone = Some("[8]".to_string());
+    spec.promotion_mandatory = true;
+    let variant = Variant::compile(&spec).expect("the test variant compiles");
+    Interpreter::new(&variant).expect("the interpreter runs it")
+}
+
+#[test]
+fn generated_conditions_agree_with_the_interpreter() {
+    let interp = condition_interpreter();
+    let checked = Compare { name: "conditions", interp: &interp }.visit(&Conditions, Conditions::start_position());
+    assert_eq!(checked, POSITIONS);
+    for depth in 1..=3 {
+        let mut pos = Conditions::start_position();
+        assert_eq!(perft(&Conditions, &mut pos, depth), perft(&interp, &mut pos, depth), "perft {depth}");
+    }
+}
+
+/// The destinations of the piece on `from`, from both back ends (they must agree), sorted.
+fn condition_moves(fen: &str, from: &str) -> String {
+    let interp = condition_interpreter();
+    let pos = Conditions::position(fen).expect("the position loads");
+    let mut sets = Vec::new();
+    for list in [moves(&Conditions, &pos).0, moves(&interp, &pos).0] {
+        let mut to: Vec<String> = list
+            .iter()
+            .filter(|mv| pos.geometry().square_name(mv.from()) == from)
+            .map(|mv| pos.geometry().square_name(mv.to()))
+            .collect();
+        to.sort();
+        sets.push(to.join(" "));
+    }
+    assert_eq!(sets[0], sets[1], "generated vs interpreted on {fen}");
+    sets.remove(0)
+}
+
+#[test]
+fn conditions_hold_or_not_by_hand() {
+    let knight = "b3 b5 c2 c6 e2 e6 f3 f5";
+    let with = |extra: &str| {
+        let mut all: Vec<&str> = knight.split(' ').chain(extra.split(' ')).collect();
+        all.sort_unstable();
+        all.join(" ")
+    };
+    // The Herald on d4: a Tower of either side on a1 gives the Wazir steps, on a2 the Dabbaba leaps.
+    assert_eq!(condition_moves("4k3/8/8/8/3H4/8/8/T3K3 w - - 0 1", "d4"), with("c4 d3 d5 e4"));
+    assert_eq!(condition_moves("4k3/8/8/8/3H4/8/7K/t7 w - - 0 1", "d4"), with("c4 d3 d5 e4"));
+    assert_eq!(condition_moves("4k3/8/8/8/3H4/8/t7/4K3 w - - 0 1", "d4"), with("b4 d2 d6 f4"));
+    assert_eq!(condition_moves("4k3/8/8/8/3H4/8/8/1T2K3 w - - 0 1", "d4"), knight);
+    // Black's a1 is a8: a Tower there, not on a1, gives Black's Herald its Wazir steps.
+    assert_eq!(condition_moves("t3k3/8/8/8/3h4/8/8/4K3 b - - 0 1", "d4"), with("c4 d3 d5 e4"));
+    assert_eq!(condition_moves("4k3/8/8/8/3h4/8/8/T3K3 b - - 0 1", "d4"), knight);
+    // The Sentinel rides as a Bishop only while its own King is on e1; blockers as usual.
+    let bishop_and_wazir = "a1 a5 b2 b3 b4 c2 c4 d2 d3 d4 e5 f6";
+    assert_eq!(condition_moves("4k3/8/5p2/8/8/2S5/8/4K3 w - - 0 1", "c3"), bishop_and_wazir);
+    assert_eq!(condition_moves("4k3/8/5p2/8/8/2S5/8/3K4 w - - 0 1", "c3"), "b3 c2 c4 d3");
+    // The Guard rides as a Rook while an enemy Tower is anywhere; a friendly one does not count.
+    let rook_and_king = "a4 b4 c3 c4 c5 d1 d2 d3 d5 d6 d7 d8 e3 e4 e5 f4 g4 h4";
+    assert_eq!(condition_moves("4k2t/8/8/8/3G4/8/8/4K3 w - - 0 1", "d4"), rook_and_king);
+    assert_eq!(condition_moves("4k3/8/8/8/3G4/8/8/T3K3 w - - 0 1", "d4"), "c3 c4 c5 d3 d5 e3 e4 e5");
+    // A conditional capture gives check: Black's Guard on e5 checks the King on e1 while White's
+    // Tower is on the board (four King moves leave the file), and not without it (five moves).
+    let legal = |fen: &str| {
+        let pos = Conditions::position(fen).expect("the position loads");
+        let (list, generated) = moves(&Conditions, &pos);
+        assert_eq!(generated, moves(&condition_interpreter(), &pos).1, "{fen}");
+        let mut uci: Vec<String> = list.iter().map(|mv| mv.to_uci(pos.geometry(), pos.table(), &[])).collect();
+        uci.sort();
+        uci.join(" ")
+    };
+    assert_eq!(legal("4k3/8/8/4g3/8/8/8/T3K3 w - - 0 1"), "e1d1 e1d2 e1f1 e1f2");
+    assert_eq!(legal("4k3/8/8/4g3/8/8/8/4K3 w - - 0 1"), "e1d1 e1d2 e1e2 e1f1 e1f2");
+}

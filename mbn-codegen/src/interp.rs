@@ -241,7 +241,7 @@ impl Interpreter {
         if !leg.origin.iter().all(|r| self.in_range(r, pos, from, piece.color)) {
             return;
         }
-        if !self.escapes(pos, leg, from, piece.color) {
+        if !self.escapes(pos, leg, from, piece.color) || !self.conditions_hold(pos, leg, piece.color) {
             return;
         }
         for &v in &leg.vectors {
@@ -586,6 +586,19 @@ impl Interpreter {
         leg.attackers.iter().all(|set| self.attacked_by(pos, from, !color, Some((set, color))))
     }
 
+    /// `/.../` (M30): does some square of each condition hold a piece of its set (read from
+    /// `color`'s side)?
+    fn conditions_hold<B: Bitboard>(&self, pos: &Position<B>, leg: &PLeg, color: Color) -> bool {
+        leg.conditions.iter().all(|c| {
+            pos.occupied().squares().any(|sq| {
+                c.squares[sq.index()]
+                    && pos
+                        .piece_at(sq)
+                        .is_some_and(|p| c.pieces.as_ref().is_none_or(|set| self.set_contains(set, color, p)))
+            })
+        })
+    }
+
     /// Whether `sq` is attacked by a piece of `by`; with `only`, by a piece in that set (read from
     /// the given colour's side), and not through legs with attacker sets.
     fn attacked_by<B: Bitboard>(&self, pos: &Position<B>, sq: Square, by: Color, only: Option<(&PSet, Color)>) -> bool {
@@ -604,6 +617,9 @@ impl Interpreter {
                     return false;
                 }
                 if !leg.attackers.is_empty() && (only.is_some() || !self.escapes(pos, leg, from, by)) {
+                    return false;
+                }
+                if !self.conditions_hold(pos, leg, by) {
                     return false;
                 }
                 if !leg.origin.iter().all(|r| self.in_range(r, pos, from, by)) {

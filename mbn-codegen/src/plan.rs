@@ -6,7 +6,7 @@ use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Capability, Count, Directions, Extra, Hop, Leg, LegLink, Move, MoveSet, Over, Part, Reach, Side};
 use crate::lower::directions::{self, DirMod};
 use crate::syntax::ast::{
-    BoardRange, CastlingKind, Letter, OptionalKind, PieceSet, RangeItem, Sign, Span, SpecialRange,
+    BoardRange, CastlingKind, Condition, Letter, OptionalKind, PieceSet, RangeItem, Sign, Span, SpecialRange,
 };
 use mbn_runtime::{Color, Geometry};
 use std::collections::HashMap;
@@ -34,6 +34,18 @@ pub(crate) struct PLeg {
     pub(crate) attackers: Vec<PSet>,
     /// `w`: the leg swaps with a piece on its last square (docs/SEMANTICS.md, M24); single legs only.
     pub(crate) swap: Option<PSwap>,
+    /// `/.../`: the leg is possible only while each condition holds (docs/SEMANTICS.md, M30);
+    /// single legs only.
+    pub(crate) conditions: Vec<PCondition>,
+}
+
+/// `/{T}[a1]/`: some square of `squares` holds a piece of `pieces` (any piece without a set).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct PCondition {
+    /// The pieces, read from the mover's side (`None`: any piece).
+    pub(crate) pieces: Option<PSet>,
+    /// The squares, complement applied (every square when none were written).
+    pub(crate) squares: Vec<bool>,
 }
 
 /// `w`, `ww`, `wy`, `w{...}`: which pieces a leg may swap with.
@@ -222,6 +234,10 @@ impl Prep<'_> {
                 continue;
             }
             let Directions::Absolute(vectors) = &leg.directions else { continue };
+            if !leg.conditions.is_empty() {
+                self.unsupported(leg.span, "conditions `/.../` in castling moves");
+                continue;
+            }
             if self.no_swap(leg, "in castling moves") {
                 legs.extend(self.single(leg, vectors, color));
             }
@@ -237,6 +253,10 @@ impl Prep<'_> {
             return None;
         }
         let long_leap = p.vectors.iter().any(|v| v.0.abs() > 1 || v.1.abs() > 1);
+        if !p.conditions.is_empty() && p.non_jumping && long_leap && self.back_end != INTERPRETER {
+            self.unsupported(leg.span, "conditions `/.../` on non-jumping leaps (`/Ta1/nA`)");
+            return None;
+        }
         if p.swap.is_some() && p.non_jumping && long_leap && self.back_end != INTERPRETER {
             self.unsupported(leg.span, "`w` (swap) on non-jumping leaps (`nwA`)");
             return None;
@@ -386,6 +406,10 @@ impl Prep<'_> {
         if !self.no_swap(leg, "in multi-leg moves") {
             return None;
         }
+        if !leg.conditions.is_empty() {
+            self.unsupported(leg.span, "conditions `/.../` in multi-leg moves");
+            return None;
+        }
         let null = relative.as_ref().is_some_and(|r| r.atom == (0, 0));
         if null {
             self.unsupported(leg.span, "null moves (`O`, `00`)");
@@ -443,10 +467,11 @@ impl Prep<'_> {
                 self.unsupported(leg.span, "null moves (`O`, `00`)");
                 return None;
             }
-            if leg.setup || leg.decisive || !leg.conditions.is_empty() {
-                self.unsupported(leg.span, "the setup `!` and decision `#` operators and conditions");
+            if leg.setup || leg.decisive {
+                self.unsupported(leg.span, "the setup `!` and decision `#` operators");
                 return None;
             }
+            let conditions = leg.conditions.iter().map(|c| self.condition(c, color)).collect::<Option<Vec<_>>>()?;
             let mut initial = false;
             let mut visit = None;
             let mut swap = None;
@@ -516,8 +541,26 @@ impl Prep<'_> {
                 visit,
                 attackers: leg.attackers.iter().map(|s| self.set(s)).collect(),
                 swap,
+                conditions,
             })
         }
+    }
+
+    /// A condition `/.../` for `color` (M30): its squares counted from that side. Ranges that
+    /// depend on the position (`[+]`, `[*]`, `[:]`) are refused.
+    fn condition(&mut self, c: &Condition, color: Color) -> Option<PCondition> {
+        let squares = match &c.squares {
+            Some(r) => {
+                let p = self.range(r, color);
+                if p.threatened || p.unthreatened || p.unmoved {
+                    self.unsupported(r.span, "threatened, unthreatened and unmoved squares in a condition");
+                    return None;
+                }
+                p.squares.iter().map(|&s| s != p.complement).collect()
+            }
+            None => vec![true; self.geometry.num_squares()],
+        };
+        Some(PCondition { pieces: c.pieces.as_ref().map(|s| self.set(s)), squares })
     }
 
     /// `j` as the lowering kept it (`Extra::Other("jy{K}")`): read back as a mode.

@@ -406,6 +406,21 @@ fn worked_pieces_still_refused() {
     assert!(refusal("!cK").contains("setup"));
 }
 
+/// M30: conditions run on single legs; on a leg of a multi-leg move, or with a range that depends
+/// on the position, they are refused with their column.
+#[test]
+fn conditions_refused_where_not_run() {
+    let e = refusal("W-/Ta1/F");
+    assert!(e.contains("conditions `/.../` in multi-leg moves"), "{e}");
+    assert!(e.contains("start: 9"), "{e}"); // the leg `F` in `A=W-/Ta1/F`
+    let e = refusal("/T[+]/W");
+    assert!(e.contains("threatened, unthreatened and unmoved squares in a condition"), "{e}");
+    assert!(e.contains("start: 4"), "{e}"); // `[+]` in `A=/T[+]/W`
+                                            // A condition on a single leg runs: `/a1/W` on d4 steps only while a1 is occupied.
+    assert_eq!(fen_moves(8, 8, "A=/a1/W Z=mfW", "8/8/8/8/3A4/8/8/Z7 w - - 0 1", "d4"), set("c4 d3 d5 e4"));
+    assert_eq!(fen_moves(8, 8, "A=/a1/W Z=mfW", "8/8/8/8/3A4/8/8/1Z6 w - - 0 1", "d4"), set(""));
+}
+
 /// M23: the escaping king `K+{C}W2F2` (seed §"Piece sets"): while an enemy Chancellor attacks it, the
 /// king may also move two squares in any direction.
 #[test]

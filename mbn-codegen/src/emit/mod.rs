@@ -111,7 +111,8 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         multi,
     };
     g.drop_rules(variant);
-    g.escaping = legs.iter().flatten().flatten().any(|leg| !leg.attackers.is_empty());
+    // Attacker sets (M23) and conditions (M30) make legality a make-and-test question.
+    g.escaping = legs.iter().flatten().flatten().any(|leg| !leg.attackers.is_empty() || !leg.conditions.is_empty());
     g.plain_attacks = [Color::White, Color::Black].map(|c| g.plain_attacks(&legs, c));
     let generate = [Color::White, Color::Black].map(|c| g.side(&legs, &castlings, c, false));
     let [count_white, count_black] = [Color::White, Color::Black].map(|c| g.side(&legs, &castlings, c, true));
@@ -971,7 +972,7 @@ impl Gen {
             Shape::Ray { min, max: Some(max) } if max <= 4 => (min, max),
             _ => return None,
         };
-        if leg.vectors.len() > 2 || leg.swap.is_some() || !leg.attackers.is_empty() {
+        if leg.vectors.len() > 2 || leg.swap.is_some() || !leg.attackers.is_empty() || !leg.conditions.is_empty() {
             return None;
         }
         if self.promotion_needs_from(kind, color) {
@@ -1122,6 +1123,31 @@ impl Gen {
         quote!((true #(&& #tests)*))
     }
 
+    /// `/.../` on a leg (M30): some square of each condition holds a piece of its set, read from
+    /// the side `side`; `None` without conditions.
+    fn conditions_test(&self, leg: &PLeg, side: TokenStream) -> Option<TokenStream> {
+        if leg.conditions.is_empty() {
+            return None;
+        }
+        let rt = &self.rt;
+        let ty = self.tables.mask_type(rt);
+        let tests: Vec<TokenStream> = leg
+            .conditions
+            .iter()
+            .map(|c| {
+                let squares = c.squares.iter().enumerate().filter(|(_, b)| **b).fold([0; 4], |b, (i, _)| or(b, bit(i)));
+                let mask = self.tables.mask(&squares, rt);
+                let pieces = c.pieces.as_ref().map_or(quote!(pos.occupied()), |set| self.set_mask(set));
+                quote!(((#pieces & #mask) != <#ty as #rt::__private::Bitboard>::EMPTY))
+            })
+            .collect();
+        Some(quote!({
+            #[allow(unused_variables)]
+            let (us, them) = (#side, !#side);
+            #(#tests)&&*
+        }))
+    }
+
     /// Whether two single legs of a piece may reach the same square from some square (the
     /// Crocodile's `K` and `fR`): then each piece's moves are made once (`dedup`).
     fn legs_overlap(&self, legs: &[PLeg]) -> bool {
@@ -1269,6 +1295,7 @@ impl Gen {
         if !leg.attackers.is_empty() {
             guards.push(self.escapes(leg, kind as u8, quote!(us), quote!(occ)));
         }
+        guards.extend(self.conditions_test(leg, quote!(us)));
         for r in &leg.origin {
             guards.push(self.range_test(r, &quote!(from), color));
         }
@@ -1597,6 +1624,7 @@ impl Gen {
                     conditions.push(quote!(#mask.test(sq)));
                 }
                 conditions.push(self.victim_test(leg));
+                conditions.extend(self.conditions_test(leg, quote!(by)));
                 let condition = quote!(#(#conditions)&&*);
                 let reverse: Vec<(i32, i32)> = leg.vectors.iter().map(|v| (-v.0, -v.1)).collect();
                 let mut tests: Vec<(String, TokenStream)> = Vec::new();
@@ -1865,6 +1893,7 @@ impl Gen {
             let unit = leg.vectors.iter().all(|v| v.0.abs() <= 1 && v.1.abs() <= 1);
             leg.captures.is_empty()
                 || leg.hop.is_none()
+                    && leg.conditions.is_empty()
                     && matches!(leg.over, POver::Empty)
                     && !leg.non_jumping
                     && leg.visit.is_none()

@@ -65,10 +65,14 @@ pub fn emit_piece(
             ));
             continue;
         }
-        if leg.en_passant.is_some() || leg.captures.iter().any(|t| !t.only.is_empty()) || !leg.attackers.is_empty() {
+        if leg.en_passant.is_some()
+            || leg.captures.iter().any(|t| !t.only.is_empty())
+            || !leg.attackers.is_empty()
+            || !leg.conditions.is_empty()
+        {
             g.diagnostics.push(Diagnostic::new(
                 Span::default(),
-                "en passant, piece sets and attacker sets need a position: use a variant",
+                "en passant, piece sets, attacker sets and conditions need a position: use a variant",
             ));
             continue;
         }
