@@ -514,3 +514,80 @@ fn conditions_hold_or_not_by_hand() {
     assert_eq!(legal("4k3/8/8/4g3/8/8/8/T3K3 w - - 0 1"), "e1d1 e1d2 e1f1 e1f2");
     assert_eq!(legal("4k3/8/8/4g3/8/8/8/4K3 w - - 0 1"), "e1d1 e1d2 e1e2 e1f1 e1f2");
 }
+
+/// Piece sets inside multi-leg moves (docs/SEMANTICS.md M11): the Marauder steps as a Wazir to an
+/// empty square and then captures only a King or Rook diagonally outwards; the Jester rides as a
+/// Queen onto a King of either side and steps on; the Hopper hops over a Rook (either side's) and
+/// steps on; the Glider rides over empty squares and its own Pawns, then steps on; the Diver leaps
+/// as a Dabbaba over an enemy Pawn and steps on.
+const SET_PIECES: &str = "P|Pawn|=mfW+cfF K|King| R|Rook| B|Bishop| M|Marauder|=W-c{KR}fF J|Jester|=jy{K}Q-K \
+                          H|Hopper|=p{R}R-W G|Glider|=g{!P}R-fW D|Diver|=p{!p}D-W";
+const SET_START: &str = "rmjhkgdb/pppppppp/8/8/8/8/PPPPPPPP/RMJHKGDB w - - 0 1";
+
+mbn::mbn! {
+    variant MultiSets {
+        board: "8x8",
+        start: "rmjhkgdb/pppppppp/8/8/8/8/PPPPPPPP/RMJHKGDB w - - 0 1",
+        pieces: "P|Pawn|=mfW+cfF K|King| R|Rook| B|Bishop| M|Marauder|=W-c{KR}fF J|Jester|=jy{K}Q-K H|Hopper|=p{R}R-W G|Glider|=g{!P}R-fW D|Diver|=p{!p}D-W",
+        royal: "K",
+        promotion_zone: "[8]",
+        promotion_mandatory: true,
+    }
+}
+
+fn set_interpreter() -> Interpreter {
+    let mut spec = VariantSpec::new("multisets", 8, 8, SET_START, SET_PIECES);
+    spec.royal = "K".to_string();
+    spec.promotion_zone = Some("[8]".to_string());
+    spec.promotion_mandatory = true;
+    let variant = Variant::compile(&spec).expect("the test variant compiles");
+    Interpreter::new(&variant).expect("the interpreter runs it")
+}
+
+#[test]
+fn generated_multileg_piece_sets_agree_with_the_interpreter() {
+    let interp = set_interpreter();
+    let checked = Compare { name: "multisets", interp: &interp }.visit(&MultiSets, MultiSets::start_position());
+    assert_eq!(checked, POSITIONS);
+    for depth in 1..=3 {
+        let mut pos = MultiSets::start_position();
+        assert_eq!(perft(&MultiSets, &mut pos, depth), perft(&interp, &mut pos, depth), "perft {depth}");
+    }
+}
+
+#[test]
+fn multileg_piece_sets_by_hand() {
+    let interp = set_interpreter();
+    let dests = |fen: &str, from: &str| {
+        let pos = MultiSets::position(fen).expect("the position loads");
+        let mut sets = Vec::new();
+        for list in [moves(&MultiSets, &pos).0, moves(&interp, &pos).0] {
+            let mut to: Vec<String> = list
+                .iter()
+                .filter(|mv| pos.geometry().square_name(mv.from()) == from)
+                .map(|mv| format!("{}{}", if mv.is_capture() { "x" } else { "" }, pos.geometry().square_name(mv.to())))
+                .collect();
+            to.sort();
+            sets.push(to.join(" "));
+        }
+        assert_eq!(sets[0], sets[1], "generated vs interpreted on {fen}");
+        sets.remove(0)
+    };
+    // The Hopper on d4 hops the Rook on d6 (its own: `{R}` is either side's) to d7, and steps on
+    // to d8; the Bishop on f4 is no hurdle, so that direction is closed.
+    assert_eq!(dests("7k/8/3R4/8/3H1b2/8/8/K7 w - - 0 1", "d4"), "d8");
+    assert_eq!(dests("7k/8/3r4/8/3H1b2/8/8/K7 w - - 0 1", "d4"), "d8");
+    assert_eq!(dests("3p3k/8/3R4/8/3H1b2/8/8/K7 w - - 0 1", "d4"), "xd8");
+    assert_eq!(dests("7k/8/3B4/8/3H1b2/8/8/K7 w - - 0 1", "d4"), "");
+    // The Marauder on d4 steps to d5 and captures the Rook on c6, not the Bishop on e6; with d5
+    // occupied it cannot.
+    assert_eq!(dests("7k/8/2r1b3/8/3M4/8/8/K7 w - - 0 1", "d4"), "xc6");
+    assert_eq!(dests("7k/8/2r1b3/3P4/3M4/8/8/K7 w - - 0 1", "d4"), "");
+    // The Diver on d4 leaps over an enemy Pawn on d5 to d6 and steps on to d7; over its own Pawn
+    // on c4 it may not.
+    assert_eq!(dests("7k/8/8/3p4/2PD4/8/8/K7 w - - 0 1", "d4"), "d7");
+    // The Glider on d1 lands on empty squares only, passing over its own Pawn on d3, and steps on:
+    // d2 then d3 (its Pawn: no), d4 then d5, d5 then the enemy Pawn on d6 (captured); the ride
+    // stops there. Sideways: e1-f1, f1-g1, g1-h1, c1-b1 (b1-a1 is its King).
+    assert_eq!(dests("7k/8/3p4/8/8/3P4/8/K2G4 w - - 0 1", "d1"), "b1 d5 f1 g1 h1 xd6");
+}

@@ -112,7 +112,10 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
     };
     g.drop_rules(variant);
     // Attacker sets (M23) and conditions (M30) make legality a make-and-test question.
-    g.escaping = legs.iter().flatten().flatten().any(|leg| !leg.attackers.is_empty() || !leg.conditions.is_empty());
+    // Piece sets in multi-leg moves (M11) ask what stands on squares other than the one attacked,
+    // which the quick legality test (the old position with new occupancy) cannot tell.
+    g.escaping = legs.iter().flatten().flatten().any(|leg| !leg.attackers.is_empty() || !leg.conditions.is_empty())
+        || g.multi.iter().flatten().flatten().any(multileg::has_piece_sets);
     g.plain_attacks = [Color::White, Color::Black].map(|c| g.plain_attacks(&legs, c));
     let generate = [Color::White, Color::Black].map(|c| g.side(&legs, &castlings, c, false));
     let [count_white, count_black] = [Color::White, Color::Black].map(|c| g.side(&legs, &castlings, c, true));

@@ -13,7 +13,7 @@ use mbn_runtime::{Color, Geometry};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use super::multileg::Sink;
+use super::multileg::{has_piece_sets, Sink};
 use super::tables::{bit, or, Bits, Tables};
 use super::EmitOptions;
 
@@ -27,7 +27,7 @@ pub fn emit_piece(
     options: &EmitOptions,
 ) -> Result<TokenStream, Vec<Diagnostic>> {
     let mut diagnostics = Diagnostics::new();
-    let (legs, multi) = super::multileg::split(
+    let (legs, mut multi) = super::multileg::split(
         Prep { geometry, diagnostics: &mut diagnostics, back_end: "mbn's code generator" }.moves(moves, Color::White),
         Color::White,
     );
@@ -116,6 +116,13 @@ pub fn emit_piece(
         }
     }
     // Multi-leg moves: the walker, unrolled, with the lone piece's own squares as `own`.
+    if multi.iter().any(has_piece_sets) {
+        g.diagnostics.push(Diagnostic::new(
+            Span::default(),
+            "en passant, piece sets, attacker sets and conditions need a position: use a variant",
+        ));
+        multi.retain(|m| !has_piece_sets(m));
+    }
     let multi_moves = match multi.is_empty() {
         true => quote!(),
         false => g.multi_code(&multi, 0, Color::White, Sink::Piece).map(|(c, _)| c).unwrap_or_default(),
