@@ -10,7 +10,7 @@ use crate::ir::{Reach, Side};
 use crate::plan::{PCastling, PHop, PLeg, PMove, POver, PRange, PSet, PTargets, PVisit, Prep};
 use crate::syntax::ast::CastlingKind;
 use crate::variant::Variant;
-use mbn_runtime::drops::{drop_is_legal, push_drops};
+use mbn_runtime::drops::{drop_is_legal, push_drops, DropLimits};
 use mbn_runtime::{
     Bb256, Bitboard, Color, Geometry, Move, MoveGenerator, MoveList, Piece, PieceKind, Position, Square,
 };
@@ -46,8 +46,10 @@ pub struct Interpreter {
     immobile: Vec<[Vec<bool>; 2]>,
     /// Whether pieces in hand can be dropped.
     drops: bool,
-    /// Kinds (as bits) not dropped on a file holding one of their own kind and side.
-    drop_no_doubled: u64,
+    /// By kind and colour, the squares outside the kind's drop zone (XBetza `@`, X31).
+    outside_zone: Vec<[Vec<bool>; 2]>,
+    /// How many of its own kind may stand where a kind is dropped, by kind.
+    drop_limits: Vec<DropLimits>,
     /// Kinds (as bits) whose drop may not checkmate.
     drop_mate_illegal: u64,
 }
@@ -84,11 +86,15 @@ impl Interpreter {
             letters,
             immobile: Vec::new(),
             drops: variant.spec.drops,
-            drop_no_doubled: variant.kind_bits(&variant.spec.drop_no_doubled),
+            outside_zone: Vec::new(),
+            drop_limits: variant.drop_limits(),
             drop_mate_illegal: variant.kind_bits(&variant.spec.drop_mate_illegal),
         };
         let squares = geometry.num_squares();
         interpreter.immobile = vec![[vec![false; squares], vec![false; squares]]; variant.table.len()];
+        interpreter.outside_zone = (0..variant.table.len())
+            .map(|k| Color::ALL.map(|c| variant.outside_drop_zone(PieceKind(k as u8), c)))
+            .collect();
         if variant.spec.immobility_illegal {
             if let Ok(empty) = Position::<Bb256>::new(variant.table.clone(), geometry) {
                 interpreter.immobile = (0..variant.table.len())
@@ -507,10 +513,16 @@ impl Interpreter {
                                 pos.piece_at(sq)
                             }
                         };
+                        // XBetza `O`: beside the royal piece, on the side it came from.
+                        let beside = c.beside.then(|| {
+                            let back = if pf > rf { -1 } else { 1 };
+                            self.offset(royal_to, back, 0)
+                        });
                         let mut partner_dests = Vec::new();
                         for leg in &c.partner[us.index()] {
                             self.leg_moves(pos, &invisible, partner_sq, partner, leg, &mut |mv| {
-                                if !mv.is_capture() && !mv.is_en_passant() && mv.to() != royal_to {
+                                let placed = beside.is_none_or(|b| b == Some(mv.to()));
+                                if !mv.is_capture() && !mv.is_en_passant() && mv.to() != royal_to && placed {
                                     partner_dests.push(mv.to());
                                 }
                             });
@@ -550,11 +562,11 @@ impl<B: Bitboard> MoveGenerator<B> for Interpreter {
         if self.drops {
             let us = pos.side_to_move();
             let forbidden = |kind: PieceKind| {
-                B::from_squares(
-                    self.geometry.squares().filter(|sq| self.immobile[kind.index()][us.index()][sq.index()]),
-                )
+                let (immobile, outside) =
+                    (&self.immobile[kind.index()][us.index()], &self.outside_zone[kind.index()][us.index()]);
+                B::from_squares(self.geometry.squares().filter(|sq| immobile[sq.index()] || outside[sq.index()]))
             };
-            push_drops(pos, forbidden, self.drop_no_doubled, out);
+            push_drops(pos, forbidden, &self.drop_limits, out);
         }
     }
 

@@ -112,6 +112,8 @@ pub(crate) struct PCastling {
     pub(crate) kind: CastlingKind,
     pub(crate) royal: [Vec<PLeg>; 2],
     pub(crate) partner: [Vec<PLeg>; 2],
+    /// The partner lands beside the royal piece's destination only (XBetza `O`, X30).
+    pub(crate) beside: bool,
 }
 
 /// A multi-leg move prepared for one colour (docs/SEMANTICS.md, "Multi-leg moves").
@@ -1000,6 +1002,7 @@ impl Prep<'_> {
                 kind: c.kind,
                 royal: [self.move_set(&c.royal, Color::White), self.move_set(&c.royal, Color::Black)],
                 partner: [self.move_set(&c.partner, Color::White), self.move_set(&c.partner, Color::Black)],
+                beside: c.beside,
             })
             .collect()
     }

@@ -63,7 +63,7 @@ pub use rules::{parse_move, MoveGenerator};
 #[doc(hidden)]
 pub mod __private {
     pub use crate::bitboard::{Bb256, Bitboard};
-    pub use crate::drops::{drop_is_legal, push_drops};
+    pub use crate::drops::{drop_is_legal, push_drops, DropLimits};
     pub use crate::fen::FenOptions;
     pub use crate::geometry::{Geometry, Square};
     pub use crate::magic::{SliderCache, Sliders};

@@ -99,6 +99,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         zone,
         mandatory: variant.spec.promotion_mandatory,
         immobile: Vec::new(),
+        drop_forbidden: Vec::new(),
         drops: None,
         diagnostics: Diagnostics::new(),
         sliders: Sliders::supports(geometry),
@@ -225,7 +226,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
     } else {
         quote!(#rt::__private::Position::from_fen(&Self::piece_table(), Self::geometry(), fen))
     };
-    let (_, mate_illegal) = g.drops.unwrap_or_default();
+    let (_, mate_illegal) = g.drops.clone().unwrap_or_default();
     let legal_drop = if g.drops.is_some() {
         quote!(if mv.is_drop() {
             let scratch = scratch.get_or_insert_with(|| pos.clone());
@@ -495,8 +496,12 @@ struct Gen {
     mandatory: bool,
     /// Per kind, White's and Black's squares where it could never move again (`immobility-illegal`).
     immobile: Vec<[Bits; 2]>,
-    /// With drops: the kinds (as bits) not dropped doubled on a file, and those whose drop may not mate.
-    drops: Option<(u64, u64)>,
+    /// With drops: each kind's limits (`drop-no-doubled`, XBetza `@`), and the kinds (as bits)
+    /// whose drop may not mate.
+    drops: Option<(Vec<mbn_runtime::drops::DropLimits>, u64)>,
+    /// Per kind, White's and Black's squares it may not be dropped on: `immobile` and those
+    /// outside its drop zone (XBetza `@`, X31).
+    drop_forbidden: Vec<[Bits; 2]>,
     diagnostics: Diagnostics,
     /// Whether orthogonal and diagonal rides may use the runtime's slider tables (`sliders`, a
     /// `&Sliders` every generated function that generates or tests moves binds).
@@ -574,29 +579,46 @@ impl Gen {
                 Err(_) => self.unsupported("`immobility-illegal` in a variant the interpreter cannot run"),
             }
         }
+        self.drop_forbidden = self
+            .immobile
+            .iter()
+            .enumerate()
+            .map(|(k, per_color)| {
+                Color::ALL.map(|c| {
+                    let outside = variant.outside_drop_zone(mbn_runtime::PieceKind(k as u8), c);
+                    outside
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, b)| **b)
+                        .fold(per_color[c.index()], |b, (i, _)| or(b, bit(i)))
+                })
+            })
+            .collect();
         if variant.spec.drops {
-            self.drops = Some((
-                variant.kind_bits(&variant.spec.drop_no_doubled),
-                variant.kind_bits(&variant.spec.drop_mate_illegal),
-            ));
+            self.drops = Some((variant.drop_limits(), variant.kind_bits(&variant.spec.drop_mate_illegal)));
         }
     }
 
     /// The drops of the side `color` (nothing without drops).
     fn drops(&self, color: Color) -> TokenStream {
-        let Some((no_doubled, _)) = self.drops else { return quote!() };
+        let Some((limits, _)) = &self.drops else { return quote!() };
         let rt = &self.rt;
         let ty = self.tables.mask_type(rt);
-        let arms = self.immobile.iter().enumerate().filter(|(_, m)| !is_empty(&m[color.index()])).map(|(k, m)| {
-            let k = k as u8;
-            let mask = self.tables.mask(&m[color.index()], rt);
-            quote!(#k => #mask,)
+        let limits = limits.iter().map(|l| {
+            let (file, color, board) = (l.file, l.color, l.board);
+            quote!(#rt::__private::DropLimits { file: #file, color: #color, board: #board })
         });
+        let arms =
+            self.drop_forbidden.iter().enumerate().filter(|(_, m)| !is_empty(&m[color.index()])).map(|(k, m)| {
+                let k = k as u8;
+                let mask = self.tables.mask(&m[color.index()], rt);
+                quote!(#k => #mask,)
+            });
         quote! {
             #rt::__private::push_drops(
                 pos,
                 |k: PieceKind| match k.0 { #(#arms)* _ => <#ty as Bitboard>::EMPTY },
-                #no_doubled,
+                &[#(#limits),*],
                 out,
             );
         }
@@ -1485,6 +1507,11 @@ impl Gen {
         let them = if color == Color::White { quote!(Color::Black) } else { quote!(Color::White) };
         let rt = &self.rt;
         let ty = self.tables.mask_type(rt);
+        // XBetza `O` (X30): the partner lands beside the royal piece, on the side it came from
+        // (the royal piece moves along the rank, so that square is on the board).
+        let beside = c.beside.then(|| {
+            quote!(& <#ty as Bitboard>::from_square(#rt::__private::Square((kt.index() as i32 + if pf > rf { -1 } else { 1 }) as u16)))
+        });
         let royal_kinds = self.royal.iter().enumerate().filter(|(_, r)| **r).map(|(k, _)| k as u8);
         let royals = quote!((<#ty as Bitboard>::EMPTY #(| pos.pieces(PieceKind(#royal_kinds), us))*));
         let royal_kind = self.royal.iter().position(|&r| r).unwrap_or(0) as u8;
@@ -1553,7 +1580,7 @@ impl Gen {
                             continue;
                         }
                         let occ_p = occ & !<#ty as Bitboard>::from_square(r) & !<#ty as Bitboard>::from_square(p) & !<#ty as Bitboard>::from_square(kt);
-                        let mut partner_to = (<#ty as Bitboard>::EMPTY #(| #partner)*) & !<#ty as Bitboard>::from_square(kt);
+                        let mut partner_to = (<#ty as Bitboard>::EMPTY #(| #partner)*) & !<#ty as Bitboard>::from_square(kt) #beside;
                         while let Some(pt) = partner_to.pop_lowest() {
                             #add
                         }

@@ -40,6 +40,7 @@ pub fn emit_piece(
         zone: [Vec::new(), Vec::new()],
         mandatory: true,
         immobile: Vec::new(),
+        drop_forbidden: Vec::new(),
         drops: None,
         diagnostics: Diagnostics::new(),
         sliders: false,

@@ -8,7 +8,9 @@
 //! (module `multileg`); Betza 2.0 chains (`mW-F`, `(W-F)0`, `Nrf0`) become MBN's `-` legs
 //! (module `chain`); what the IR cannot express yet is an error naming the construct
 //! ("XBetza `u` is not supported yet"), never silently dropped. [`translate`] prints a lowered
-//! single-leg piece back as MBN or XBetza text.
+//! single-leg piece back as MBN or XBetza text. Castling `O` and drops `@` are rules of a variant:
+//! [`compile_piece`] reads them ([`castling`], [`drops`]) for a variant file's `[xbetza]` table;
+//! [`compile`] refuses them.
 //!
 //! The grammar read here (one move string, no white space):
 //!
@@ -29,8 +31,10 @@ use crate::diagnostic::Diagnostic;
 use crate::ir::MoveSet;
 use crate::syntax::ast::Span;
 
+pub mod castling;
 mod chain;
 pub mod directions;
+pub mod drops;
 mod lower;
 mod multileg;
 pub mod translate;
@@ -491,6 +495,53 @@ fn pairs(c: char, c2: char) -> bool {
 pub fn compile(text: &str) -> Result<MoveSet, Vec<Diagnostic>> {
     let parsed = parse(text)?;
     lower::lower(&parsed)
+}
+
+/// A piece's XBetza move string read whole: its moves and the variant rules it states, castling
+/// (`O`, X30) and drops (`@`, X31), which only a variant can run.
+#[derive(Clone, Debug, Default)]
+pub struct XPiece {
+    /// The moves of every other part.
+    pub moves: MoveSet,
+    /// The castlings of its `O` parts.
+    pub castlings: Vec<castling::XCastling>,
+    /// Its `@` part.
+    pub drop: Option<drops::XDrop>,
+}
+
+/// Parses and lowers a piece's XBetza move string, castling `O` and drops `@` included.
+pub fn compile_piece(text: &str) -> Result<XPiece, Vec<Diagnostic>> {
+    let mut parsed = parse(text)?;
+    let mut piece = XPiece::default();
+    let mut errors = Vec::new();
+    for part in &parsed.parts {
+        match part.atom {
+            'O' => match castling::read(part) {
+                Ok(list) => piece.castlings.extend(list),
+                Err(e) => errors.extend(e),
+            },
+            '@' if piece.drop.is_some() => errors.push(
+                Diagnostic::new(part.atom_span, "a second drop `@`")
+                    .with_help("a piece has one drop zone: write its modifiers on one `@`"),
+            ),
+            '@' => match drops::read(part) {
+                Ok(d) => piece.drop = Some(d),
+                Err(e) => errors.extend(e),
+            },
+            _ => {}
+        }
+    }
+    parsed.parts.retain(|p| !matches!(p.atom, 'O' | '@'));
+    match lower::lower(&parsed) {
+        Ok(moves) => piece.moves = moves,
+        Err(e) => errors.extend(e),
+    }
+    if errors.is_empty() {
+        Ok(piece)
+    } else {
+        errors.sort_by_key(|d| (d.span.start, d.span.end));
+        Err(errors)
+    }
 }
 
 /// Prints the parts as read, one after the other, with `a` between legs and a doubled atom as

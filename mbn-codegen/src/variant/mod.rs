@@ -9,7 +9,8 @@ use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::expand::ExpandedPiece;
 use crate::ir::MoveSet;
 use crate::syntax::ast::{self, BoardRange, CastlingKind, Letter, Prefix, PromotionTargets, Span};
-use mbn_runtime::{Geometry, PieceInfo, PieceKind, PieceTable};
+use mbn_runtime::drops::DropLimits;
+use mbn_runtime::{Color, Geometry, PieceInfo, PieceKind, PieceTable};
 use std::sync::Arc;
 
 pub mod file;
@@ -97,6 +98,19 @@ pub struct Variant {
     pub castlings: Vec<Castling>,
     /// The promotion zone.
     pub promotion_zone: Option<BoardRange>,
+    /// How each kind is dropped, indexed by [`PieceKind`] (all default without drops).
+    pub drop_rules: Vec<DropRule>,
+}
+
+/// Where and how one kind is dropped (docs/SEMANTICS.md V6, X31): `drop-no-doubled` and a
+/// piece's XBetza `@`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DropRule {
+    /// The ranks it may be dropped on, counted from the side's own back rank (0-based,
+    /// inclusive, none when the first is past the last; Black's mirrored); `None`: every rank.
+    pub ranks: Option<(u8, u8)>,
+    /// How many of its own kind may stand on the file, colour or board.
+    pub limits: DropLimits,
 }
 
 /// Where and to what a piece promotes.
@@ -115,6 +129,9 @@ pub struct Castling {
     pub royal: MoveSet,
     /// The partner's move, made after the royal piece's.
     pub partner: MoveSet,
+    /// XBetza's `O` (X30): the partner lands only on the square beside the royal piece's
+    /// destination, on the side the royal piece came from.
+    pub beside: bool,
 }
 
 /// The predefined castling of MBN §13, used when the pieces define none.
@@ -301,11 +318,55 @@ impl Variant {
             };
             moves.push([white, black]);
         }
-        // `[xbetza]`: pieces whose move is written in XBetza replace their MBN move.
+        // `[xbetza]`: pieces whose move is written in XBetza replace their MBN move; their `O`
+        // and `@` become castlings and drop rules (X30, X31).
+        let mut xbetza_castlings = Vec::new();
+        let mut xbetza_drops = Vec::new();
         for (c, text) in &spec.xbetza {
             let field = Field::XBetza(*c);
-            match (kind_of(*c), crate::compile_move_in(crate::Dialect::XBetza, text)) {
-                (Some(kind), Ok(m)) => moves[kind.0 as usize] = [m.clone(), m],
+            match (kind_of(*c), crate::syntax::xbetza::compile_piece(text)) {
+                (Some(kind), Ok(piece)) => {
+                    moves[kind.0 as usize] = [piece.moves.clone(), piece.moves];
+                    let mut refuse = |span: Span, message: String, help: &str| {
+                        let diagnostic = Diagnostic::new(span, message).with_help(help.to_string());
+                        other.push(FieldDiagnostic { field, diagnostic })
+                    };
+                    if let Some(first) = piece.castlings.first() {
+                        let royals = kinds.iter().filter(|(plus, k, _)| !plus && spec.royal.contains(*k)).count();
+                        if !spec.royal.contains(*c) {
+                            refuse(
+                                first.span,
+                                format!("`{c}` castles (`O`), but it is not royal"),
+                                "mbn castles the royal pieces (`royal`) with their partners",
+                            );
+                        } else if spec.castling_partners.is_empty() {
+                            refuse(
+                                first.span,
+                                format!("`{c}` castles (`O`), but the variant has no castling partners"),
+                                "name the pieces it castles with: `castling-partners = \"R\"`",
+                            );
+                        } else if royals > 1 {
+                            refuse(
+                                first.span,
+                                format!("`{c}` castles (`O`), but the variant has {royals} royal kinds"),
+                                "mbn's castling moves every royal piece alike: `O` is read with one royal kind",
+                            );
+                        } else {
+                            xbetza_castlings.extend(piece.castlings);
+                        }
+                    }
+                    if let Some(drop) = piece.drop {
+                        if spec.drops {
+                            xbetza_drops.push((kind, drop));
+                        } else {
+                            refuse(
+                                drop.span,
+                                format!("`{c}` is dropped (`@`), but the variant has no drops"),
+                                "set `drops = true` (and `captures-to-hand = true` to fill the hands)",
+                            );
+                        }
+                    }
+                }
                 (None, _) => other.push(at(
                     field,
                     Span::new(0, text.len()),
@@ -391,7 +452,9 @@ impl Variant {
             }
         }
 
-        // Castlings: those defined, or MBN's predefined ones.
+        // Castlings: those defined, or MBN's predefined ones; a royal piece's XBetza `O` replaces
+        // them (seed 002: "Not writing a castling move on the King makes it keep its original
+        // castling").
         let mut castlings = Vec::new();
         let defaults;
         let castling_defs = if expanded.castlings.is_empty() && !spec.castling_partners.is_empty() {
@@ -405,12 +468,35 @@ impl Variant {
             let royal = crate::lower::lower_move(&def.royal);
             let partner = crate::lower::lower_move(&def.partner);
             match (royal, partner) {
-                (Ok(royal), Ok(partner)) => castlings.push(Castling { kind: def.kind, royal, partner }),
+                (Ok(royal), Ok(partner)) => castlings.push(Castling { kind: def.kind, royal, partner, beside: false }),
                 (r, p) => {
                     diagnostics.extend(r.err().into_iter().flatten());
                     diagnostics.extend(p.err().into_iter().flatten());
                 }
             }
+        }
+        if !xbetza_castlings.is_empty() {
+            castlings = xbetza_castlings
+                .iter()
+                .map(|x| Castling { kind: x.kind, royal: x.royal_move(), partner: x.partner_move(), beside: true })
+                .collect();
+        }
+        // Drops: `drop-no-doubled` is a file limit of one; an XBetza `@` sets the kind's zone and
+        // limits (of two file limits on one kind, the stricter holds).
+        let mut drop_rules = vec![DropRule::default(); kinds.len()];
+        for (i, (plus, k, _)) in kinds.iter().enumerate() {
+            if !plus && spec.drop_no_doubled.contains(*k) {
+                drop_rules[i].limits.file = 1;
+            }
+        }
+        for (kind, drop) in xbetza_drops {
+            let rule = &mut drop_rules[kind.0 as usize];
+            rule.ranks = Some(drop.ranks(spec.ranks).unwrap_or((1, 0)));
+            let file = match (rule.limits.file, drop.limits.file) {
+                (0, n) | (n, 0) => n,
+                (a, b) => a.min(b),
+            };
+            rule.limits = DropLimits { file, ..drop.limits };
         }
         let variant = Variant {
             spec: spec.clone(),
@@ -420,6 +506,7 @@ impl Variant {
             promotions,
             castlings,
             promotion_zone,
+            drop_rules,
         };
         other.extend(pieces(diagnostics.into_sorted()));
         if other.is_empty() {
@@ -438,6 +525,27 @@ impl Variant {
             .iter()
             .filter(|(k, info)| !info.plus && letters.contains(info.letter) && k.index() < 64)
             .fold(0, |bits, (k, _)| bits | 1 << k.index())
+    }
+}
+
+impl Variant {
+    /// The squares (by index) where a piece of `kind` and `color` may not be dropped because they
+    /// lie outside its drop zone (X31); all `false` when it has none.
+    pub fn outside_drop_zone(&self, kind: PieceKind, color: Color) -> Vec<bool> {
+        let g = self.geometry;
+        let ranks = self.drop_rules.get(kind.index()).and_then(|r| r.ranks);
+        g.squares()
+            .map(|sq| {
+                let Some((first, last)) = ranks else { return false };
+                let r = if color == Color::White { g.rank_of(sq) } else { g.ranks() - 1 - g.rank_of(sq) };
+                r < first || r > last
+            })
+            .collect()
+    }
+
+    /// Each kind's drop limits, indexed by [`PieceKind`].
+    pub fn drop_limits(&self) -> Vec<DropLimits> {
+        self.drop_rules.iter().map(|r| r.limits).collect()
     }
 }
 

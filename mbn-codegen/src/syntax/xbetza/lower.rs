@@ -210,8 +210,7 @@ fn single(l: Leg) -> Move {
 pub(super) fn lower_part(part: &XPart) -> Result<Vec<Move>, Vec<Diagnostic>> {
     let Some((atoms, rides)) = atom(part.atom) else {
         let what = match part.atom {
-            'O' => "XBetza `O`: castling",
-            '@' => "XBetza `@`: drops",
+            'O' | '@' => return Err(vec![variant_rule(part)]),
             'I' => "XBetza `I`: the imitator",
             _ => "XBetza `X`: an extended atom",
         };
@@ -245,6 +244,16 @@ pub(super) fn lower_part(part: &XPart) -> Result<Vec<Move>, Vec<Diagnostic>> {
         .with_help("XBetza directions: f b l r v s, pairs such as `lf`, half planes `fh`, chiral sets `hr` `hl`")]);
     }
     Ok(moves)
+}
+
+/// `O` (castling) and `@` (drops) on their own, or inside a multi-leg move or chain: variant rules
+/// that only a piece of a variant file states (X30, X31).
+fn variant_rule(part: &XPart) -> Diagnostic {
+    let what = if part.atom == 'O' { "castling" } else { "a drop" };
+    Diagnostic::new(part.atom_span, format!("XBetza `{}` ({what}) is a rule of a variant, not a move", part.atom))
+        .with_help(
+            "write it as a part of its own in a variant file's `[xbetza]` table (`K = \"KisO2\"`, `P = \"fWf@8\"`)",
+        )
 }
 
 /// The reach of an atom with its range suffix.
