@@ -163,8 +163,8 @@ impl Gen {
         for step in &steps {
             let leg = &step.leg;
             let mut refused = Vec::new();
-            if !matches!(leg.reach, Reach::Steps { .. }) {
-                refused.push("maximal `0*`, edge `*` and halfling `h` riders");
+            if !matches!(leg.reach, Reach::Steps { .. }) && leg.hop.is_some() {
+                refused.push("maximal `0*`, edge `*` and halfling `h` hops");
             }
             if leg.en_passant.is_some() || leg.move_allows_en_passant {
                 refused.push("en passant (`e`)");
@@ -713,7 +713,26 @@ impl<'a> Unroll<'_> {
         let ty = self.ty();
         let step = self.g.leap_table(&[v]);
         let lame = self.lame(leg, v);
-        let Reach::Steps { min, max } = leg.reach else { return quote!() };
+        // Where a ride may stop (M25): every square in reach, or one square per ray.
+        let (min, max, last) = match leg.reach {
+            Reach::Steps { min, max } => (min, max, quote!(true)),
+            // The first piece, the last empty square before a friend, or the last square.
+            Reach::Maximal => (
+                1,
+                None,
+                quote!((#occ.test(#to) || #step[#to.index() & SQUARE_MASK].lowest().is_none_or(|n| #occ.test(n) && own.test(n)))),
+            ),
+            Reach::Edge => (1, None, quote!(#step[#to.index() & SQUARE_MASK].lowest().is_none())),
+            Reach::Halfling => {
+                let g = self.g.tables.geometry;
+                let rays: Vec<Vec<usize>> = (0..g.num_squares()).map(|sq| self.g.tables.ray(sq, v)).collect();
+                let half = self.g.tables.per_square("HALF", |sq| {
+                    let ray = &rays[sq];
+                    ray.get(ray.len().div_ceil(2).wrapping_sub(1)).map_or([0; 4], |&s| bit(s))
+                });
+                (1, None, quote!(#half[#from.index() & SQUARE_MASK].test(#to)))
+            }
+        };
         if max == Some(1) && leg.hop.is_none() {
             let open: Vec<TokenStream> = lame.map(|t| self.open(&t, from, occ)).into_iter().collect();
             let body = guarded(open, body);
@@ -793,7 +812,7 @@ impl<'a> Unroll<'_> {
                 #limit
                 #open
                 #between
-                if #k >= #min && #hop_ok { #body }
+                if #k >= #min && #hop_ok && #last { #body }
                 if #occ.test(#to) { #on_piece }
                 #cur = #to;
             }
@@ -922,7 +941,7 @@ mod tests {
     #[test]
     fn riders_to_the_edge_and_dynamic_ranges_in_multileg_moves_are_refused() {
         for (notation, what) in [
-            ("W-hR", "halfling `h` riders in multi-leg moves"),
+            ("W-phR", "maximal `0*`, edge `*` and halfling `h` hops in multi-leg moves"),
             ("W-F[+]", "threatened, unthreatened and unmoved ranges in multi-leg moves"),
             ("W-[:]F", "threatened, unthreatened and unmoved ranges in multi-leg moves"),
         ] {
