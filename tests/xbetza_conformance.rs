@@ -42,6 +42,8 @@ struct Case {
     holds_in_references: bool,
     /// A board topology other than the plain rectangle (`board.wrapRanks = true`).
     topology: Option<String>,
+    /// Squares whose blocker is a royal piece (`tcR`, docs/SEMANTICS.md X35).
+    royal: Vec<String>,
 }
 
 fn strings(v: &Value) -> Vec<String> {
@@ -69,13 +71,15 @@ fn read(line: &str) -> Option<Case> {
         count: v.get("expected_count").and_then(Value::as_u64).map(|n| n as usize),
         holds_in_references: holds.is_none_or(|h| h.values().any(|b| b.as_bool() == Some(true))),
         topology: v.get("topology").and_then(Value::as_str).map(str::to_string),
+        royal: strings(&v["royal"]),
     })
 }
 
 /// Where White's piece with `moves` can go in the case's position.
 fn destinations(moves: &MoveSet, case: &Case) -> Result<Vec<String>, String> {
-    let mut spec = VariantSpec::new("xbetza", case.files, case.ranks, "", "A=W Z|Blocker|=mfW");
+    let mut spec = VariantSpec::new("xbetza", case.files, case.ranks, "", "A=W Z|Blocker|=mfW K|Royal|=mfW");
     spec.promotion_mandatory = false;
+    spec.royal = "K".to_string();
     let mut variant = Variant::compile(&spec).map_err(|d| d[0].message.clone())?;
     variant.moves[0] = [moves.clone(), moves.clone()];
     let interp = Interpreter::new(&variant).map_err(|d| d[0].message.clone())?;
@@ -95,7 +99,8 @@ fn run<B: Bitboard>(variant: &Variant, interp: &Interpreter, case: &Case) -> Res
     let mut pos = Position::<B>::new(variant.table.clone(), geometry).map_err(|e| e.to_string())?;
     for (list, color) in [(&case.friendly, Color::White), (&case.enemy, Color::Black)] {
         for s in list {
-            pos.put_piece(square(s)?, Piece::new(PieceKind(1), color)).map_err(|e| e.to_string())?;
+            let kind = if case.royal.contains(s) { PieceKind(2) } else { PieceKind(1) };
+            pos.put_piece(square(s)?, Piece::new(kind, color)).map_err(|e| e.to_string())?;
         }
     }
     let from = square(&case.from)?;

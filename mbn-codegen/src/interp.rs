@@ -60,7 +60,8 @@ impl Interpreter {
         let mut d = Diagnostics::new();
         let geometry = variant.geometry;
         let letters: Vec<char> = variant.table.iter().map(|(_, info)| info.letter).collect();
-        let mut prep = Prep { geometry, diagnostics: &mut d, back_end: crate::plan::INTERPRETER };
+        let royal = variant.table.iter().filter(|(_, info)| info.royal).map(|(_, info)| info.letter).collect();
+        let mut prep = Prep { geometry, diagnostics: &mut d, back_end: crate::plan::INTERPRETER, royal };
         let (legs, multi): (Vec<BySide<PLeg>>, Vec<BySide<PMove>>) = variant
             .moves
             .iter()

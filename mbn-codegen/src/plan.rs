@@ -220,6 +220,8 @@ pub(crate) struct Prep<'d> {
     pub(crate) diagnostics: &'d mut Diagnostics,
     /// Who will run the plan, for messages: "mbn's interpreter", "mbn's code generator".
     pub(crate) back_end: &'static str,
+    /// The letters of the variant's royal pieces: what a royal piece set (XBetza `k`, `t`) holds.
+    pub(crate) royal: Vec<char>,
 }
 
 impl Prep<'_> {
@@ -634,6 +636,10 @@ impl Prep<'_> {
                 _ => self.unsupported(m.span, "prefixed and compound letters in piece sets"),
             }
         }
+        if set.royal {
+            // XBetza `k`, `t` (X34, X35): the royal pieces of either side, by letter.
+            members.extend(self.royal.iter().map(|&c| (c, None)));
+        }
         PSet { complement: set.complement, members }
     }
 
@@ -1036,7 +1042,8 @@ mod tests {
             assert_eq!(leg.extras, vec![Extra::Other("ww".to_string())]);
         }
         let mut d = Diagnostics::new();
-        let mut prep = Prep { geometry: Geometry::CHESS, diagnostics: &mut d, back_end: INTERPRETER };
+        let mut prep =
+            Prep { geometry: Geometry::CHESS, diagnostics: &mut d, back_end: INTERPRETER, royal: Vec::new() };
         let (legs, multi) = prep.moves(&set, Color::White);
         assert!(prep.diagnostics.is_empty() && multi.is_empty());
         assert!(!legs.is_empty());

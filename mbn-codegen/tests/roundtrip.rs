@@ -111,7 +111,7 @@ fn piece_set() -> impl Strategy<Value = PieceSet> + Clone {
                 }
             }
         }
-        PieceSet { by_colour, complement, members, span: Span::default() }
+        PieceSet { by_colour, complement, members, royal: false, span: Span::default() }
     })
 }
 

@@ -73,7 +73,8 @@ pub fn format(tokens: &TokenStream) -> Result<String, String> {
 pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Result<TokenStream, Vec<Diagnostic>> {
     let mut diagnostics = Diagnostics::new();
     let geometry = variant.geometry;
-    let mut prep = Prep { geometry, diagnostics: &mut diagnostics, back_end: "mbn's code generator" };
+    let royal = variant.table.iter().filter(|(_, info)| info.royal).map(|(_, info)| info.letter).collect();
+    let mut prep = Prep { geometry, diagnostics: &mut diagnostics, back_end: "mbn's code generator", royal };
     // Single legs go to tables; multi-leg moves (and legs the tables do not cover) to the walker.
     let (legs, multi): (Vec<[Vec<PLeg>; 2]>, Vec<ByColor<PMove>>) = variant
         .moves

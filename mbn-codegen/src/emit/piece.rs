@@ -28,7 +28,8 @@ pub fn emit_piece(
 ) -> Result<TokenStream, Vec<Diagnostic>> {
     let mut diagnostics = Diagnostics::new();
     let (legs, mut multi) = super::multileg::split(
-        Prep { geometry, diagnostics: &mut diagnostics, back_end: "mbn's code generator" }.moves(moves, Color::White),
+        Prep { geometry, diagnostics: &mut diagnostics, back_end: "mbn's code generator", royal: Vec::new() }
+            .moves(moves, Color::White),
         Color::White,
     );
     let mut g = Gen {

@@ -588,6 +588,10 @@ pub struct PieceSet {
     pub complement: bool,
     /// The members.
     pub members: Vec<PieceRef>,
+    /// Also the variant's royal pieces, whatever their letters: XBetza's `k` and `t` (capture a
+    /// royal piece only, or anything else; docs/SEMANTICS.md X34, X35). MBN has no spelling for it;
+    /// it prints as `{(royal)}`, and is resolved against the variant's `royal` letters.
+    pub royal: bool,
     /// The whole set.
     pub span: Span,
 }

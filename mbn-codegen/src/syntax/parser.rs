@@ -949,7 +949,7 @@ fn condition(input: &mut Input<'_>) -> PResult<Condition> {
         Some('{') => Some(piece_set(input)?),
         Some(c) if c.is_ascii_uppercase() || c == ':' => {
             let r = piece_ref(input, false)?;
-            Some(PieceSet { by_colour: false, complement: false, span: r.span, members: vec![r] })
+            Some(PieceSet { by_colour: false, complement: false, span: r.span, members: vec![r], royal: false })
         }
         _ => None,
     };
@@ -986,7 +986,7 @@ fn piece_set(input: &mut Input<'_>) -> PResult<PieceSet> {
                 return Err(expected(input, "a piece letter or `}`"));
             }
         }
-        Ok(PieceSet { by_colour, complement, members, span: span_from(input, start) })
+        Ok(PieceSet { by_colour, complement, members, royal: false, span: span_from(input, start) })
     })
 }
 

@@ -320,7 +320,7 @@ impl Display for Condition {
 /// The one piece of a set that can be written without braces in a condition.
 fn short_piece(set: &PieceSet) -> Option<&PieceRef> {
     match set.members.as_slice() {
-        [r] if !set.by_colour && !set.complement && r.prefixes.is_empty() && !r.drop => match &r.letter {
+        [r] if !set.by_colour && !set.complement && !set.royal && r.prefixes.is_empty() && !r.drop => match &r.letter {
             Letter::Single(c) if c.is_ascii_uppercase() => Some(r),
             Letter::Compound(_) => Some(r),
             Letter::Single(_) => None,
@@ -340,6 +340,9 @@ impl Display for PieceSet {
         }
         for m in &self.members {
             write!(f, "{m}")?;
+        }
+        if self.royal {
+            f.write_str("(royal)")?;
         }
         f.write_char('}')
     }

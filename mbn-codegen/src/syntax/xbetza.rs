@@ -23,7 +23,8 @@
 //! leg       ::= (direction | mode)*
 //! direction ::= one or two of f b l r v s h, paired as XBoard pairs them (see `directions`)
 //! mode      ::= m c d e p g n i j t o y x u q z k
-//! atom      ::= W F D N A H C Z G L J K R B Q | U I O X @
+//! atom      ::= (W F D N A H C Z G L J K S T) boost? | R B Q | U I O @
+//! boost     ::= X | Y                                          (FX = Giraffe, DY = Di-Knight)
 //! range     ::= digits | the atom letter again (NN = N0)
 //! ```
 
@@ -69,8 +70,11 @@ pub struct XPart {
     pub legs: Vec<XLeg>,
     /// The atom letter (`W`, `N`, `K`, `R`, `@`, `O`...).
     pub atom: char,
-    /// Where the atom was written.
+    /// Where the atom was written (with its boost).
     pub atom_span: Span,
+    /// `X` or `Y` after a leaper atom (seed 001): its leaps boosted by 3 orthogonal steps (`FX`,
+    /// the Giraffe) or a 2-step diagonal (`DY`, the Di-Knight); docs/SEMANTICS.md X33.
+    pub boost: Option<char>,
     /// The range suffix.
     pub range: XRange,
     /// Modifiers written on the range count (`Nrf0`, `Rc0`, seed `002` "Quirky stuff"): the
@@ -114,7 +118,7 @@ const DIRECTIONS: &str = "fblrvsh";
 /// The mode letters (everything lower case that is neither a direction nor `a`).
 const MODES: &str = "mcdepgnijtoyxuqzk";
 /// The atom letters.
-const ATOMS: &str = "WFDNAHCZGLJKRBQUIOX@";
+const ATOMS: &str = "WFDNAHCZGLJKSTRBQUIO@";
 
 /// Letters XBoard pairs as a vertical (first of a pair or second).
 const VERTICALS: &str = "fbvh";
@@ -393,6 +397,11 @@ impl Reader<'_> {
         };
         if !ATOMS.contains(atom) {
             let diagnostic = match atom {
+                'X' | 'Y' => Diagnostic::new(
+                    self.span_at(*i),
+                    format!("XBetza `{atom}` is a suffix: it boosts the leaper atom written before it"),
+                )
+                .with_help("`FX` is the Giraffe (1,4), `DY` the Di-Knight (2,4)"),
                 '-' => Diagnostic::new(self.span_at(*i), "`-` joins two legs: an atom must come before it")
                     .with_help("a Betza 2.0 chain is written `mW-F`, `pR-cR`"),
                 '(' => unsupported_at(self.span_at(*i), "(", "modifiers before a group `( )`"),
@@ -403,10 +412,15 @@ impl Reader<'_> {
             *i += 1;
             return None;
         }
-        let atom_span = Span::new(p, self.end_of(*i + 1));
         *i += 1;
+        let boost = chars.get(*i).map(|&(_, c)| c).filter(|c| matches!(c, 'X' | 'Y'));
+        if boost.is_some() {
+            *i += 1;
+        }
+        let atom_span = Span::new(p, self.end_of(*i));
         let mut count_modifiers = None;
-        let range = if chars.get(*i).is_some_and(|&(_, c)| c == atom) && atom.is_ascii_alphabetic() {
+        let doubled = boost.is_none() && chars.get(*i).is_some_and(|&(_, c)| c == atom);
+        let range = if doubled && atom.is_ascii_alphabetic() {
             *i += 1;
             XRange::Doubled
         } else {
@@ -431,6 +445,7 @@ impl Reader<'_> {
             legs,
             atom,
             atom_span,
+            boost,
             range,
             count_modifiers,
             span: Span::new(start, self.end_of(*i)),
@@ -598,6 +613,9 @@ impl std::fmt::Display for XPart {
             write!(f, "{leg}")?;
         }
         write!(f, "{}", self.atom)?;
+        if let Some(boost) = self.boost {
+            write!(f, "{boost}")?;
+        }
         if let Some(modifiers) = &self.count_modifiers {
             write!(f, "{modifiers}")?;
         }

@@ -9,7 +9,7 @@
 //! count is MBN's complex rider (`(W-F)0`); modifiers on a range count make the steps of a rider
 //! turn (`Nrf0` = MBN's `(N)(rf)0`) or capture on the way (`Rc0` = MBN's `(aW)0`).
 
-use super::lower::{atom, default_capabilities, reach, unsupported};
+use super::lower::{atom, boosted, default_capabilities, reach, unsupported};
 use super::{directions, Spanned, XChain, XLeg, XPart, XRange};
 use crate::diagnostic::Diagnostic;
 use crate::ir::{Capability, Count, Directions, Extra, Leg, LegLink, Move, Part, Reach, Side, Targets};
@@ -128,6 +128,7 @@ fn leg_options(part: &XPart, link: LegLink, first: bool, last: bool) -> Result<V
         return Err(vec![unsupported(part.atom_span, &part.atom.to_string())
             .with_help("a Betza 2.0 chain takes the atoms W F D N A H C Z G L J K R B Q")]);
     };
+    let (atoms, rides) = boosted(part, atoms, rides)?;
     let leg = &part.legs[0];
     let (capabilities, written, extras) = modes(leg, first, last)?;
     let reach = reach(part.range, rides);
@@ -167,8 +168,10 @@ fn modes(leg: &XLeg, first: bool, last: bool) -> Result<(Vec<Capability>, bool, 
         let help = match c {
             'm' | 'c' | 'd' => continue,
             'p' | 't' if !last => continue,
+            // X34, X35: royal captures on the last leg.
+            'k' | 't' if last => continue,
             'i' if first => continue,
-            'p' | 't' => "`p` and `t` on the last leg of a chain (it would end on a piece)",
+            'p' => "`p` on the last leg of a chain (it would end on a piece)",
             'i' => "`i` on a later leg of a chain",
             'u' => {
                 "XBetza `u` (unload) in a chain: mbn's swaps (`w`, M24) are single legs only (one-leg `udQ` is read)"
@@ -187,7 +190,7 @@ fn modes(leg: &XLeg, first: bool, last: bool) -> Result<(Vec<Capability>, bool, 
     if has('i') {
         extras.push(Extra::Initial { decaying: false });
     }
-    if has('p') || has('t') {
+    if has('p') || (has('t') && !last) {
         if let Some(&(c, span)) = leg.modes.iter().find(|(m, _)| matches!(m, 'm' | 'c' | 'd')) {
             return Err(vec![unsupported(span, &c.to_string())
                 .with_help("a hop (`p`, `t`) together with `m`, `c` or `d` on one leg of a chain")]);
@@ -196,9 +199,12 @@ fn modes(leg: &XLeg, first: bool, last: bool) -> Result<(Vec<Capability>, bool, 
         return Ok((default_capabilities(), false, extras));
     }
     let (m, c, d) = (has('m'), has('c'), has('d'));
+    let royal = |caps: &mut Vec<Capability>| super::lower::royal_captures(leg, caps, true).map_err(|e| vec![e]);
     // Nothing written, or `m` on a leg on the way: MBN's unwritten mode (only moves there, M1).
-    if !(c || d || (m && last)) {
-        return Ok((default_capabilities(), false, extras));
+    if !(c || d || (m && last) || has('k')) {
+        let mut caps = default_capabilities();
+        royal(&mut caps)?;
+        return Ok((caps, false, extras));
     }
     let mut caps = Vec::new();
     if m {
@@ -213,6 +219,7 @@ fn modes(leg: &XLeg, first: bool, last: bool) -> Result<(Vec<Capability>, bool, 
     if let Some(side) = side {
         caps.push(Capability::Capture(Targets { side, only: Vec::new() }));
     }
+    royal(&mut caps)?;
     caps.sort();
     Ok((caps, true, extras))
 }
@@ -304,10 +311,11 @@ pub(super) fn lower_counted(part: &XPart) -> Result<Vec<Move>, Vec<Diagnostic>> 
     let XRange::Number(n) = part.range else {
         return Err(vec![Diagnostic::new(part.span, "modifiers on a range count need the count after them (`Nrf0`)")]);
     };
-    let Some((atoms, _)) = atom(part.atom).filter(|_| part.atom != 'U') else {
+    let Some((atoms, rides)) = atom(part.atom).filter(|_| part.atom != 'U') else {
         return Err(vec![unsupported(part.atom_span, &part.atom.to_string())
             .with_help("modifiers on a range count take the atoms W F D N A H C Z G L J K R B Q")]);
     };
+    let (atoms, _) = boosted(part, atoms, rides)?;
     let turning = !modifiers.directions.is_empty();
     let modes: Vec<(char, Span)> = modifiers.modes.iter().copied().filter(|&(c, _)| c != 'm').collect();
     if let Some(&(c, span)) = modes.iter().find(|&&(c, _)| c != 'c' || turning) {

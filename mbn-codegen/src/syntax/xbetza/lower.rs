@@ -20,7 +20,7 @@ use super::multileg;
 use super::{XLeg, XMove, XPart, XRange};
 use crate::diagnostic::Diagnostic;
 use crate::ir::{Capability, Directions, Extra, Hop, Leg, LegLink, Move, MoveSet, Part, Reach, Side, Targets, Vector};
-use crate::syntax::ast::Span;
+use crate::syntax::ast::{PieceSet, Span};
 
 /// Lowers a parsed XBetza move string.
 pub fn lower(parsed: &XMove) -> Result<MoveSet, Vec<Diagnostic>> {
@@ -65,6 +65,9 @@ pub(super) fn atom(c: char) -> Option<(Vec<(u32, u32)>, bool)> {
         'C' | 'L' => leaper(vec![(1, 3)]),
         'Z' | 'J' => leaper(vec![(2, 3)]),
         'G' => leaper(vec![(3, 3)]),
+        // Seed 001: "S 'Second square'. Shorthand for AD", "T 'Third square'. Shorthand for GH" (X38).
+        'S' => leaper(vec![(0, 2), (2, 2)]),
+        'T' => leaper(vec![(0, 3), (3, 3)]),
         'K' => leaper(vec![(0, 1), (1, 1)]),
         'R' => Some((vec![(0, 1)], true)),
         'B' => Some((vec![(1, 1)], true)),
@@ -111,14 +114,25 @@ fn modes(leg: &XLeg) -> Result<Modes, Vec<Diagnostic>> {
             'q' => out.bent = Some(multileg::Bend::Circular),
             'z' => out.bent = Some(multileg::Bend::Zigzag),
             'u' => unload = unload.or(Some(span)),
+            // X34, X35: applied below, once the leg's captures are known.
+            'k' | 't' => {}
             _ => errors.push(unsupported(span, &c.to_string()).with_help(help_for(c))),
         }
-        if matches!(c, 'm' | 'c' | 'd' | 'e') {
+        if matches!(c, 'm' | 'c' | 'd' | 'e' | 'k') {
             out.written = true;
         }
     }
     if !out.written {
         out.capabilities = default_capabilities();
+    }
+    if let Some(&(c, span)) = leg.modes.iter().find(|m| matches!(m.0, 'k' | 't')) {
+        // `t` with `p`/`g` hops friends only (X35): the hopper is built as its legs (`tpafR`).
+        let tame = !(out.hop || out.grasshop);
+        if unload.is_some() {
+            errors.push(unsupported(span, &c.to_string()).with_help("`k` and `t` (royal captures) with `u` (unload)"));
+        } else if let Err(e) = royal_captures(leg, &mut out.capabilities, tame) {
+            errors.push(e);
+        }
     }
     if let (Some(span), true) = (unload, errors.is_empty()) {
         if let Err(e) = swap(&mut out, leg, span) {
@@ -170,6 +184,46 @@ fn swap(out: &mut Modes, leg: &XLeg, span: Span) -> Result<(), Diagnostic> {
     Ok(())
 }
 
+/// `k` and `t` on a final (or only) leg, applied to its capabilities `caps` (seed 001: "k … alone
+/// or with m means the move can capture a royal piece (deliver check)", "kc move can only be used
+/// to capture non-royal pieces (does not deliver check)"; seed 002: "'t' on a final (or only) leg
+/// of a move as a prohibition to capture Kings"). `k` without `c` adds a capture of enemy royal
+/// pieces only; `kc` restricts the leg's enemy captures to non-royal pieces; `t` restricts every
+/// capture of the leg to non-royal pieces (when `tame`: not with `p`/`g`, where `t` hops friends
+/// only). A capture that cannot take a royal piece does not attack it: it gives no check
+/// (docs/SEMANTICS.md X34, X35).
+pub(super) fn royal_captures(leg: &XLeg, caps: &mut Vec<Capability>, tame: bool) -> Result<(), Diagnostic> {
+    let span_of = |c: char| leg.modes.iter().find(|m| m.0 == c).map(|m| m.1);
+    let royal =
+        |complement| PieceSet { by_colour: false, complement, members: Vec::new(), royal: true, span: Span::default() };
+    match (span_of('k'), span_of('t').filter(|_| tame)) {
+        (Some(_), Some(t)) => {
+            return Err(unsupported(t, "t").with_help("`t` (tame: no royal capture) with `k` (royal captures only)"))
+        }
+        (Some(_), None) if span_of('c').is_none() => {
+            caps.push(Capability::Capture(Targets { side: Side::Enemy, only: vec![royal(false)] }))
+        }
+        (Some(_), None) => {
+            for c in caps.iter_mut() {
+                if let Capability::Capture(t) = c {
+                    if t.side == Side::Enemy {
+                        t.only.push(royal(true));
+                    }
+                }
+            }
+        }
+        (None, Some(_)) => {
+            for c in caps.iter_mut() {
+                if let Capability::Capture(t) = c {
+                    t.only.push(royal(true));
+                }
+            }
+        }
+        (None, None) => {}
+    }
+    Ok(())
+}
+
 /// Move or capture an enemy: a final leg with no mode written.
 pub(super) fn default_capabilities() -> Vec<Capability> {
     vec![
@@ -182,12 +236,10 @@ pub(super) fn default_capabilities() -> Vec<Capability> {
 fn help_for(c: char) -> &'static str {
     match c {
         'j' => "XBetza `j`: must jump (leapers) or skip the first square (W/F sliders)",
-        't' => "XBetza `t` on a final leg: tame, may not capture the royal piece",
         'y' => "XBetza `y`: range toggle for the next leg",
         'x' => "XBetza `x`: induction (relay)",
         'q' => "XBetza `q`: circular rider",
         'z' => "XBetza `z`: crooked (zig-zag) rider",
-        'k' => "XBetza `k`: a capture that may take the royal piece (Imitator context)",
         _ => "not in mbn's XBetza reader yet",
     }
 }
@@ -216,9 +268,15 @@ pub(super) fn lower_part(part: &XPart) -> Result<Vec<Move>, Vec<Diagnostic>> {
         };
         return Err(vec![unsupported(part.atom_span, &part.atom.to_string()).with_help(what)]);
     };
+    let (atoms, rides) = boosted(part, atoms, rides)?;
     let x = &part.legs[0];
     let groups: Vec<&str> = x.directions.iter().map(|d| d.text.as_str()).collect();
     let multi = part.legs.len() > 1;
+    if multi && part.boost.is_some() && atoms.len() > 1 {
+        return Err(vec![unsupported(part.span, "a").with_help(
+            "multi-leg moves of a boosted compound (`aKX`): its two atoms share no compass of directions",
+        )]);
+    }
     if multi && part.atom == 'U' {
         return Err(vec![unsupported(part.span, "a").with_help("multi-leg moves of the universal leaper `U`")]);
     }
@@ -256,6 +314,24 @@ fn variant_rule(part: &XPart) -> Diagnostic {
         )
 }
 
+/// Atoms (`(m, n)`, m ≤ n) and whether they ride by default.
+pub(super) type Atoms = (Vec<(u32, u32)>, bool);
+
+/// The atoms of a part after its boost (seed 001, docs/SEMANTICS.md X33): `X` adds 3 steps along
+/// the longer axis of every leap, `(m, n)` → `(m, n + 3)` (`FX` = (1,4), the Giraffe; `WX` = (0,4));
+/// `Y` adds a 2-step diagonal outwards, `(m, n)` → `(m + 2, n + 2)` (`DY` = (2,4), the Di-Knight;
+/// `WY` = (2,3)). Only leapers are boosted; a boosted atom leaps (a range makes it a rider).
+pub(super) fn boosted(part: &XPart, atoms: Vec<(u32, u32)>, rides: bool) -> Result<Atoms, Vec<Diagnostic>> {
+    let Some(b) = part.boost else { return Ok((atoms, rides)) };
+    if rides || part.atom == 'U' {
+        let at = Span::new(part.atom_span.end - 1, part.atom_span.end);
+        return Err(vec![Diagnostic::new(at, format!("XBetza `{b}` boosts a leaper atom, not `{}`", part.atom))
+            .with_help("the leapers are W F D N A H C Z G K S T (`FX` is the Giraffe, `DY` the Di-Knight)")]);
+    }
+    let boost = |(m, n): (u32, u32)| if b == 'X' { (m, n + 3) } else { (m + 2, n + 2) };
+    Ok((atoms.into_iter().map(boost).collect(), false))
+}
+
 /// The reach of an atom with its range suffix.
 pub(super) fn reach(range: XRange, rides: bool) -> Reach {
     match range {
@@ -289,9 +365,11 @@ fn lower_atom(
         base.extras.push(Extra::Other(swap.to_string()));
     }
     if let Some(bend) = m.bent {
-        if m.hop || m.grasshop || m.lame || m.jump || m.cylindrical {
-            return Err(vec![unsupported(span, if bend == multileg::Bend::Circular { "q" } else { "z" })
-                .with_help("mbn reads `q` and `z` without `p`, `g`, `n`, `j` and `o`")]);
+        let compound = matches!(part.atom, 'S' | 'T');
+        if m.hop || m.grasshop || m.lame || m.jump || m.cylindrical || part.boost.is_some() || compound {
+            return Err(vec![unsupported(span, if bend == multileg::Bend::Circular { "q" } else { "z" }).with_help(
+                "mbn reads `q` and `z` without `p`, `g`, `n`, `j`, `o`, boosts (`X`, `Y`) and the atoms `S`, `T`",
+            )]);
         }
         let max = match part.range {
             XRange::Number(n) if n > 0 => Some(n),
@@ -302,14 +380,24 @@ fn lower_atom(
     if m.hop && m.grasshop {
         return Err(vec![unsupported(span, "pg").with_help("both hop modes on one leg")]);
     }
+    // `t` with `p`/`g`: hop friends only, built as the hop's legs (`tpR` = `tpafR`; X35).
+    let friends_only = part.legs[0].modes.iter().any(|m| m.0 == 't');
+    if friends_only && (m.hop || m.grasshop) && matches!(reach, Reach::Steps { max: Some(n), .. } if n > 1) {
+        return Err(vec![unsupported(span, "t").with_help(
+            "`t` on a hopper with a range (`tpR4`): the range bounds the whole one-leg hop, which its legs cannot say",
+        )]);
+    }
     if m.grasshop {
-        if reach != Reach::RIDE || !unit {
+        if reach != Reach::RIDE || !unit || friends_only {
             // `gN`, `gK`, `gR4`: the hop onto the mount and the hidden hop-off leg (`gafK`).
             return multileg::lower(part, (a, b), rides, &vectors);
         }
         return Ok(grasshopper(&base, &vectors));
     }
     if m.hop {
+        if friends_only {
+            return multileg::lower(part, (a, b), rides, &vectors);
+        }
         match reach {
             // A range bounds the whole move, hurdle included (Fairy-Stockfish: `pB2` lands right
             // behind an adjacent piece).
@@ -394,17 +482,27 @@ fn lame(
     let straight = a == 0 || a == b;
     if straight {
         base.non_jumping = true;
-        // Seed 001: an `in` move creates e.p. rights on the squares it passes.
-        if m.initial && b > 1 {
+        // Seed 001: an `in` move creates e.p. rights on the squares it passes, as does `nn` and
+        // `n` on a repeated stepper (`ifnmW6`; X36).
+        let doubled = part.legs[0].modes.iter().filter(|m| m.0 == 'n').count() > 1;
+        let stepper = b == 1 && base.reach != Reach::LEAP;
+        if (m.initial && b > 1) || doubled || stepper {
             for c in &mut base.capabilities {
                 if let Capability::Move { allows_en_passant, .. } = c {
                     *allows_en_passant = true;
                 }
             }
+            if base.reach == Reach::LEAP && b > 1 {
+                // The same move as MBN's exact slide, which both back ends run: `ifmnD` = `imefW02`.
+                let step = b as i32;
+                base.directions = Directions::Absolute(vectors.iter().map(|&(x, y)| (x / step, y / step)).collect());
+                base.reach = Reach::Steps { min: b, max: Some(b) };
+                base.non_jumping = false;
+            }
         }
         return Ok(vec![single(base)]);
     }
-    if base.reach == Reach::LEAP {
+    if base.reach == Reach::LEAP && part.boost.is_none() {
         if let Some(paths) = multileg::lame_paths(part.atom) {
             return lame_oblique(part, paths, vectors);
         }

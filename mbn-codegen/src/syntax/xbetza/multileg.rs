@@ -93,12 +93,13 @@ fn unsupported(span: Span, what: &str, help: &str) -> Diagnostic {
     Diagnostic::new(span, format!("XBetza `{what}` is not supported yet")).with_help(help.to_string())
 }
 
-fn read_modes(leg: &XLeg, first: bool) -> Result<LegModes, Vec<Diagnostic>> {
+fn read_modes(leg: &XLeg, first: bool, last: bool) -> Result<LegModes, Vec<Diagnostic>> {
     let mut errors = Vec::new();
     let has = |c: char| leg.modes.iter().any(|&(m, _)| m == c);
     for &(c, span) in &leg.modes {
         let help = match c {
             'm' | 'c' | 'd' | 'p' | 'g' | 'y' | 'i' | 't' => continue,
+            'k' if last => continue,
             'e' => "XBetza `e` (en passant) in a multi-leg move: the interpreter does not run it yet",
             'n' => "XBetza `n` in a multi-leg move creates en passant rights: not run yet",
             'u' => {
@@ -109,17 +110,22 @@ fn read_modes(leg: &XLeg, first: bool) -> Result<LegModes, Vec<Diagnostic>> {
             'o' => "XBetza `o` in a multi-leg move (off-board legs)",
             'j' => "XBetza `j` in a multi-leg move",
             'q' | 'z' => "XBetza circular and crooked legs (`q`, `z`) in a multi-leg move",
-            _ => "XBetza `k` (royal capture)",
+            _ => "XBetza `k` (royal capture) on a leg on the way: only the last leg may capture a royal piece",
         };
         errors.push(unsupported(span, &c.to_string(), help));
     }
     if !errors.is_empty() {
         return Err(errors);
     }
+    // `t` with `p`/`g` hops friends only; alone, on the last leg, it is tame (X35).
     let tame = has('t');
-    if tame && !(has('p') || has('g')) {
+    if tame && !(has('p') || has('g') || last) {
         let span = leg.modes.iter().find(|m| m.0 == 't').map_or(Span::new(0, 0), |m| m.1);
-        return Err(vec![unsupported(span, "t", "XBetza `t` on a final leg (tame: may not capture a king)")]);
+        return Err(vec![unsupported(
+            span,
+            "t",
+            "XBetza `t` alone on a leg on the way (tame applies to the last leg)",
+        )]);
     }
     let y = has('y');
     let mut ways = Vec::new();
@@ -151,6 +157,13 @@ fn read_modes(leg: &XLeg, first: bool) -> Result<LegModes, Vec<Diagnostic>> {
     }
     let final_hop =
         (has('p') || has('g')).then_some(Way { transit: Transit::Hop { friends_only: tame }, toggle: has('g') });
+    if last && (has('k') || (tame && final_hop.is_none())) {
+        // X34, X35: `k` and a tame `t` restrict the last leg's captures.
+        if final_caps.is_empty() && !has('k') {
+            final_caps = default_capabilities();
+        }
+        super::lower::royal_captures(leg, &mut final_caps, final_hop.is_none()).map_err(|e| vec![e])?;
+    }
     Ok(LegModes { ways, final_caps, final_hop, iso: !first && has('i'), initial: first && has('i') })
 }
 
@@ -173,7 +186,19 @@ fn offsets(leg: &XLeg, own: &[usize]) -> Result<Vec<usize>, Vec<Diagnostic>> {
                 _ => return None,
             })
         };
+        // Half planes (X37): the three compass points with a component that way.
+        let half = |c: char| -> Vec<usize> {
+            match c {
+                'f' => vec![7, 0, 1],
+                'r' => vec![1, 2, 3],
+                'b' => vec![3, 4, 5],
+                _ => vec![5, 6, 7],
+            }
+        };
         let chosen = match letters.as_slice() {
+            [x, 'h'] if "fbrl".contains(*x) => Some(half(*x)),
+            ['v', 'h'] => Some([half('f'), half('b')].concat()),
+            ['s', 'h'] => Some([half('l'), half('r')].concat()),
             [x] => single(*x),
             [x, y] if x == y => single(*x),
             [x, y] => {
@@ -211,7 +236,7 @@ fn offsets(leg: &XLeg, own: &[usize]) -> Result<Vec<usize>, Vec<Diagnostic>> {
                 return Err(vec![unsupported(
                     group.span,
                     &group.text,
-                    "continuation legs take f b l r v s and pairs such as `fr`, `bs`, `vs`; half planes and chiral sets (`h`) are not read there yet",
+                    "continuation legs take f b l r v s, pairs such as `fr`, `bs`, `vs` and half planes `fh` `bh` `lh` `rh` `vh` `sh`; chiral sets (`hr`, `hl`) name no compass point there",
                 )])
             }
         }
@@ -232,7 +257,7 @@ fn ring(letter: char, (m, n): (u32, u32)) -> ([Vector; 8], Vec<usize>) {
     }
     let s = n as i32;
     let ring = COMPASS.map(|(x, y)| (s * x, s * y));
-    let own = if matches!(letter, 'K' | 'Q') { (0..8).collect() } else { vec![0, 2, 4, 6] };
+    let own = if matches!(letter, 'K' | 'Q' | 'S' | 'T') { (0..8).collect() } else { vec![0, 2, 4, 6] };
     (ring, own)
 }
 
@@ -296,7 +321,7 @@ pub(super) fn lower(
     let mut offs = Vec::new();
     let mut errors = Vec::new();
     for (i, leg) in part.legs.iter().enumerate() {
-        match read_modes(leg, i == 0) {
+        match read_modes(leg, i == 0, i + 1 == part.legs.len()) {
             Ok(x) => modes.push(x),
             Err(e) => errors.extend(e),
         }
@@ -319,6 +344,8 @@ pub(super) fn lower(
         XRange::Number(k) => Range::UpTo(k),
     };
     let slider_letter = match part.atom {
+        // A boosted leaper (`FX`) toggles as any other atom (X33).
+        _ if part.boost.is_some() => None,
         'W' | 'F' | 'K' => Some(false),
         'R' | 'B' | 'Q' => Some(true),
         _ => None,

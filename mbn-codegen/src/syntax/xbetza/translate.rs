@@ -111,6 +111,10 @@ fn mbn_modes(leg: &Leg) -> Result<String, String> {
                 out.push('e')
             }
             Capability::EnPassant { pieces: None } => out.push_str("cee"),
+            Capability::Capture(t) if t.only.iter().any(|s| s.royal) => return Err(
+                "XBetza's `k` and `t` name the royal pieces, which MBN spells by letter (`c{K}`, `c{^K}`) in a variant"
+                    .into(),
+            ),
             other => return Err(format!("no translation for the capability {other:?}")),
         }
     }
@@ -180,7 +184,11 @@ fn plain(leg: &Leg) -> Result<&[Vector], String> {
 fn mbn_leg(leg: &Leg) -> Result<String, String> {
     let vectors = plain(leg)?;
     let prefix = format!("{}{}", mbn_flags(leg)?, mbn_modes(leg)?);
-    let suffix = steps(leg.reach)?;
+    let suffix = match leg.reach {
+        // MBN's exact count (`W02`, X36's `ifmnD`).
+        Reach::Steps { min, max: Some(max) } if min == max && min > 1 => format!("0{min}"),
+        reach => steps(reach)?,
+    };
     let candidates: Vec<String> =
         ["f", "b", "l", "r", "v", "s", "ff", "bb", "ll", "rr"].iter().map(|s| s.to_string()).collect();
     let mut partials = Vec::new();
@@ -250,7 +258,16 @@ fn xbetza_atom((m, n): (u32, u32), reach: Reach) -> Result<String, String> {
         (1, 3) => 'C',
         (2, 3) => 'Z',
         (3, 3) => 'G',
-        _ => return Err(format!("XBetza has no atom for `:{m},{n}:`")),
+        // A boosted leaper (X33): `:1,4:` is `FX`, `:2,4:` `DY`.
+        _ => {
+            let suffix = steps(reach)?;
+            let base = |m: u32, n: u32, boost: char| {
+                xbetza_atom((m, n), Reach::LEAP).ok().map(|b| format!("{b}{boost}{suffix}"))
+            };
+            let x = (n >= 3 && m <= n - 3).then(|| base(m, n - 3, 'X')).flatten();
+            let y = (m >= 2).then(|| base(m - 2, n - 2, 'Y')).flatten();
+            return x.or(y).ok_or_else(|| format!("XBetza has no atom for `:{m},{n}:`"));
+        }
     };
     Ok(format!("{letter}{}", steps(reach)?))
 }
@@ -262,8 +279,8 @@ fn xbetza_modes(leg: &Leg) -> Result<(String, String), String> {
     let enemy = caps.iter().any(|c| matches!(c, Capability::Capture(t) if t.side == Side::Enemy && t.only.is_empty()));
     let rights = caps.contains(&Capability::Move { restriction: None, allows_en_passant: true });
     let plain_move = rights || caps.contains(&Capability::Move { restriction: None, allows_en_passant: false });
-    if rights && !(leg.non_jumping && leg.extras.contains(&Extra::Initial { decaying: false })) {
-        return Err("XBetza creates e.p. rights only on `in` moves".into());
+    if rights && !leg.non_jumping {
+        return Err("XBetza creates e.p. rights only on non-jumping (`n`) moves".into());
     }
     if !(caps.len() == 2 && enemy && plain_move) {
         for c in caps {
@@ -295,9 +312,28 @@ fn xbetza_modes(leg: &Leg) -> Result<(String, String), String> {
         Some(_) => return Err("only unlimited one-hurdle hops (`pR`) translate to XBetza".into()),
     }
     if leg.non_jumping {
-        modes.push('n');
+        // `nn` creates e.p. rights (X36); `in` does too.
+        modes.push_str(if rights && initial.is_empty() { "nn" } else { "n" });
     }
     Ok((initial, modes))
+}
+
+/// An exact slide of unit steps that creates e.p. rights (`W02` with `me`) as XBetza writes it: the
+/// non-jumping leap of its length (`nD`; X36).
+fn exact_slide_as_leap(leg: &Leg) -> Option<Leg> {
+    let Reach::Steps { min, max: Some(max) } = leg.reach else { return None };
+    let rights = leg.capabilities.iter().any(|c| matches!(c, Capability::Move { allows_en_passant: true, .. }));
+    let Directions::Absolute(vectors) = &leg.directions else { return None };
+    let unit = vectors.iter().all(|v| v.0.abs() <= 1 && v.1.abs() <= 1);
+    if min != max || min < 2 || !rights || !unit || leg.non_jumping {
+        return None;
+    }
+    let k = min as i32;
+    let mut leap = leg.clone();
+    leap.directions = Directions::Absolute(vectors.iter().map(|&(x, y)| (k * x, k * y)).collect());
+    leap.reach = Reach::LEAP;
+    leap.non_jumping = true;
+    Some(leap)
 }
 
 /// XBetza text for a lowered single-leg piece, checked to compile back to an equal piece.
@@ -314,6 +350,8 @@ pub fn to_xbetza(moves: &MoveSet) -> Result<String, String> {
         let Some(leg) = m.single_leg() else {
             return Err("only single-leg moves translate to XBetza yet".into());
         };
+        let leap = exact_slide_as_leap(leg);
+        let leg = leap.as_ref().unwrap_or(leg);
         let vectors = plain(leg)?;
         let (initial, modes) = xbetza_modes(leg)?;
         for (atom, list) in by_atom(vectors) {
