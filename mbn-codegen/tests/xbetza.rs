@@ -148,7 +148,7 @@ fn unsupported_constructs_are_errors() {
         ("aU", "a"),
         ("O2", "O"),
         ("@", "@"),
-        ("xN", "x"),
+        ("xmN", "x"),
         ("yW", "y"),
     ] {
         assert_eq!(xb_error(text), format!("XBetza `{x}` is not supported yet"), "{text}");
