@@ -123,3 +123,13 @@ fn moves_on_a_large_board_and_errors() {
     let out = mbn(&["moves", "N", "--from", "z9"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// `mbn moves` lists the piece's own destinations: the Relay Knight's (X28) quiet leaps, not the
+/// leaps it induces in the friend on b5; the Valkyrie's (X27) relocations go to the friend's square.
+#[test]
+fn moves_of_the_relay_knight_and_the_valkyrie() {
+    let relay = ["--dialect", "xbetza", "mNxaN", "--from", "d4", "--friendly", "b5", "--enemy", "e6"];
+    assert_eq!(moves(&relay), "b3 c2 c6 e2 f3 f5");
+    let valkyrie = ["--dialect", "xbetza", "afudQ", "--from", "d4", "--friendly", "d7,b2"];
+    assert_eq!(moves(&valkyrie), "b2 d7");
+}

@@ -1,23 +1,30 @@
 //! XBetza `u` (unload, docs/SEMANTICS.md X26) in generated code: the variant
 //! `tests/data/swappers-xbetza.toml` (the Swapper `udQ`, the Valkyrie's single-leg part `QudQ`,
 //! `ucdK`, `uK`) compiled by `mbn!` and run by the interpreter give the hand-checked legal moves,
-//! the same moves on random playouts and the same perft.
+//! the same moves on random playouts and the same perft. The full Valkyrie `QudQafudQ`
+//! (`tests/data/valkyrie-xbetza.toml`, X27) likewise, with its relocations.
 
 use mbn::codegen::interp::Interpreter;
 use mbn::codegen::variant::Variant;
 use mbn::runtime::{perft, Geometry, MoveGenerator, MoveList, Position};
 
 mbn::mbn! { variant Swappers = "tests/data/swappers-xbetza.toml"; }
+mbn::mbn! { variant Valkyries = "tests/data/valkyrie-xbetza.toml"; }
 
 fn interpreter() -> Interpreter {
-    let path = format!("{}/tests/data/swappers-xbetza.toml", env!("CARGO_MANIFEST_DIR"));
+    interpreter_of("swappers-xbetza")
+}
+
+fn interpreter_of(name: &str) -> Interpreter {
+    let path = format!("{}/tests/data/{name}.toml", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).expect("the test variant is there");
     let variant = Variant::from_toml(&text, &path).unwrap_or_else(|e| panic!("{}", e[0]));
     Interpreter::new(&variant).unwrap_or_else(|e| panic!("{}", e[0].message))
 }
 
 /// The legal moves of `generator` in `pos`, each as `to` for a quiet move, `xto` for a capture,
-/// `wto` for a swap, with `from` in front; sorted.
+/// `wto` for a swap, `to>sq` for a relocation (the piece on `to` goes to `sq`), with `from` in
+/// front; sorted.
 fn listed<G: MoveGenerator<u64>>(generator: &G, pos: &Position<u64>, from: Option<&str>) -> Vec<String> {
     let g = Geometry::CHESS;
     let from = from.map(|s| g.parse_square(s).expect("a square"));
@@ -27,13 +34,14 @@ fn listed<G: MoveGenerator<u64>>(generator: &G, pos: &Position<u64>, from: Optio
         .iter()
         .filter(|mv| from.is_none_or(|f| mv.from() == f))
         .map(|mv| {
-            let mark = match (mv.is_capture(), mv.is_swap()) {
-                (true, _) => "x",
-                (_, true) => "w",
+            let mark = match (mv.is_capture(), mv.relocation(), mv.is_swap()) {
+                (true, ..) => "x",
+                (_, None, true) => "w",
                 _ => "",
             };
             let prefix = if from.is_some() { String::new() } else { g.square_name(mv.from()) };
-            format!("{prefix}{mark}{}", g.square_name(mv.to()))
+            let relocation = mv.relocation().map(|s| format!(">{}", g.square_name(s))).unwrap_or_default();
+            format!("{prefix}{mark}{}{relocation}", g.square_name(mv.to()))
         })
         .collect();
     out.sort();
@@ -125,4 +133,69 @@ fn swappers_perft_and_playouts_agree() {
         plies += 1;
     }
     assert!(swaps > 1000, "swaps met: {swaps}");
+}
+
+/// The moves of the piece on `from` in `fen` (Valkyrie variant) by both back ends.
+fn valkyrie_both(fen: &str, from: &str) -> [Vec<String>; 2] {
+    let pos = Valkyries::position(fen).expect("the position loads");
+    [listed(&Valkyries, &pos, Some(from)), listed(&interpreter_of("valkyrie-xbetza"), &pos, Some(from))]
+}
+
+/// X27, the boards of `mbn-codegen/tests/xbetza_induction.rs` in both back ends: the Valkyrie on
+/// d4 (friends d7 g4 b2, enemies d1 a4 f6) and on c1 (an adjacent friend b1, friends e3 g1, enemies
+/// c3 a3; the friend c5 is out of reach behind c3), then the check evasions on c3.
+#[test]
+fn valkyrie_in_both_back_ends() {
+    let quiet = "d5 d6 d3 d2 e4 f4 c4 b4 e5 c5 b6 a7 e3 f2 g1 c3";
+    let open = format!("{quiet} xd1 xa4 xf6 wd7 wg4 wb2 d7>d5 d7>d6 g4>e4 g4>f4 b2>c3");
+    assert_eq!(valkyrie_both("7k/3Z4/5z2/8/z2V2Z1/8/1Z6/3z3K w - - 0 1", "d4"), both(&open));
+    let blocked = "c2 d1 e1 f1 d2 b2 xc3 xa3 wb1 we3 wg1 g1>d1 g1>e1 g1>f1 e3>d2";
+    assert_eq!(valkyrie_both("7k/8/8/2Z5/8/z1z1Z3/8/1ZV3Z1 w - - 0 1", "c1"), both(blocked));
+    // Black's, mirrored.
+    let mirrored = blocked.replace('1', "8").replace('2', "7").replace('3', "6");
+    assert_eq!(valkyrie_both("1zv3z1/8/Z1Z1z3/8/2z5/8/8/7K b - - 0 1", "c8"), both(&mirrored));
+    // In check from e8: block on e3 or e5, swap with the King, put it on d2, or put g3 on e3.
+    assert_eq!(valkyrie_both("4r2k/8/8/8/8/2V3Z1/8/4K3 w - - 0 1", "c3"), both("e3 e5 we1 e1>d2 g3>e3"));
+}
+
+#[test]
+fn valkyrie_perft_and_playouts_agree() {
+    let interp = interpreter_of("valkyrie-xbetza");
+    let start = Valkyries::start_position();
+    // By hand, White at the start (Rooks a1 h1, Valkyrie d1, King e1, Blockers c2 e2; Black the
+    // same, mirrored): the Rooks along their files to the enemy Rooks and along the first rank to
+    // the Valkyrie and King; the Valkyrie up the d-file to take d8, to c1 b1, swaps with a1 c2 e2
+    // (not with the King: it would stand on d1 facing d8), puts the Rook a1 on b1 or c1; the King to
+    // f1 f2 (d2 faces d8); the Blockers to c3 e3.
+    let white = listed(&Valkyries, &start, None);
+    let want = "a1a2 a1a3 a1a4 a1a5 a1a6 a1a7 a1xa8 a1b1 a1c1 h1h2 h1h3 h1h4 h1h5 h1h6 h1h7 h1xh8 h1g1 h1f1 \
+        d1d2 d1d3 d1d4 d1d5 d1d6 d1d7 d1xd8 d1c1 d1b1 d1wa1 d1a1>b1 d1a1>c1 d1we2 d1wc2 e1f1 e1f2 c2c3 e2e3";
+    let mut want: Vec<String> = want.split_whitespace().map(str::to_string).collect();
+    want.sort();
+    assert_eq!(white, want);
+    assert_eq!(listed(&interp, &start, None), want);
+    for depth in 1..=3 {
+        let mut pos = start.clone();
+        assert_eq!(perft(&Valkyries, &mut pos, depth), perft(&interp, &mut pos, depth), "perft {depth}");
+    }
+    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+    let (mut pos, mut plies, mut relocations) = (start.clone(), 0, 0);
+    for _ in 0..1500 {
+        let got = listed(&Valkyries, &pos, None);
+        assert_eq!(got, listed(&interp, &pos, None), "{}", pos.to_fen());
+        relocations += got.iter().filter(|m| m.contains('>')).count();
+        let mut list = MoveList::new();
+        Valkyries.legal_moves(&pos, &mut list);
+        if list.is_empty() || plies >= 60 {
+            (pos, plies) = (start.clone(), 0);
+            continue;
+        }
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let mv = list.get((seed % list.len() as u64) as usize).expect("in range");
+        let _ = pos.make(mv);
+        plies += 1;
+    }
+    assert!(relocations > 1000, "relocations met: {relocations}");
 }

@@ -302,6 +302,8 @@ fn extra_text(e: &Extra) -> String {
             files.as_ref().map(range_text).unwrap_or_default()
         ),
         Extra::Unblocked => "unblocked:".into(),
+        Extra::Excite => "excite:".into(),
+        Extra::Unload => "unload:".into(),
         Extra::Other(text) => format!("modifier({text}):"),
     }
 }

@@ -39,6 +39,10 @@ pub fn destinations(set: &MoveSet, board: Board, from: (u8, u8)) -> (BTreeMap<(u
             continue;
         };
         let Directions::Absolute(vectors) = &leg.directions else { continue };
+        if leg.extras.contains(&crate::ir::Extra::Excite) {
+            notes.push("borrowed moves (XBetza `xK`) need a friend to borrow from: none on an empty board".into());
+            continue;
+        }
         if leg.capabilities.is_empty() {
             notes.push("swap-only moves (XBetza `udQ`) need a piece to swap with: none on an empty board".into());
             continue;

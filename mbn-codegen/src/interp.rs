@@ -32,6 +32,11 @@ pub struct Interpreter {
     multi: Vec<[Vec<PMove>; 2]>,
     /// Whether any kind has multi-leg moves (single-leg variants skip them at no cost).
     any_multi: bool,
+    /// Whether any kind induces moves in friends (XBetza `x`, X28): the move list is then
+    /// deduplicated, as two pieces may induce the same move.
+    any_induced: bool,
+    /// Whether any kind borrows moves (XBetza `xK`, X29).
+    any_borrow: bool,
     /// Each kind's promotion targets.
     promotions: Vec<Option<Vec<PieceKind>>>,
     /// The promotion zone for White and Black.
@@ -74,11 +79,19 @@ impl Interpreter {
         let castlings = prep.castlings(variant);
         let zone = prep.zone(variant);
         let any_multi = multi.iter().flatten().any(|v| !v.is_empty());
+        let any_induced = multi.iter().flatten().flatten().any(|m| {
+            let mut steps = Vec::new();
+            crate::plan::flat_steps(&m.parts, &mut steps);
+            steps.iter().any(|s| s.excite)
+        });
+        let any_borrow = legs.iter().flatten().flatten().any(|l| l.borrow);
         let mut interpreter = Interpreter {
             geometry,
+            any_borrow,
             legs,
             multi,
             any_multi,
+            any_induced,
             promotions: variant.promotions.iter().map(|p| p.as_ref().map(|p| p.targets.clone())).collect(),
             zone,
             promotion_mandatory: variant.spec.promotion_mandatory,
@@ -142,6 +155,84 @@ impl Interpreter {
         if self.any_multi && !self.multi[piece.kind.0 as usize][piece.color.index()].is_empty() {
             self.push_landings(pos, from, piece, start, out);
         }
+        if self.any_borrow {
+            self.push_borrowed(pos, from, piece, start, out);
+        }
+    }
+
+    /// The kinds `piece` on `from` borrows from (X29): those of the friends its `x` legs reach,
+    /// each once, in kind order.
+    fn lenders<B: Bitboard>(
+        &self,
+        pos: &Position<B>,
+        occupancy: &dyn Fn(Square) -> Option<Piece>,
+        from: Square,
+        piece: Piece,
+    ) -> Vec<PieceKind> {
+        let mut kinds = Vec::new();
+        for leg in self.legs[piece.kind.index()][piece.color.index()].iter().filter(|l| l.borrow) {
+            if !leg.origin.iter().all(|r| self.in_range(r, pos, from, piece.color)) {
+                continue;
+            }
+            for &v in &leg.vectors {
+                self.walk(pos, occupancy, from, v, piece, leg, &mut |to, target| {
+                    let in_range = leg.destination.iter().all(|r| self.in_range(r, pos, to, piece.color));
+                    match target {
+                        Some(t) if t.color == piece.color && in_range => kinds.push(t.kind),
+                        _ => {}
+                    }
+                });
+            }
+        }
+        kinds.sort_by_key(|k| k.index());
+        kinds.dedup();
+        kinds
+    }
+
+    /// X29: the moves `piece` on `from` borrows: each lender kind's own moves (single legs but
+    /// its borrowing, multi-leg moves but those it induces) made from `from` as that kind of
+    /// `piece`'s colour; the piece keeps its kind and promotes by its own rule. Moves already
+    /// listed (from `start` on) are not repeated.
+    fn push_borrowed<B: Bitboard>(
+        &self,
+        pos: &Position<B>,
+        from: Square,
+        piece: Piece,
+        start: usize,
+        out: &mut MoveList,
+    ) {
+        let occupancy = |sq: Square| pos.piece_at(sq);
+        let mut list = MoveList::new();
+        for kind in self.lenders(pos, &occupancy, from, piece) {
+            let lender = Piece::new(kind, piece.color);
+            let mut moves = Vec::new();
+            for leg in self.legs[kind.index()][piece.color.index()].iter().filter(|l| !l.borrow) {
+                self.leg_moves(pos, &occupancy, from, lender, leg, &mut |mv| moves.push((mv, Vec::new())));
+            }
+            if self.any_multi {
+                for l in self.piece_landings(pos, from, lender) {
+                    if l.mover.is_some() || l.to == from {
+                        continue;
+                    }
+                    let mv = match l.unload {
+                        Some(sq) => Move::relocate(from, l.to, sq),
+                        None if l.capture => Move::capture(from, l.to),
+                        None => Move::quiet(from, l.to),
+                    };
+                    moves.push((mv, l.extra));
+                }
+            }
+            for (mv, extra) in moves {
+                if extra.is_empty() && (start..out.len()).any(|i| out.get(i) == Some(mv)) {
+                    continue;
+                }
+                self.push_with_promotions(mv, piece, &mut list);
+                for mv in list.iter() {
+                    let _ = out.push_with_captures(*mv, &extra);
+                }
+                list.clear();
+            }
+        }
     }
 
     /// The landings of the multi-leg moves of one piece standing on `from`, each once, including
@@ -155,7 +246,10 @@ impl Interpreter {
         for l in &mut out {
             l.extra.sort_by_key(|s| s.index());
         }
-        out.sort_by_key(|l| (l.to.index(), l.capture, l.extra.iter().map(|s| s.index()).collect::<Vec<_>>()));
+        out.sort_by_key(|l| {
+            let extra: Vec<usize> = l.extra.iter().map(|s| s.index()).collect();
+            (l.mover.map(|s| s.index()), l.to.index(), l.capture, l.unload.map(|s| s.index()), extra)
+        });
         out.dedup();
         out
     }
@@ -172,15 +266,22 @@ impl Interpreter {
     ) {
         let mut list = MoveList::new();
         for landing in self.piece_landings(pos, from, piece) {
-            if landing.to == from {
+            // An induced move (X28) is the excited friend's: it starts on its square.
+            let mover = landing.mover.unwrap_or(from);
+            if landing.to == mover {
                 continue;
             }
-            let mv = if landing.capture { Move::capture(from, landing.to) } else { Move::quiet(from, landing.to) };
+            let mv = match landing.unload {
+                Some(sq) => Move::relocate(from, landing.to, sq),
+                None if landing.capture => Move::capture(mover, landing.to),
+                None => Move::quiet(mover, landing.to),
+            };
             let listed = landing.extra.is_empty() && (start..out.len()).any(|i| out.get(i) == Some(mv));
             if listed {
                 continue;
             }
-            self.push_with_promotions(mv, piece, &mut list);
+            let moving = landing.mover.and_then(|sq| pos.piece_at(sq)).unwrap_or(piece);
+            self.push_with_promotions(mv, moving, &mut list);
             for mv in list.iter() {
                 // A move list holds 65,535 extra captures: far beyond any position's needs.
                 let _ = out.push_with_captures(*mv, &landing.extra);
@@ -206,8 +307,8 @@ impl Interpreter {
 
     /// Pushes `mv` of `piece` with its promotion choices: a piece promotes on a move ending in
     /// the zone, and when promotion is optional also on one starting there; it may not stay
-    /// unpromoted where it could never move again (SEMANTICS.md V4, V5). A swap is pushed as it
-    /// is (M24).
+    /// unpromoted where it could never move again (SEMANTICS.md V4, V5). A swap or relocation
+    /// is pushed as it is (M24, X27).
     fn push_with_promotions(&self, mv: Move, piece: Piece, out: &mut MoveList) {
         if mv.is_swap() {
             out.push(mv);
@@ -559,6 +660,10 @@ impl<B: Bitboard> MoveGenerator<B> for Interpreter {
                 self.piece_moves(pos, from, piece, out);
             }
         }
+        if self.any_induced {
+            // X28: a move induced by two pieces, or induced and the friend's own, is one move.
+            out.dedup_from(0);
+        }
         self.castling_moves(pos, out);
         if self.drops {
             let us = pos.side_to_move();
@@ -622,41 +727,66 @@ impl Interpreter {
             if only.is_some_and(|(set, side)| !self.set_contains(set, side, piece)) {
                 return false;
             }
-            if self.any_multi && self.multi_attacks(pos, &occupancy, from, piece, sq) {
+            if self.attacks_from(pos, &occupancy, from, piece, sq, only, false) {
                 return true;
             }
-            self.legs[piece.kind.0 as usize][by.index()].iter().any(|leg| {
-                if leg.captures.is_empty() || (leg.initial && !pos.unmoved().test(from)) {
+            // X29: a borrower attacks what its lenders' moves made from its square attack.
+            self.any_borrow
+                && self
+                    .lenders(pos, &occupancy, from, piece)
+                    .into_iter()
+                    .any(|kind| self.attacks_from(pos, &occupancy, from, Piece::new(kind, by), sq, only, true))
+        })
+    }
+
+    /// Whether `piece` on `from` attacks `sq`; `lent`: by the moves it lends (X29: not its
+    /// borrowing, not the moves it induces).
+    #[allow(clippy::too_many_arguments)]
+    fn attacks_from<B: Bitboard>(
+        &self,
+        pos: &Position<B>,
+        occupancy: &dyn Fn(Square) -> Option<Piece>,
+        from: Square,
+        piece: Piece,
+        sq: Square,
+        only: Option<(&PSet, Color)>,
+        lent: bool,
+    ) -> bool {
+        let by = piece.color;
+        if self.any_multi && self.multi_attacks(pos, occupancy, from, piece, sq, lent) {
+            return true;
+        }
+        self.legs[piece.kind.0 as usize][by.index()].iter().any(|leg| {
+            if leg.captures.is_empty() || (leg.initial && !pos.unmoved().test(from)) {
+                return false;
+            }
+            if !leg.attackers.is_empty() && (only.is_some() || !self.escapes(pos, leg, from, by)) {
+                return false;
+            }
+            if !self.conditions_hold(pos, leg, by) {
+                return false;
+            }
+            if !leg.origin.iter().all(|r| self.in_range(r, pos, from, by)) {
+                return false;
+            }
+            let delta = (
+                self.geometry.file_of(sq) as i32 - self.geometry.file_of(from) as i32,
+                self.geometry.rank_of(sq) as i32 - self.geometry.rank_of(from) as i32,
+            );
+            leg.vectors.iter().any(|&v| {
+                if !on_ray(delta, v) {
                     return false;
                 }
-                if !leg.attackers.is_empty() && (only.is_some() || !self.escapes(pos, leg, from, by)) {
-                    return false;
-                }
-                if !self.conditions_hold(pos, leg, by) {
-                    return false;
-                }
-                if !leg.origin.iter().all(|r| self.in_range(r, pos, from, by)) {
-                    return false;
-                }
-                let delta = (
-                    self.geometry.file_of(sq) as i32 - self.geometry.file_of(from) as i32,
-                    self.geometry.rank_of(sq) as i32 - self.geometry.rank_of(from) as i32,
-                );
-                leg.vectors.iter().any(|&v| {
-                    if !on_ray(delta, v) {
-                        return false;
+                let mut found = false;
+                self.walk(pos, occupancy, from, v, piece, leg, &mut |to, target| {
+                    if to == sq
+                        && target.is_some_and(|t| leg.captures.iter().any(|c| self.may_capture(c, piece, t)))
+                        && leg.destination.iter().all(|r| self.in_range(r, pos, to, by))
+                    {
+                        found = true;
                     }
-                    let mut found = false;
-                    self.walk(pos, &occupancy, from, v, piece, leg, &mut |to, target| {
-                        if to == sq
-                            && target.is_some_and(|t| leg.captures.iter().any(|c| self.may_capture(c, piece, t)))
-                            && leg.destination.iter().all(|r| self.in_range(r, pos, to, by))
-                        {
-                            found = true;
-                        }
-                    });
-                    found
-                })
+                });
+                found
             })
         })
     }

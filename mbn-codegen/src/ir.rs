@@ -301,6 +301,12 @@ pub enum Extra {
     },
     /// `u`: only when no enemy blocks any of the move's directions.
     Unblocked,
+    /// XBetza `x` (excite): on a leg another leg follows, the friend it lands on makes the rest
+    /// of the move (docs/SEMANTICS.md X28); on a one-leg move, borrowing (X29).
+    Excite,
+    /// XBetza `u` on the last leg of a multi-leg move: the piece it captures goes to the leg's
+    /// start square instead of leaving the board (docs/SEMANTICS.md X27).
+    Unload,
     /// Any other modifier letter with its decorations, as written (`w`, `x`, `j`, ...).
     Other(String),
 }

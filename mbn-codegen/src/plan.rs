@@ -37,6 +37,9 @@ pub(crate) struct PLeg {
     /// `/.../`: the leg is possible only while each condition holds (docs/SEMANTICS.md, M30);
     /// single legs only.
     pub(crate) conditions: Vec<PCondition>,
+    /// XBetza `x` on a one-leg move (X29): the piece borrows the moves of the friends this leg
+    /// reaches; the leg itself neither moves nor captures. Interpreter only.
+    pub(crate) borrow: bool,
 }
 
 /// `/{T}[a1]/`: some square of `squares` holds a piece of `pieces` (any piece without a set).
@@ -176,6 +179,12 @@ pub(crate) struct PStep {
     pub(crate) mode_written: bool,
     /// `!`: the piece returns to the setup square when the move ends (docs/SEMANTICS.md, M20).
     pub(crate) setup: bool,
+    /// XBetza `x` (X28): the leg lands on a friend, which makes the remaining legs; the move is
+    /// that friend's.
+    pub(crate) excite: bool,
+    /// XBetza `u` on the last leg (X27): the piece it captures goes to the leg's start square
+    /// instead of leaving the board (a relocation).
+    pub(crate) unload: bool,
     /// Where the leg was written (for the code generator's messages).
     pub(crate) span: Span,
 }
@@ -256,6 +265,10 @@ impl Prep<'_> {
             self.unsupported(leg.span, "`j` (visit a piece) on the last leg of a move (a piece that dies)");
             return None;
         }
+        if p.borrow && self.back_end != INTERPRETER {
+            self.unsupported(leg.span, "XBetza `x` (borrowing, `xK`)");
+            return None;
+        }
         let long_leap = p.vectors.iter().any(|v| v.0.abs() > 1 || v.1.abs() > 1);
         if !p.conditions.is_empty() && p.non_jumping && long_leap && self.back_end != INTERPRETER {
             self.unsupported(leg.span, "conditions `/.../` on non-jumping leaps (`/Ta1/nA`)");
@@ -302,6 +315,7 @@ impl Prep<'_> {
     fn multi(&mut self, m: &Move, color: Color, siblings: &Siblings) -> Option<PMove> {
         let errors = self.diagnostics.len();
         let parts = self.parts(&m.parts, color, siblings);
+        self.check_unload(&parts, m.span);
         (self.diagnostics.len() == errors).then_some(PMove { parts, color, span: m.span })
     }
 
@@ -424,17 +438,19 @@ impl Prep<'_> {
             self.unsupported(leg.span, "the setup operator `!`");
             return None;
         }
-        let leg_p = if setup {
-            let plain = Leg { setup: false, ..leg.clone() };
-            self.leg(&plain, &vectors, color)?
-        } else {
-            self.leg(leg, &vectors, color)?
-        };
+        // XBetza `x` and `u` (X27, X28) are kept as extras by the lowering: read them here.
+        let (excite, unload) = (leg.extras.contains(&Extra::Excite), leg.extras.contains(&Extra::Unload));
+        let mut plain = leg.clone();
+        plain.setup &= !setup;
+        plain.extras.retain(|e| !matches!(e, Extra::Excite | Extra::Unload));
+        let leg_p = self.leg(&plain, &vectors, color)?;
         (self.diagnostics.len() == errors).then_some(PStep {
             leg: leg_p,
             relative,
             mode_written: leg.mode_written,
             setup,
+            excite,
+            unload,
             span: leg.span,
         })
     }
@@ -479,9 +495,11 @@ impl Prep<'_> {
             let mut initial = false;
             let mut visit = None;
             let mut swap = None;
+            let mut borrow = false;
             for e in &leg.extras {
                 match e {
                     Extra::Initial { decaying: false } => initial = true,
+                    Extra::Excite => borrow = true,
                     Extra::Other(text) if text.starts_with('j') && visit.is_none() => match self.visit(text) {
                         Some(v) => visit = Some(v),
                         None => self.unsupported(leg.span, &format!("the modifier `{text}`")),
@@ -546,6 +564,7 @@ impl Prep<'_> {
                 attackers: leg.attackers.iter().map(|s| self.set(s)).collect(),
                 swap,
                 conditions,
+                borrow,
             })
         }
     }
@@ -601,6 +620,20 @@ impl Prep<'_> {
             self.unsupported(leg.span, &format!("`w` (swap) {place}"));
         }
         !swaps
+    }
+
+    /// `u` on a later leg (X27) unloads the piece its leg captures: no other leg of the move may
+    /// capture (a relocation is a runtime swap, which takes nothing).
+    fn check_unload(&mut self, parts: &[PPart], span: Span) {
+        let mut steps = Vec::new();
+        flat_steps(parts, &mut steps);
+        let unloads = steps.iter().any(|s| s.unload);
+        if unloads && steps.iter().any(|s| !s.unload && !s.leg.captures.is_empty() && s.mode_written) {
+            self.unsupported(span, "XBetza `u` in a move that also captures on the way");
+        }
+        if unloads && steps.iter().any(|s| s.excite) {
+            self.unsupported(span, "XBetza `u` in an induced move (`x`)");
+        }
     }
 
     /// No move of a piece may capture what one of its legs swaps with (M24); any leg of a multi-leg
@@ -709,6 +742,17 @@ fn mode_side(mode: &crate::syntax::ast::Mode) -> Side {
     }
 }
 
+/// Every leg of `parts`, repeats and optional parts included.
+pub(crate) fn flat_steps<'a>(parts: &'a [PPart], out: &mut Vec<&'a PStep>) {
+    for p in parts {
+        match p {
+            PPart::Leg(s) => out.push(s),
+            PPart::Optional { body, .. } => flat_steps(body, out),
+            PPart::Repeat(r) => r.first.iter().chain(&r.later).for_each(|b| flat_steps(b, out)),
+        }
+    }
+}
+
 /// A swap leg that also moves (`wwF` in `K+wwF`) leaves its moves to another leg of the piece that
 /// makes them all (the same reach along more vectors, no conditions), so that no back end lists a
 /// move twice (M24).
@@ -746,6 +790,8 @@ fn drop_repeated_swap_moves(legs: &mut [PLeg]) {
 fn capture_sides(parts: &[PPart], out: &mut Vec<Side>) {
     for part in parts {
         match part {
+            // A `u` leg (X27) relocates, written `d1d5>d3`: no clash with a swap's `d1d5`.
+            PPart::Leg(step) if step.unload => {}
             PPart::Leg(step) => out.extend(step.leg.captures.iter().map(|c| c.side)),
             PPart::Repeat(r) => {
                 for body in r.first.iter().chain(&r.later) {
@@ -769,6 +815,8 @@ fn extra_letters(extra: &Extra) -> String {
         Extra::NoCheck { mate_only, .. } => if *mate_only { "kk" } else { "k" }.to_string(),
         Extra::Cylindrical { both_axes, .. } => if *both_axes { "oo" } else { "o" }.to_string(),
         Extra::Unblocked => "u".to_string(),
+        Extra::Excite => "x (XBetza)".to_string(),
+        Extra::Unload => "u (XBetza)".to_string(),
         Extra::Other(text) => text.clone(),
     }
 }

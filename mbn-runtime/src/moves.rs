@@ -12,7 +12,9 @@
 //! `e1g1` (or king-takes-partner `e1h1` when the king does not move), and
 //! extra captures as `x` plus a square each: `d4d6xd5`; a swap as the mover's
 //! plain move `d4e5` (mbn's back ends never let a piece both capture and swap
-//! the same piece, so the position tells it from a capture).
+//! the same piece, so the position tells it from a capture); a relocation (XBetza
+//! `u` on a later leg, the Valkyrie) as the mover's move plus `>` and the square
+//! the displaced piece goes to: `d1d5>d3`.
 
 use core::fmt;
 use core::ops::BitOr;
@@ -122,6 +124,28 @@ impl Move {
         m.partner_from = to;
         m.partner_to = from;
         m
+    }
+
+    /// A relocation (XBetza `u` on a later leg, the Valkyrie's `afudQ`): the piece on `from`
+    /// goes to `to` and the piece on `to` (of either colour) goes to `displaced_to`, which must
+    /// be empty or `from`. A swap when `displaced_to == from`; nothing is captured.
+    #[inline]
+    pub const fn relocate(from: Square, to: Square, displaced_to: Square) -> Self {
+        let mut m = Move::new(from, to, MoveFlags::SWAP);
+        m.partner_from = to;
+        m.partner_to = displaced_to;
+        m
+    }
+
+    /// Where a relocation puts the displaced piece, when that is not the mover's origin (a
+    /// plain swap's).
+    #[inline]
+    pub const fn relocation(self) -> Option<Square> {
+        if self.is_swap() && self.partner_to.index() != self.from.index() {
+            Some(self.partner_to)
+        } else {
+            None
+        }
     }
 
     /// A drop of `kind` from hand onto `to`.
@@ -281,6 +305,10 @@ impl Move {
             out.write_char('x')?;
             geometry.write_square(sq, out)?;
         }
+        if let Some(sq) = self.relocation() {
+            out.write_char('>')?;
+            geometry.write_square(sq, out)?;
+        }
         Ok(())
     }
 
@@ -390,6 +418,17 @@ impl MoveList {
         self.extra.get(start..start + mv.extra_capture_count()).unwrap_or(&[])
     }
 
+    /// Removes the repeats, from `start` on, of moves without extra captures, keeping the first
+    /// (a move induced by two pieces, XBetza `x`).
+    pub fn dedup_from(&mut self, start: usize) {
+        let mut seen = std::collections::HashSet::new();
+        let mut index = 0;
+        self.retain(|mv, extra| {
+            index += 1;
+            index <= start || !extra.is_empty() || seen.insert(mv)
+        });
+    }
+
     /// Keeps only the moves for which `keep(move, extra_captures)` is true.
     pub fn retain(&mut self, mut keep: impl FnMut(Move, &[Square]) -> bool) {
         let extra = &self.extra;
@@ -431,6 +470,8 @@ pub struct UciMove {
     pub promotion: Option<UciPromotion>,
     /// Extra captured squares, if written.
     pub extra: Vec<Square>,
+    /// `>sq`: where a relocation puts the displaced piece ([`Move::relocate`]).
+    pub relocation: Option<Square>,
 }
 
 /// A move text error: what went wrong and at which byte.
@@ -508,7 +549,14 @@ impl UciMove {
             if end != text.len() {
                 return move_err(end, MoveParseErrorKind::UnexpectedChar(char_at(text, end)));
             }
-            return Ok(UciMove { from: None, to, drop: Some(kind), promotion: None, extra: Vec::new() });
+            return Ok(UciMove {
+                from: None,
+                to,
+                drop: Some(kind),
+                promotion: None,
+                extra: Vec::new(),
+                relocation: None,
+            });
         }
         let (from, i) = square_at(geometry, text, 0)?;
         let (to, mut i) = square_at(geometry, text, i)?;
@@ -528,15 +576,22 @@ impl UciMove {
             _ => {}
         }
         let mut extra = Vec::new();
+        let mut relocation = None;
         while i < bytes.len() {
-            if bytes[i] != b'x' {
+            if bytes[i] == b'>' && relocation.is_none() {
+                let (sq, next) = square_at(geometry, text, i + 1)?;
+                relocation = Some(sq);
+                i = next;
+                continue;
+            }
+            if bytes[i] != b'x' || relocation.is_some() {
                 return move_err(i, MoveParseErrorKind::UnexpectedChar(char_at(text, i)));
             }
             let (sq, next) = square_at(geometry, text, i + 1)?;
             extra.push(sq);
             i = next;
         }
-        Ok(UciMove { from: Some(from), to, drop: None, promotion, extra })
+        Ok(UciMove { from: Some(from), to, drop: None, promotion, extra, relocation })
     }
 
     /// Whether this text denotes `mv` (whose extra captures are `extra`).
@@ -546,6 +601,9 @@ impl UciMove {
             return mv.dropped() == Some(kind) && mv.to() == self.to;
         }
         if mv.is_drop() || self.from != Some(mv.from()) || self.extra.as_slice() != extra {
+            return false;
+        }
+        if self.relocation.map(|s| s.index()) != mv.relocation().map(|s| s.index()) {
             return false;
         }
         let to_ok = self.to == mv.to() || mv.partner_from() == Some(self.to);
@@ -589,6 +647,8 @@ mod tests {
             (Move::castle(sq(g, "g1"), sq(g, "g1"), sq(g, "h1"), sq(g, "f1")), "g1h1"),
             (Move::en_passant(sq(g, "e5"), sq(g, "d6")), "e5d6"),
             (Move::swap(sq(g, "d4"), sq(g, "e5")), "d4e5"),
+            (Move::relocate(sq(g, "d1"), sq(g, "d5"), sq(g, "d3")), "d1d5>d3"),
+            (Move::relocate(sq(g, "d1"), sq(g, "d5"), sq(g, "d1")), "d1d5"),
         ];
         for (mv, text) in cases {
             assert_eq!(mv.to_uci(g, &t, &[]), text);
@@ -628,5 +688,14 @@ mod tests {
         assert_eq!(e("é@e4").column, 0);
         assert_eq!(e("+Z@e4").kind, MoveParseErrorKind::UnknownPiece("+Z".into()));
         assert!(e("e2e4?").to_string().contains("byte 4"));
+        assert_eq!(e("d1d5>").column, 5);
+        assert_eq!(e("d1d5>d3>d4").column, 7);
+        assert_eq!(e("d1d5>d3xd4").column, 7);
+        let swap = Move::swap(sq(g, "d1"), sq(g, "d5"));
+        let relocation = Move::relocate(sq(g, "d1"), sq(g, "d5"), sq(g, "d3"));
+        let plain = UciMove::parse(g, &t, "d1d5").unwrap();
+        assert!(plain.matches(&t, swap, &[]) && !plain.matches(&t, relocation, &[]));
+        let relocated = UciMove::parse(g, &t, "d1d5>d3").unwrap();
+        assert!(relocated.matches(&t, relocation, &[]) && !relocated.matches(&t, swap, &[]));
     }
 }

@@ -332,7 +332,8 @@ pub fn moves_command(args: MovesArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// The squares White's piece (kind 0) on `from` can move or capture to, sorted by file then rank.
+/// The squares White's piece (kind 0) on `from` can move or capture to (not the moves it induces
+/// in friends), sorted by file then rank.
 fn destinations<B: Bitboard>(
     variant: &Variant,
     interp: &Interpreter,
@@ -357,7 +358,8 @@ fn destinations<B: Bitboard>(
     pos.set_side_to_move(Color::White);
     let mut list = MoveList::new();
     interp.piece_moves(&pos, from, Piece::new(piece, Color::White), &mut list);
-    let mut out: Vec<Square> = list.iter().map(|mv| mv.to()).collect();
+    // Moves the piece induces in friends (XBetza `x`, X28) are the friends' own, not its.
+    let mut out: Vec<Square> = list.iter().filter(|mv| mv.from() == from).map(|mv| mv.to()).collect();
     out.sort_by_key(|&sq| (geometry.file_of(sq), geometry.rank_of(sq)));
     out.dedup();
     Ok(out)

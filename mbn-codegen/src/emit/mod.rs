@@ -164,6 +164,14 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         quote!()
     };
     let escaping = g.escaping;
+    // XBetza `x` (X28): induced moves may repeat other pieces' moves; the list is deduplicated and
+    // counted from it.
+    let induced = g.multi.iter().flatten().flatten().any(|m| {
+        let mut steps = Vec::new();
+        crate::plan::flat_steps(&m.parts, &mut steps);
+        steps.iter().any(|s| s.excite)
+    });
+    let dedup_induced = induced.then(|| quote!(out.dedup_from(first);));
     // Whether the royal piece is in check: from the attack map (with it lifted: an attack on a
     // square does not depend on what stands there) when the map always exists, as the map is
     // then needed by most positions anyway; else by one attack test.
@@ -288,7 +296,9 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                     let occ = pos.occupied();
                     #sliders
                     let mut attack_map: Option<Option<#ty>> = None;
+                    let first = out.len();
                     #generate
+                    #dedup_induced
                 }
 
                 fn is_square_attacked(&self, pos: &#rt::__private::Position<#ty>, sq: #rt::__private::Square, by: #rt::__private::Color) -> bool {
@@ -312,7 +322,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                     let occ = pos.occupied();
                     let kind_at = |sq| pos.piece_at(sq).map_or(PieceKind(#royal_kind), |p| p.kind);
                     let mut attack_map: Option<Option<#ty>> = None;
-                    if #escaping || !royals.is_single() || #in_check {
+                    if #escaping || #induced || !royals.is_single() || #in_check {
                         self.legal_moves(pos, scratch);
                         return scratch.len() as u64;
                     }

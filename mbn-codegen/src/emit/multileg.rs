@@ -8,7 +8,8 @@
 //! unrolled time round by time round; a path is cut where it must have left the board, or where it
 //! would stand where it stood after an earlier time round (the repeat's own rule, decided at
 //! generation time when the squares are known then). A move that unrolls into more than
-//! [`BUDGET`] legs is refused.
+//! [`BUDGET`] legs is refused. XBetza `u` on the last leg pushes a relocation (X27); after an `x`
+//! leg the move is the excited friend's (X28).
 
 use super::tables::{bit, or, Bits};
 use super::{range_bits, Gen};
@@ -60,6 +61,10 @@ struct St<'a> {
     zaxis: Option<Axis>,
     /// The last leg and whether its landing holds a piece.
     pending: Option<(&'a PStep, Ident)>,
+    /// The square the last leg started from (where XBetza `u` unloads, X27).
+    leg_start: Ident,
+    /// XBetza `x` (X28): the square of the excited friend now making the move.
+    actor: Option<Ident>,
     visited: Vec<(Ident, Option<Vector>)>,
     log: Vec<Vector>,
     replay: Option<Vec<Vector>>,
@@ -122,6 +127,8 @@ impl Gen {
                 prev: None,
                 zaxis: None,
                 pending: None,
+                leg_start: start.clone(),
+                actor: None,
                 visited: vec![(start, Some((0, 0)))],
                 log: Vec::new(),
                 replay: None,
@@ -160,7 +167,8 @@ impl Gen {
             repeats.push(r.origin.iter().chain(&r.destination).any(dynamic))
         });
         let mut ok = true;
-        for step in &steps {
+        let induces = steps.iter().any(|s| s.excite);
+        for (i, step) in steps.iter().enumerate() {
             let leg = &step.leg;
             let mut refused = Vec::new();
             if !matches!(leg.reach, Reach::Steps { .. }) && leg.hop.is_some() {
@@ -171,6 +179,9 @@ impl Gen {
             }
             if leg.origin.iter().chain(&leg.destination).any(dynamic) {
                 refused.push("threatened, unthreatened and unmoved ranges");
+            }
+            if induces && step.mode_written && !step.excite && !leg.captures.is_empty() && i + 1 < steps.len() {
+                refused.push("XBetza `x` with captures on the way");
             }
             for what in refused {
                 self.diagnostics.push(
@@ -327,7 +338,15 @@ pub(super) fn split((legs, mut multi): (Vec<PLeg>, Vec<PMove>), color: Color) ->
 
 /// A single leg the table shapes do not cover (a non-jumping leap, `nA`), as a one-leg move.
 fn as_move(leg: PLeg, color: Color) -> PMove {
-    let step = PStep { leg, relative: None, mode_written: true, setup: false, span: Span::default() };
+    let step = PStep {
+        leg,
+        relative: None,
+        mode_written: true,
+        setup: false,
+        excite: false,
+        unload: false,
+        span: Span::default(),
+    };
     PMove { parts: vec![PPart::Leg(Box::new(step))], color, span: Span::default() }
 }
 
@@ -346,11 +365,19 @@ impl<'a> Unroll<'_> {
         self.g.tables.mask_type(&self.g.rt)
     }
 
-    /// The occupancy a path sees: the start square and the pieces captured on the way are empty.
+    /// The occupancy a path sees: the start square and the pieces captured on the way are empty;
+    /// after an `x` leg (X28) the excited friend's square is, and the start square is not.
     fn occ(&self, st: &St<'_>) -> TokenStream {
-        match &st.cap {
+        let ty = self.ty();
+        let base = match &st.actor {
             None => quote!(occ0),
-            Some(c) => quote!((occ0 & !#c)),
+            Some(a) => {
+                quote!(((occ0 | <#ty as Bitboard>::from_square(from)) & !<#ty as Bitboard>::from_square(#a)))
+            }
+        };
+        match &st.cap {
+            None => base,
+            Some(c) => quote!((#base & !#c)),
         }
     }
 
@@ -485,6 +512,16 @@ impl<'a> Unroll<'_> {
         let ty = self.ty();
         let mut settle = quote!();
         let mut guards = Vec::new();
+        if let Some((_, t)) = st.pending.take_if(|(p, _)| p.excite) {
+            // `x` (X28): a friend, which makes the rest of the move. A lone piece has none: the
+            // moves it induces are not its own destinations.
+            if self.sink == Sink::Piece {
+                return quote!();
+            }
+            let sq = st.sq.clone();
+            guards.push(quote!((#t && own.test(#sq))));
+            st.actor = Some(sq);
+        }
         if let Some((p, t)) = st.pending.take() {
             // The previous landing is a square on the way: empty, visited or captured.
             let sq = st.sq.clone();
@@ -564,6 +601,7 @@ impl<'a> Unroll<'_> {
             next.log.push(white);
             next.visited.push((to.clone(), disp));
             next.pending = Some((step, t.clone()));
+            next.leg_start = st.sq.clone();
             next.zaxis = axis;
             let inner = self.run(next, after);
             let dest = self.ranges(&leg.destination, &to);
@@ -584,6 +622,15 @@ impl<'a> Unroll<'_> {
     /// The path ends: the last landing is the destination, allowed by the last leg's capabilities.
     fn finish(&mut self, st: &St<'a>) -> TokenStream {
         let Some((p, t)) = &st.pending else { return quote!() };
+        if p.unload {
+            return self.finish_unload(st, p, t);
+        }
+        if p.excite {
+            return quote!();
+        }
+        if let Some(a) = &st.actor {
+            return self.finish_induced(st, p, t, a);
+        }
         let s = &st.sq;
         let mut ends = Vec::new();
         if p.leg.moves {
@@ -638,6 +685,83 @@ impl<'a> Unroll<'_> {
                     if #t { captures |= <#ty as Bitboard>::from_square(#s); } else { quiet |= <#ty as Bitboard>::from_square(#s); }
                 }
             },
+        };
+        quote! {
+            if #(#ends)||* {
+                found += 1;
+                #sink
+            }
+        }
+    }
+
+    /// The end of a path whose last leg has XBetza `u` (X27): a move to an empty square as usual,
+    /// a capture as a relocation of the piece there to the leg's start square, which must be
+    /// empty. A relocation attacks nothing; the plan leaves no capture on the way beside it.
+    fn finish_unload(&mut self, st: &St<'a>, p: &PStep, t: &Ident) -> TokenStream {
+        let (s, u, ty) = (&st.sq, &st.leg_start, self.ty());
+        let occ = self.occ(st);
+        let capture = if p.leg.captures.is_empty() { quote!(false) } else { self.capture_test(p, s) };
+        let (quiet, relocate) = match self.sink {
+            Sink::Moves => (
+                quote!(if #s != from { land |= <#ty as Bitboard>::from_square(#s); }),
+                quote! {
+                    let mv = Move::relocate(from, #s, #u);
+                    if !(xstart..out.len()).any(|i| out.get(i) == Some(mv)) {
+                        out.push(mv);
+                    }
+                },
+            ),
+            Sink::Attack => (quote!(), quote!()),
+            Sink::Piece => (quote!(if #s != from { quiet |= <#ty as Bitboard>::from_square(#s); }), quote!()),
+        };
+        let quiet = p.leg.moves.then(|| quote!(if !#t { found += 1; #quiet }));
+        quote! {
+            #quiet
+            if #t && #capture && !#occ.test(#u) {
+                found += 1;
+                #relocate
+            }
+        }
+    }
+
+    /// The end of a path after an `x` leg (X28): the move is the excited friend's, from its square
+    /// `a`, pushed with that friend's promotions (its kind is read at run time). An induced
+    /// capture attacks. The move list is deduplicated after generation.
+    fn finish_induced(&mut self, st: &St<'a>, p: &PStep, t: &Ident, a: &Ident) -> TokenStream {
+        let s = &st.sq;
+        let mut ends = Vec::new();
+        if p.leg.moves {
+            ends.push(quote!(!#t));
+        }
+        if !p.leg.captures.is_empty() {
+            let capture = self.capture_test(p, s);
+            ends.push(quote!((#t && #capture)));
+        }
+        if ends.is_empty() {
+            return quote!();
+        }
+        let sink = match self.sink {
+            Sink::Moves => {
+                let plain = quote!(out.push(mv);).to_string();
+                let arms: Vec<TokenStream> = (0..self.g.promotions.len())
+                    .filter_map(|k| {
+                        let push = self.g.push(k, self.color, quote!(mv));
+                        let k = k as u8;
+                        (push.to_string() != plain).then(|| quote!(Some(#k) => { #push }))
+                    })
+                    .collect();
+                quote! {
+                    if #s != #a {
+                        let mv = if #t { Move::capture(#a, #s) } else { Move::quiet(#a, #s) };
+                        match pos.piece_at(#a).map(|p| p.kind.0) {
+                            #(#arms)*
+                            _ => out.push(mv),
+                        }
+                    }
+                }
+            }
+            Sink::Attack => quote!(if #t && #s == sq { return true; }),
+            Sink::Piece => quote!(),
         };
         quote! {
             if #(#ends)||* {

@@ -21,6 +21,12 @@ pub struct Landing {
     pub capture: bool,
     /// The pieces captured on the way (locust captures).
     pub extra: Vec<Square>,
+    /// XBetza `x` (X28): the square of the friend that makes the move, when it is not the piece
+    /// itself (the Relay Knight's induced knight leaps).
+    pub mover: Option<Square>,
+    /// XBetza `u` on a later leg (X27): where the piece on `to` goes instead of being captured
+    /// (the Valkyrie's `afudQ`); `capture` is false then.
+    pub unload: Option<Square>,
 }
 
 /// A direction vector, White's view.
@@ -64,6 +70,10 @@ struct State<'a> {
     zaxis: Option<Axis>,
     /// `!`: the setup square the piece returns to when the move ends (M20).
     setup: Option<Square>,
+    /// `x` (X28): the square of the excited friend now making the move.
+    actor: Option<Square>,
+    /// The start square of the last leg, for `u` (X27).
+    leg_start: Square,
 }
 
 /// What remains to be walked.
@@ -116,11 +126,14 @@ impl Interpreter {
             replay: None,
             zaxis: None,
             setup: None,
+            actor: None,
+            leg_start: from,
         };
         walker.run(start, &Cont::Parts(&m.parts, &Cont::Done), out);
     }
 
-    /// Whether a multi-leg move of `piece` on `from` captures on `target` (at the end or on the way).
+    /// Whether a multi-leg move of `piece` on `from` captures on `target` (at the end or on the
+    /// way); `own`: only by moves it makes itself, not those it induces (X28, X29).
     pub(super) fn multi_attacks<B: Bitboard>(
         &self,
         pos: &Position<B>,
@@ -128,11 +141,16 @@ impl Interpreter {
         from: Square,
         piece: Piece,
         target: Square,
+        own: bool,
     ) -> bool {
         self.multi[piece.kind.0 as usize][piece.color.index()].iter().any(|m| {
             let mut landings = Vec::new();
             self.multi_moves(pos, occupancy, from, piece, m, &mut landings);
-            landings.iter().any(|l| (l.capture && l.to == target) || l.extra.contains(&target))
+            // An induced capture attacks (X28): the inducer's move gives check.
+            landings
+                .iter()
+                .filter(|l| !own || l.mover.is_none())
+                .any(|l| (l.capture && l.to == target) || l.extra.contains(&target))
         })
     }
 }
@@ -256,11 +274,14 @@ impl<'w, B: Bitboard> Walker<'w, B> {
             return;
         }
         let directions = leg_directions(self.color, &mut st.replay, st.prev, st.zaxis, step);
+        st.leg_start = st.square;
+        // The square the moving piece left: its own, or the excited friend's (X28).
+        let vacated = st.actor.unwrap_or(self.from);
         for (board, white, axis) in directions {
             let mut landings = Vec::new();
             {
                 let occupancy = |sq: Square| {
-                    if sq == self.from || st.captures.contains(&sq) {
+                    if sq == vacated || st.captures.contains(&sq) {
                         None
                     } else {
                         (self.occupancy)(sq)
@@ -290,6 +311,14 @@ impl<'w, B: Bitboard> Walker<'w, B> {
     /// written mode), or an enemy for a leg that wrote `a` or `c`, which captures it; a piece a `j`
     /// leg may visit stays where it is.
     fn on_the_way(&self, st: &mut State<'_>, p: &Pending<'_>) -> bool {
+        if p.step.excite {
+            // `x` (X28): a friend, which makes the rest of the move.
+            let friend = p.target.is_some_and(|t| t.color == self.color);
+            if friend {
+                st.actor = Some(st.square);
+            }
+            return friend;
+        }
         if let Some(v) = &p.step.leg.visit {
             // `j`: the piece there is visited, not captured (`j?`: or the square is empty).
             match p.target {
@@ -315,6 +344,9 @@ impl<'w, B: Bitboard> Walker<'w, B> {
     /// destination ([`Walker::finish`]); a landing that could be neither is not walked on.
     fn may_land(&self, step: &PStep, target: Option<Piece>) -> bool {
         let leg = &step.leg;
+        if step.excite {
+            return target.is_some_and(|t| t.color == self.color);
+        }
         match target {
             None => match &leg.visit {
                 Some(v) => v.optional || leg.moves,
@@ -330,11 +362,24 @@ impl<'w, B: Bitboard> Walker<'w, B> {
     /// The path ends: the last landing is the destination, allowed by the last leg's capabilities.
     fn finish(&self, st: State<'_>, out: &mut Vec<Landing>) {
         let Some(p) = st.pending else { return };
+        if p.step.excite {
+            return;
+        }
         let capture = match p.target {
             None if p.step.leg.moves => false,
             Some(victim) if p.step.leg.captures.iter().any(|t| self.interp.may_capture(t, self.piece, victim)) => true,
             _ => return,
         };
+        let (mover, unload) = (st.actor, (capture && p.step.unload).then_some(st.leg_start));
+        if let Some(sq) = unload {
+            // X27: the captured piece goes to the (empty) start square of the `u` leg.
+            let vacated = sq == st.actor.unwrap_or(self.from) || st.captures.contains(&sq);
+            if !vacated && (self.occupancy)(sq).is_some() {
+                return;
+            }
+            out.push(Landing { to: st.square, capture: false, extra: st.captures, mover, unload });
+            return;
+        }
         match st.setup {
             // M20: the piece goes back to the setup square; what its last leg took is taken on the way.
             Some(square) => {
@@ -342,9 +387,9 @@ impl<'w, B: Bitboard> Walker<'w, B> {
                 if capture {
                     extra.push(st.square);
                 }
-                out.push(Landing { to: square, capture: false, extra });
+                out.push(Landing { to: square, capture: false, extra, mover, unload: None });
             }
-            None => out.push(Landing { to: st.square, capture, extra: st.captures }),
+            None => out.push(Landing { to: st.square, capture, extra: st.captures, mover, unload: None }),
         }
     }
 

@@ -220,7 +220,11 @@ proptest! {
 fn fen_after_swap(fen: &str, text: &str) -> String {
     let mut pos = toy_pos::<u64>(8, 8, fen, false);
     let uci = UciMove::parse(pos.geometry(), pos.table(), text).unwrap();
-    let mv = crate::moves::Move::swap(uci.from.unwrap(), uci.to);
+    let (from, to) = (uci.from.unwrap(), uci.to);
+    let mv = match uci.relocation {
+        Some(sq) => crate::moves::Move::relocate(from, to, sq),
+        None => crate::moves::Move::swap(from, to),
+    };
     assert!(uci.matches(pos.table(), mv, &[]));
     assert_eq!(pos.uci(mv, &[]), text);
     let before = pos.clone();
@@ -248,4 +252,16 @@ fn make_swaps() {
     assert_eq!(fen_after_swap("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 3 9", "a1a8"), "R3k2r/8/8/8/8/8/8/r3K2R b Kk - 4 9");
     // An enemy piece swapped onto the mover's square keeps its colour.
     assert_eq!(fen_after_swap("3k4/8/8/4p3/3R4/8/8/3K4 w - - 0 1", "d4e5"), "3k4/8/8/4R3/3p4/8/8/3K4 b - - 1 1");
+}
+
+#[test]
+fn make_relocations() {
+    // XBetza `u` on a later leg (the Valkyrie's `afudQ`): the rook on d1 goes to d5, the pawn
+    // there to d3; nothing is captured, the clock runs on, unmake restores everything.
+    assert_eq!(fen_after_swap("3k4/8/8/3P4/8/8/8/3RK3 w - - 3 9", "d1d5>d3"), "3k4/8/8/3R4/8/3P4/8/4K3 b - - 4 9");
+    // A rook with castling rights: its right goes; the king's other right stays.
+    assert_eq!(
+        fen_after_swap("r3k2r/8/8/P7/8/8/8/R3K2R w KQkq - 0 1", "a1a5>a3"),
+        "r3k2r/8/8/R7/8/P7/8/4K2R b Kkq - 1 1"
+    );
 }

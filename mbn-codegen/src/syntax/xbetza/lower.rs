@@ -11,7 +11,8 @@
 //!
 //! Multi-leg parts (`a`), hoppers other than those, `nC`/`nZ` and the `q`/`z` riders are unrolled
 //! by [`super::multileg`]; `j` is a hop (`jD`) or a doubled first step (`jB`); `u` (unload) on a
-//! single leg is MBN's swap `w` (docs/SEMANTICS.md X26). Everything else the IR cannot express yet
+//! single leg is MBN's swap `w` (docs/SEMANTICS.md X26); `x` on a single leg is borrowing (`xK`,
+//! [`Extra::Excite`], X29). Everything else the IR cannot express yet
 //! is an error "XBetza `x` is not supported yet".
 
 use super::chain;
@@ -92,6 +93,8 @@ struct Modes {
     bent: Option<multileg::Bend>,
     /// `u`: the MBN swap it became (`w`, `ww`, `wy`; X26).
     swap: Option<&'static str>,
+    /// `x` on a one-leg move: borrowing (X29).
+    borrow: bool,
 }
 
 /// Reads the mode letters of a single leg; errors name the first unsupported one.
@@ -116,13 +119,21 @@ fn modes(leg: &XLeg) -> Result<Modes, Vec<Diagnostic>> {
             'u' => unload = unload.or(Some(span)),
             // X34, X35: applied below, once the leg's captures are known.
             'k' | 't' => {}
+            // X29: `x` with no leg after it borrows the moves of the friends it reaches.
+            'x' if leg.modes.len() == 1 => out.borrow = true,
+            'x' => errors.push(unsupported(span, "x").with_help(
+                "XBetza `x` (borrowing) with other modes on its leg: mbn reads `x` alone (`xK`, docs/SEMANTICS.md X29)",
+            )),
             _ => errors.push(unsupported(span, &c.to_string()).with_help(help_for(c))),
         }
         if matches!(c, 'm' | 'c' | 'd' | 'e' | 'k') {
             out.written = true;
         }
     }
-    if !out.written {
+    if out.borrow {
+        // Lands on a friend without taking it: a written mode with no capability.
+        out.written = true;
+    } else if !out.written {
         out.capabilities = default_capabilities();
     }
     if let Some(&(c, span)) = leg.modes.iter().find(|m| matches!(m.0, 'k' | 't')) {
@@ -237,7 +248,6 @@ fn help_for(c: char) -> &'static str {
     match c {
         'j' => "XBetza `j`: must jump (leapers) or skip the first square (W/F sliders)",
         'y' => "XBetza `y`: range toggle for the next leg",
-        'x' => "XBetza `x`: induction (relay)",
         'q' => "XBetza `q`: circular rider",
         'z' => "XBetza `z`: crooked (zig-zag) rider",
         _ => "not in mbn's XBetza reader yet",
@@ -363,6 +373,9 @@ fn lower_atom(
     }
     if let Some(swap) = m.swap {
         base.extras.push(Extra::Other(swap.to_string()));
+    }
+    if m.borrow {
+        base.extras.push(Extra::Excite);
     }
     if let Some(bend) = m.bent {
         let compound = matches!(part.atom, 'S' | 'T');

@@ -18,7 +18,9 @@
 //! continuation leg makes it as long as the last slider leg before it (unrolled over every
 //! length a board allows). `p`/`g` on the final leg hop onto the mount and leave a hidden last leg
 //! straight on (`pR` = `pafR`, `gQ` = `gafQ`). The `q` and `z` riders ([`bent`]) and seed 001's
-//! lame camel and zebra paths ([`lame_paths`]) are unrolled the same way.
+//! lame camel and zebra paths ([`lame_paths`]) are unrolled the same way. `x` on a leg on the way
+//! lands on a friend that makes the rest of the move ([`Extra::Excite`], X28); `u` on the last
+//! leg puts the piece it captures on that leg's start square ([`Extra::Unload`], X27).
 
 use super::{XLeg, XPart, XRange};
 use crate::diagnostic::Diagnostic;
@@ -65,6 +67,8 @@ enum Transit {
     Destroy,
     /// `p`/`g`: a piece there is hopped on and left standing (`t`: friends only).
     Hop { friends_only: bool },
+    /// `x`: a friend there is excited and makes the remaining legs (X28).
+    Excite,
 }
 
 /// One way a non-final leg can be taken: what it does there and whether the next leg toggles its
@@ -86,6 +90,8 @@ struct LegModes {
     iso: bool,
     /// `i` on the first leg.
     initial: bool,
+    /// `u` on the last leg (X27): the piece it captures goes to the leg's start square.
+    unload: bool,
 }
 
 /// "XBetza `x` is not supported yet" at `span`, with help.
@@ -100,13 +106,19 @@ fn read_modes(leg: &XLeg, first: bool, last: bool) -> Result<LegModes, Vec<Diagn
         let help = match c {
             'm' | 'c' | 'd' | 'p' | 'g' | 'y' | 'i' | 't' => continue,
             'k' if last => continue,
+            'u' if last => continue,
+            'u' => {
+                "XBetza `u` (unload) on a leg on the way: mbn unloads only the piece the last leg captures \
+                    (the Valkyrie's `afudQ`, docs/SEMANTICS.md X27)"
+            }
+            'x' if !last && leg.modes.len() == 1 => continue,
+            'x' if last => {
+                "XBetza `x` on the last leg of a multi-leg move (borrowing after a path): mbn borrows on \
+                    one-leg moves only (`xK`, docs/SEMANTICS.md X29)"
+            }
+            'x' => "XBetza `x` (induction) with other modes on its leg: mbn reads `x` alone (`mNxaN`, X28)",
             'e' => "XBetza `e` (en passant) in a multi-leg move: the interpreter does not run it yet",
             'n' => "XBetza `n` in a multi-leg move creates en passant rights: not run yet",
-            'u' => {
-                "XBetza `u` (unload) in a multi-leg move puts the captured piece on the start square of its leg, \
-                    not the mover's (the Valkyrie's `afudQ`): mbn's swaps (`w`, M24) are single legs only"
-            }
-            'x' => "XBetza `x` (induction, relay): the IR has no induced moves yet",
             'o' => "XBetza `o` in a multi-leg move (off-board legs)",
             'j' => "XBetza `j` in a multi-leg move",
             'q' | 'z' => "XBetza circular and crooked legs (`q`, `z`) in a multi-leg move",
@@ -116,6 +128,15 @@ fn read_modes(leg: &XLeg, first: bool, last: bool) -> Result<LegModes, Vec<Diagn
     }
     if !errors.is_empty() {
         return Err(errors);
+    }
+    if has('u') {
+        unload_allowed(leg)?;
+    }
+    if has('x') {
+        // `x` (excite, X28): the leg ends on a friend, which makes the remaining legs.
+        let way = Way { transit: Transit::Excite, toggle: false };
+        let (final_caps, final_hop) = (Vec::new(), None);
+        return Ok(LegModes { ways: vec![way], final_caps, final_hop, iso: false, initial: false, unload: false });
     }
     // `t` with `p`/`g` hops friends only; alone, on the last leg, it is tame (X35).
     let tame = has('t');
@@ -164,7 +185,25 @@ fn read_modes(leg: &XLeg, first: bool, last: bool) -> Result<LegModes, Vec<Diagn
         }
         super::lower::royal_captures(leg, &mut final_caps, final_hop.is_none()).map_err(|e| vec![e])?;
     }
-    Ok(LegModes { ways, final_caps, final_hop, iso: !first && has('i'), initial: first && has('i') })
+    let (iso, initial, unload) = (!first && has('i'), first && has('i'), has('u'));
+    Ok(LegModes { ways, final_caps, final_hop, iso, initial, unload })
+}
+
+/// `u` on the last leg of a multi-leg move (X27): the leg must capture (`c`, `d`), and a hop or
+/// en passant capture has no piece on its destination to unload.
+fn unload_allowed(leg: &XLeg) -> Result<(), Vec<Diagnostic>> {
+    let span = leg.modes.iter().find(|m| m.0 == 'u').map_or(Span::new(0, 0), |m| m.1);
+    let has = |c: char| leg.modes.iter().any(|&(m, _)| m == c);
+    let help = if let Some(c) = ['p', 'g', 'e'].into_iter().find(|&c| has(c)) {
+        format!("XBetza `u` with `{c}`: mbn unloads a piece the last leg captures on its destination")
+    } else if let Some(c) = ['k', 't'].into_iter().find(|&c| has(c)) {
+        format!("XBetza `u` with `{c}` (royal captures): mbn unloads only plain captures")
+    } else if !has('c') && !has('d') {
+        "XBetza `u` on a leg that captures nothing would unload nothing: write `uc`, `ud` or `ucd`".to_string()
+    } else {
+        return Ok(());
+    };
+    Err(vec![unsupported(span, "u", &help)])
 }
 
 /// The offsets (eighths of a turn clockwise) a continuation leg's direction groups select.
@@ -419,7 +458,11 @@ impl Ctx<'_> {
             let written = !modes.final_caps.is_empty();
             let caps = if written { modes.final_caps.clone() } else { default_capabilities() };
             let mut p = path;
-            p.legs.push(base(vectors, caps, written));
+            let mut leg = base(vectors, caps, written);
+            if modes.unload {
+                leg.extras.push(Extra::Unload);
+            }
+            p.legs.push(leg);
             out.push(to_move(p.legs, span));
             return;
         }
@@ -439,10 +482,16 @@ impl Ctx<'_> {
                     Transit::Hop { friends_only } => {
                         (default_capabilities(), false, Some(if friends_only { "jj" } else { "jy" }))
                     }
+                    // A written mode with no capability, as the swap-only leg of X26: only
+                    // `Extra::Excite` lets it land (on a friend).
+                    Transit::Excite => (Vec::new(), true, None),
                 };
                 let mut leg = base(vec![self.ring[k]], caps, written);
                 if let Some(x) = extra {
                     leg.extras.push(Extra::Other(x.to_string()));
+                }
+                if way.transit == Transit::Excite {
+                    leg.extras.push(Extra::Excite);
                 }
                 let mut p = path.clone();
                 if at.range != Range::Leap {
