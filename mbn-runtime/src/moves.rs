@@ -41,6 +41,8 @@ impl MoveFlags {
     pub const PROMOTION: MoveFlags = MoveFlags(32);
     /// Swap (MBN `w`): the mover goes to `to`, the piece there to `from`.
     pub const SWAP: MoveFlags = MoveFlags(64);
+    /// A pass (MBN's zero leaper `O`): nothing moves, the turn goes to the opponent.
+    pub const PASS: MoveFlags = MoveFlags(128);
 
     /// Whether all flags of `other` are set.
     #[inline]
@@ -124,6 +126,12 @@ impl Move {
         m
     }
 
+    /// A pass by the piece on `sq` (MBN's zero leaper `O`): `from == to`, UCI `e2e2`.
+    #[inline]
+    pub const fn pass(sq: Square) -> Self {
+        Move::new(sq, sq, MoveFlags::PASS)
+    }
+
     /// A drop of `kind` from hand onto `to`.
     #[inline]
     pub const fn drop(kind: PieceKind, to: Square) -> Self {
@@ -193,6 +201,12 @@ impl Move {
     #[inline]
     pub const fn is_swap(self) -> bool {
         self.flags.contains(MoveFlags::SWAP)
+    }
+
+    /// Whether the move is a pass.
+    #[inline]
+    pub const fn is_pass(self) -> bool {
+        self.flags.contains(MoveFlags::PASS)
     }
 
     /// Whether the move is a drop.
@@ -589,6 +603,7 @@ mod tests {
             (Move::castle(sq(g, "g1"), sq(g, "g1"), sq(g, "h1"), sq(g, "f1")), "g1h1"),
             (Move::en_passant(sq(g, "e5"), sq(g, "d6")), "e5d6"),
             (Move::swap(sq(g, "d4"), sq(g, "e5")), "d4e5"),
+            (Move::pass(sq(g, "e2")), "e2e2"),
         ];
         for (mv, text) in cases {
             assert_eq!(mv.to_uci(g, &t, &[]), text);
