@@ -44,6 +44,11 @@ const REFERENCE: &[(&str, &str, &[u64], u32, u64)] = &[
     ("xiangqi", "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1", &[49, 2265, 100326], 4, 4485547),
     ("xiangqi", "4kcP1N/8n/3rb4/9/9/9/9/3p1A3/4K4/5CB2 w - - 0 1", &[13, 272, 3707], 4, 92741),
     ("grasshopper", "startpos", &[28, 782, 22314], 4, 635298),
+    // Janggi's shallow counts keep the move history (`legal_moves(fen, moves)`): two passes in a
+    // row, or a pass while the Generals face each other, end the game (SEMANTICS.md M27, V8).
+    ("janggi", "startpos", &[32, 1024, 33000], 4, 1065277),
+    ("janggi", "1n1kaabn1/cr2N4/5C1c1/p1pNp3p/9/9/P1PbP1P1P/3r1p3/4A4/R1BA1KB1R b - - 0 1", &[2, 61, 2644], 4, 76763),
+    ("janggi", "1Pbcka3/3nNn1c1/N2CaC3/1pB6/9/9/5P3/9/4K4/9 w - - 0 23", &[25, 378, 8835], 4, 151202),
     ("minishogi", "startpos", &[14, 181, 2512, 35401], 5, 533203),
     ("shogi", "startpos", &[30, 900, 25470], 4, 719731),
     // Not in the reference file: counted with pyffish 0.0.90. A Pawn drop that mates (P@a4) is
@@ -61,6 +66,7 @@ const DEEPER: &[(&str, &str, u32, u64)] = &[
     ("capablanca", "startpos", 5, 28_741_319),
     ("xiangqi", "startpos", 5, 133_312_995),
     ("shogi", "startpos", 5, 19_861_490),
+    ("janggi", "startpos", 5, 35_243_995),
 ];
 
 fn load(name: &str) -> (Variant, Interpreter) {

@@ -11,6 +11,7 @@ use crate::plan::{PCastling, PHop, PLeg, PMove, POver, PRange, PSet, PTargets, P
 use crate::syntax::ast::CastlingKind;
 use crate::variant::Variant;
 use mbn_runtime::drops::{drop_is_legal, push_drops, DropLimits};
+use mbn_runtime::rules::{passes_end_game, retain_bikjang, royals_face};
 use mbn_runtime::{
     Bb256, Bitboard, Color, Geometry, Move, MoveGenerator, MoveList, Piece, PieceKind, Position, Square,
 };
@@ -57,6 +58,8 @@ pub struct Interpreter {
     drop_limits: Vec<DropLimits>,
     /// Kinds (as bits) whose drop may not checkmate.
     drop_mate_illegal: u64,
+    /// Janggi's bikjang rule (SEMANTICS.md V8).
+    bikjang: bool,
 }
 
 impl Interpreter {
@@ -103,6 +106,7 @@ impl Interpreter {
             outside_zone: Vec::new(),
             drop_limits: variant.drop_limits(),
             drop_mate_illegal: variant.kind_bits(&variant.spec.drop_mate_illegal),
+            bikjang: variant.spec.bikjang,
         };
         let squares = geometry.num_squares();
         interpreter.immobile = vec![[vec![false; squares], vec![false; squares]]; variant.table.len()];
@@ -297,7 +301,8 @@ impl Interpreter {
             .squares()
             .map(|from| {
                 let mut moves = 0;
-                for leg in &self.legs[piece.kind.0 as usize][piece.color.index()] {
+                // A pass (M26) does not move the piece.
+                for leg in self.legs[piece.kind.0 as usize][piece.color.index()].iter().filter(|l| !l.pass) {
                     self.leg_moves(empty, &occupancy, from, piece, leg, &mut |_| moves += 1);
                 }
                 moves == 0 && self.piece_landings(empty, from, piece).iter().all(|l| l.to == from)
@@ -308,9 +313,9 @@ impl Interpreter {
     /// Pushes `mv` of `piece` with its promotion choices: a piece promotes on a move ending in
     /// the zone, and when promotion is optional also on one starting there; it may not stay
     /// unpromoted where it could never move again (SEMANTICS.md V4, V5). A swap or relocation
-    /// is pushed as it is (M24, X27).
+    /// (M24, X27) or a pass (M26) is pushed as it is.
     fn push_with_promotions(&self, mv: Move, piece: Piece, out: &mut MoveList) {
-        if mv.is_swap() {
+        if mv.is_swap() || mv.is_pass() {
             out.push(mv);
             return;
         }
@@ -350,6 +355,12 @@ impl Interpreter {
             return;
         }
         if !self.escapes(pos, leg, from, piece.color) || !self.conditions_hold(pos, leg, piece.color) {
+            return;
+        }
+        if leg.pass {
+            if leg.destination.iter().all(|r| self.in_range(r, pos, from, piece.color)) {
+                emit(Move::pass(from));
+            }
             return;
         }
         for &v in &leg.vectors {
@@ -677,18 +688,27 @@ impl<B: Bitboard> MoveGenerator<B> for Interpreter {
     }
 
     fn legal_moves(&self, pos: &Position<B>, out: &mut MoveList) {
+        if passes_end_game(pos, self.bikjang) {
+            return;
+        }
         let start = out.len();
         self.pseudo_legal_moves(pos, out);
+        let legal = |scratch: &mut Position<B>, mv: Move, extra: &[Square]| {
+            if mv.is_drop() {
+                drop_is_legal(self, scratch, mv, self.drop_mate_illegal)
+            } else {
+                mbn_runtime::rules::leaves_royals_safe(self, scratch, mv, extra)
+            }
+        };
+        if self.bikjang && royals_face(pos) {
+            retain_bikjang(pos, out, start, legal);
+            return;
+        }
         let mut scratch = pos.clone();
         let mut index = 0;
         out.retain(|mv, extra| {
             index += 1;
-            index <= start
-                || if mv.is_drop() {
-                    drop_is_legal(self, &mut scratch, mv, self.drop_mate_illegal)
-                } else {
-                    mbn_runtime::rules::leaves_royals_safe(self, &mut scratch, mv, extra)
-                }
+            index <= start || legal(&mut scratch, mv, extra)
         });
     }
 

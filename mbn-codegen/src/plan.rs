@@ -40,6 +40,9 @@ pub(crate) struct PLeg {
     /// XBetza `x` on a one-leg move (X29): the piece borrows the moves of the friends this leg
     /// reaches; the leg itself neither moves nor captures. Interpreter only.
     pub(crate) borrow: bool,
+    /// `O` (or a `00` count) as a whole move: the piece passes (docs/SEMANTICS.md, M26). Such a
+    /// leg has no vectors and no captures.
+    pub(crate) pass: bool,
 }
 
 /// `/{T}[a1]/`: some square of `squares` holds a piece of `pieces` (any piece without a set).
@@ -281,6 +284,33 @@ impl Prep<'_> {
         Some(p)
     }
 
+    /// `O` (or `W00`) as a whole move: a pass (M26). It may have board ranges and `i`; it cannot
+    /// capture (the mover stands on its square), hop, visit, swap or capture en passant.
+    fn pass(&mut self, leg: &Leg, color: Color) -> Option<PLeg> {
+        let mut plain = leg.clone();
+        plain.reach = Reach::Steps { min: 1, max: Some(1) };
+        let mut p = self.leg(&plain, &[], color)?;
+        if !p.moves {
+            self.diagnostics.push(
+                Diagnostic::new(
+                    leg.span,
+                    "a null move (`O`) that may not move: it could only capture on its own square",
+                )
+                .with_help("write `O` or `mO` for a pass"),
+            );
+            return None;
+        }
+        if p.hop.is_some() || p.visit.is_some() || p.swap.is_some() || p.en_passant.is_some() || !p.attackers.is_empty()
+        {
+            self.unsupported(leg.span, "null moves (`O`) with `p`, `g`, `j`, `w`, `e` or attacker sets");
+            return None;
+        }
+        p.captures.clear();
+        p.move_allows_en_passant = false;
+        p.pass = true;
+        Some(p)
+    }
+
     /// The single-leg moves of `set` as legs, and its multi-leg moves (the interpreter runs both).
     pub(crate) fn moves(&mut self, set: &MoveSet, color: Color) -> (Vec<PLeg>, Vec<PMove>) {
         let siblings = sibling_atoms(set);
@@ -291,7 +321,11 @@ impl Prep<'_> {
             match m.single_leg() {
                 Some(leg) if leg.link == LegLink::First => {
                     if let Directions::Absolute(vectors) = &leg.directions {
-                        legs.extend(self.single(leg, vectors, color));
+                        if is_null(leg, vectors) {
+                            legs.extend(self.pass(leg, color));
+                        } else {
+                            legs.extend(self.single(leg, vectors, color));
+                        }
                     }
                 }
                 _ => {
@@ -430,7 +464,7 @@ impl Prep<'_> {
         }
         let null = relative.as_ref().is_some_and(|r| r.atom == (0, 0));
         if null {
-            self.unsupported(leg.span, "null moves (`O`, `00`)");
+            self.unsupported(leg.span, "null moves (`O`, `00`) as a leg of a longer move or in castling");
         }
         // `!` (M20): the interpreter runs it on the legs of a multi-leg move; the code generator does not.
         let setup = leg.setup && leg.conditions.is_empty() && leg.attackers.is_empty() && !leg.decisive;
@@ -484,7 +518,7 @@ impl Prep<'_> {
     fn leg(&mut self, leg: &Leg, vectors: &[(i32, i32)], color: Color) -> Option<PLeg> {
         {
             if vectors.contains(&(0, 0)) || leg.reach == (Reach::Steps { min: 0, max: Some(0) }) {
-                self.unsupported(leg.span, "null moves (`O`, `00`)");
+                self.unsupported(leg.span, "null moves (`O`, `00`) as a leg of a longer move or in castling");
                 return None;
             }
             if leg.setup || leg.decisive {
@@ -565,6 +599,7 @@ impl Prep<'_> {
                 swap,
                 conditions,
                 borrow,
+                pass: false,
             })
         }
     }
@@ -809,6 +844,12 @@ fn sides_meet(a: Side, b: Side) -> bool {
 }
 
 /// The letters an [`Extra`] was written with, for messages.
+/// Whether a leg goes nowhere: the zero leaper `O` (vector `(0, 0)`) or a count of exactly zero
+/// steps (`W00`).
+fn is_null(leg: &Leg, vectors: &[(i32, i32)]) -> bool {
+    vectors.contains(&(0, 0)) || leg.reach == (Reach::Steps { min: 0, max: Some(0) })
+}
+
 fn extra_letters(extra: &Extra) -> String {
     match extra {
         Extra::Initial { decaying } => if *decaying { "ii" } else { "i" }.to_string(),

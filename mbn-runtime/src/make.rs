@@ -26,6 +26,7 @@ pub struct Undo<B> {
     unmoved: B,
     promoted: B,
     halfmove_clock: u32,
+    passes: u8,
     extra_count: u8,
 }
 
@@ -56,7 +57,8 @@ impl<B: Bitboard> Position<B> {
     /// unmoved marks and castling rights go from every touched square, and all
     /// rights of the mover's color go when a royal piece moves; a double step
     /// sets the en passant targets to the squares it passed and the victim to `to`;
-    /// the halfmove clock resets on captures and moves of clock-resetting kinds.
+    /// the halfmove clock resets on captures and moves of clock-resetting kinds; a pass only
+    /// clears the en passant state, counts itself in [`Self::passes`] and hands the turn over.
     pub fn make_with(&mut self, mv: Move, extra: &[Square]) -> Undo<B> {
         let us = self.side_to_move;
         let mut undo = Undo {
@@ -68,14 +70,18 @@ impl<B: Bitboard> Position<B> {
             unmoved: self.unmoved,
             promoted: self.promoted,
             halfmove_clock: self.halfmove_clock,
+            passes: self.passes,
             extra_count: 0,
         };
+        self.passes = if mv.is_pass() { self.passes.saturating_add(1) } else { 0 };
         let (from, to) = (mv.from(), mv.to());
         self.ep_targets = B::EMPTY;
         self.ep_victim = None;
         self.halfmove_clock = self.halfmove_clock.wrapping_add(1);
 
-        if let Some(kind) = mv.dropped() {
+        if mv.is_pass() {
+            // Nothing on the board changes.
+        } else if let Some(kind) = mv.dropped() {
             self.add_to_hand(us, kind, u8::MAX);
             self.put(to, Piece::new(kind, us));
             self.unmoved.set(to);
@@ -173,9 +179,12 @@ impl<B: Bitboard> Position<B> {
         self.unmoved = undo.unmoved;
         self.promoted = undo.promoted;
         self.halfmove_clock = undo.halfmove_clock;
+        self.passes = undo.passes;
         let (from, to) = (mv.from(), mv.to());
 
-        if let Some(kind) = mv.dropped() {
+        if mv.is_pass() {
+            // Nothing moved.
+        } else if let Some(kind) = mv.dropped() {
             self.take(to);
             self.add_to_hand(us, kind, 1);
         } else if let (Some(pf), Some(pt)) = (mv.partner_from(), mv.partner_to()) {

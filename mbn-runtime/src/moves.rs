@@ -43,6 +43,8 @@ impl MoveFlags {
     pub const PROMOTION: MoveFlags = MoveFlags(32);
     /// Swap (MBN `w`): the mover goes to `to`, the piece there to `from`.
     pub const SWAP: MoveFlags = MoveFlags(64);
+    /// A pass (MBN's zero leaper `O`): nothing moves, the turn goes to the opponent.
+    pub const PASS: MoveFlags = MoveFlags(128);
 
     /// Whether all flags of `other` are set.
     #[inline]
@@ -148,6 +150,12 @@ impl Move {
         }
     }
 
+    /// A pass by the piece on `sq` (MBN's zero leaper `O`): `from == to`, UCI `e2e2`.
+    #[inline]
+    pub const fn pass(sq: Square) -> Self {
+        Move::new(sq, sq, MoveFlags::PASS)
+    }
+
     /// A drop of `kind` from hand onto `to`.
     #[inline]
     pub const fn drop(kind: PieceKind, to: Square) -> Self {
@@ -217,6 +225,12 @@ impl Move {
     #[inline]
     pub const fn is_swap(self) -> bool {
         self.flags.contains(MoveFlags::SWAP)
+    }
+
+    /// Whether the move is a pass.
+    #[inline]
+    pub const fn is_pass(self) -> bool {
+        self.flags.contains(MoveFlags::PASS)
     }
 
     /// Whether the move is a drop.
@@ -649,6 +663,7 @@ mod tests {
             (Move::swap(sq(g, "d4"), sq(g, "e5")), "d4e5"),
             (Move::relocate(sq(g, "d1"), sq(g, "d5"), sq(g, "d3")), "d1d5>d3"),
             (Move::relocate(sq(g, "d1"), sq(g, "d5"), sq(g, "d1")), "d1d5"),
+            (Move::pass(sq(g, "e2")), "e2e2"),
         ];
         for (mv, text) in cases {
             assert_eq!(mv.to_uci(g, &t, &[]), text);

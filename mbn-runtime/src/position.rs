@@ -41,6 +41,8 @@ pub struct Position<B: Bitboard> {
     pub(crate) uses_hands: bool,
     pub(crate) captures_to_hand: bool,
     pub(crate) halfmove_clock: u32,
+    /// How many of the last moves were passes, in a row (0 after a FEN: no history).
+    pub(crate) passes: u8,
     pub(crate) fullmove_number: u32,
     /// Pieces removed by extra (locust) captures of the moves made so far,
     /// popped again by unmake.
@@ -109,6 +111,7 @@ impl<B: Bitboard> Position<B> {
             uses_hands: false,
             captures_to_hand: false,
             halfmove_clock: 0,
+            passes: 0,
             fullmove_number: 1,
             locust_stack: Vec::new(),
             table,
@@ -240,6 +243,13 @@ impl<B: Bitboard> Position<B> {
     #[inline]
     pub fn halfmove_clock(&self) -> u32 {
         self.halfmove_clock
+    }
+
+    /// How many of the moves made last were passes, in a row (counted by
+    /// [`Self::make_with`]; 0 for a position read from FEN, which has no history).
+    #[inline]
+    pub fn passes(&self) -> u8 {
+        self.passes
     }
 
     /// Fullmove number, incremented after Black moves.

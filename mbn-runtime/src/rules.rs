@@ -68,6 +68,60 @@ pub fn leaves_royals_safe<B: Bitboard, G: MoveGenerator<B> + ?Sized>(
     safe
 }
 
+/// Whether the two sides' royal pieces face each other: each side has exactly one, they stand on
+/// one file or one rank, and every square between them is empty (Janggi's *bikjang*).
+pub fn royals_face<B: Bitboard>(pos: &Position<B>) -> bool {
+    let (white, black) = (pos.royals(Color::White), pos.royals(Color::Black));
+    if !white.is_single() || !black.is_single() {
+        return false;
+    }
+    let (Some(a), Some(b)) = (white.squares().next(), black.squares().next()) else { return false };
+    let g = pos.geometry();
+    let (fa, ra, fb, rb) = (g.file_of(a), g.rank_of(a), g.file_of(b), g.rank_of(b));
+    let between = |sq: Option<Square>| sq.is_some_and(|sq| pos.piece_at(sq).is_none());
+    if fa == fb {
+        (ra.min(rb) + 1..ra.max(rb)).all(|r| between(g.square(fa, r)))
+    } else if ra == rb {
+        (fa.min(fb) + 1..fa.max(fb)).all(|f| between(g.square(f, ra)))
+    } else {
+        false
+    }
+}
+
+/// Whether passes have ended the game (docs/SEMANTICS.md, M27 and V8): the last two moves were
+/// passes, or, with the `bikjang` rule, the last move was a pass and the royal pieces face each
+/// other (they did before the pass too). Such a position has no legal moves.
+pub fn passes_end_game<B: Bitboard>(pos: &Position<B>, bikjang: bool) -> bool {
+    pos.passes() >= 2 || (bikjang && pos.passes() == 1 && royals_face(pos))
+}
+
+/// The bikjang rule (docs/SEMANTICS.md, V8), for a position whose royal pieces face each other
+/// ([`royals_face`]): keeps, of the moves of `out` from `start` on, every pass (even in check)
+/// and the other moves that `legal` accepts and that leave the royal pieces no longer facing.
+/// `legal` may use the position it is given and must restore it.
+pub fn retain_bikjang<B: Bitboard>(
+    pos: &Position<B>,
+    out: &mut MoveList,
+    start: usize,
+    mut legal: impl FnMut(&mut Position<B>, Move, &[Square]) -> bool,
+) {
+    let mut scratch = pos.clone();
+    let mut index = 0;
+    out.retain(|mv, extra| {
+        index += 1;
+        if index <= start || mv.is_pass() {
+            return true;
+        }
+        if !legal(&mut scratch, mv, extra) {
+            return false;
+        }
+        let undo = scratch.make_with(mv, extra);
+        let facing = royals_face(&scratch);
+        scratch.unmake(mv, undo);
+        !facing
+    });
+}
+
 /// Finds the legal move that UCI `text` denotes, with its extra captures.
 ///
 /// When the text fits both a castling move and another move (a Chess960 king

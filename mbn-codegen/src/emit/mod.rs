@@ -84,7 +84,13 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
             ([w.0, b.0], [w.1, b.1])
         })
         .unzip();
-    let legs: Vec<[Vec<PLeg>; 2]> = legs.into_iter().map(|per_color| per_color.map(merge_legs)).collect();
+    // Passes (M26) are a move of their own, apart from the tables: they neither go nor attack.
+    let passes: Vec<ByColor<PLeg>> =
+        legs.iter().map(|per_color| per_color.clone().map(|l| l.into_iter().filter(|l| l.pass).collect())).collect();
+    let legs: Vec<[Vec<PLeg>; 2]> = legs
+        .into_iter()
+        .map(|per_color| per_color.map(|l| merge_legs(l.into_iter().filter(|l| !l.pass).collect())))
+        .collect();
     let castlings = prep.castlings(variant);
     let zone = prep.zone(variant);
     let mut g = Gen {
@@ -111,6 +117,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         dedup: false,
         escaping: false,
         multi,
+        passes,
     };
     g.drop_rules(variant);
     // Attacker sets (M23) and conditions (M30) make legality a make-and-test question.
@@ -118,6 +125,10 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
     // which the quick legality test (the old position with new occupancy) cannot tell.
     g.escaping = legs.iter().flatten().flatten().any(|leg| !leg.attackers.is_empty() || !leg.conditions.is_empty())
         || g.multi.iter().flatten().flatten().any(multileg::has_piece_sets);
+    // Hurdle sets: the fast legality tests see the board before the move (a Cannon that moved is
+    // a Cannon still on its old square), so every move is made and tested instead.
+    let hurdle_sets =
+        legs.iter().flatten().flatten().any(|leg| !leg.captures.is_empty() && hurdle_set(leg)).then(|| quote!(|| true));
     g.plain_attacks = [Color::White, Color::Black].map(|c| g.plain_attacks(&legs, c));
     let generate = [Color::White, Color::Black].map(|c| g.side(&legs, &castlings, c, false));
     let [count_white, count_black] = [Color::White, Color::Black].map(|c| g.side(&legs, &castlings, c, true));
@@ -244,6 +255,37 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
     } else {
         quote!()
     };
+    // Bikjang (SEMANTICS.md V8): with the royal pieces facing each other, the moves are filtered by
+    // the runtime's rule instead of the fast paths.
+    let (bikjang_legal, bikjang_facing) = if variant.spec.bikjang {
+        let drop_legal = g.drops.is_some().then(
+            || quote!(if mv.is_drop() { return #rt::__private::drop_is_legal(self, scratch, mv, #mate_illegal); }),
+        );
+        (
+            quote! {
+                if #rt::__private::royals_face(pos) {
+                    #rt::__private::retain_bikjang(pos, out, start, |scratch, mv, extra| {
+                        #drop_legal
+                        #rt::__private::leaves_royals_safe(self, scratch, mv, extra)
+                    });
+                    return;
+                }
+            },
+            quote!(|| #rt::__private::royals_face(pos)),
+        )
+    } else {
+        (quote!(), quote!())
+    };
+    // Passes (M27, V8): after two in a row, or one with the royal pieces facing, the game is over.
+    let (passes_end_moves, passes_end_count) = if g.passes.iter().flatten().any(|p| !p.is_empty()) {
+        let bikjang = variant.spec.bikjang;
+        (
+            quote!(if #rt::__private::passes_end_game(pos, #bikjang) { return; }),
+            quote!(if #rt::__private::passes_end_game(pos, #bikjang) { return 0; }),
+        )
+    } else {
+        (quote!(), quote!())
+    };
     let doc = format!("The `{variant_name}` variant: a move generator produced by mbn from its MBN definition.");
     Ok(quote! {
         #[doc = #doc]
@@ -308,21 +350,24 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                 }
 
                 fn legal_moves(&self, pos: &#rt::__private::Position<#ty>, out: &mut #rt::__private::MoveList) {
+                    #passes_end_moves
                     let start = out.len();
                     self.pseudo_legal_moves(pos, out);
+                    #bikjang_legal
                     self.retain_legal(pos, out, start, None, None);
                 }
 
                 fn count_legal_moves(&self, pos: &#rt::__private::Position<#ty>, scratch: &mut #rt::__private::MoveList) -> u64 {
                     use #rt::__private::{Bitboard, Color, Move, PieceKind};
                     scratch.clear();
+                    #passes_end_count
                     let us = pos.side_to_move();
                     let them = !us;
                     let royals = #royals_us;
                     let occ = pos.occupied();
                     let kind_at = |sq| pos.piece_at(sq).map_or(PieceKind(#royal_kind), |p| p.kind);
                     let mut attack_map: Option<Option<#ty>> = None;
-                    if #escaping || #induced || !royals.is_single() || #in_check {
+                    if #escaping #hurdle_sets || #induced || !royals.is_single() #bikjang_facing || #in_check {
                         self.legal_moves(pos, scratch);
                         return scratch.len() as u64;
                     }
@@ -400,7 +445,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                             return true;
                         }
                         #legal_drop
-                        if #escaping || mv.is_drop() || mv.is_swap() || !extra.is_empty() {
+                        if #escaping #hurdle_sets || mv.is_drop() || mv.is_swap() || !extra.is_empty() {
                             let scratch = scratch.get_or_insert_with(|| pos.clone());
                             return #rt::__private::leaves_royals_safe(self, scratch, mv, extra);
                         }
@@ -533,6 +578,8 @@ struct Gen {
     dedup: bool,
     /// Each kind's multi-leg moves for White and Black (`multileg`).
     multi: Vec<ByColor<PMove>>,
+    /// Each kind's passes (`O`, M26) for White and Black.
+    passes: Vec<ByColor<PLeg>>,
 }
 
 /// Attack tests sharing their attackers: (the attackers as text, the attacker sets, the tests,
@@ -550,7 +597,8 @@ enum Shape {
     Leap,
     /// Rays, each walked to its first blocker.
     Ray { min: u32, max: Option<u32> },
-    /// Rays with hurdles: `p` lands beyond exactly one piece, `pp` beyond at least one.
+    /// Rays with hurdles: `p` lands beyond exactly one piece, `pp` beyond at least one. A `p`
+    /// whose hurdles are a set (the Janggi Cannon's `p{^C}`) needs its hurdle in the set.
     Hop { many: bool },
     /// A leap over hurdles on the squares between (the Flying Gold Cannon's `pD`).
     HopLeap { many: bool, optional: bool },
@@ -689,7 +737,7 @@ impl Gen {
             (None, Reach::Steps { min, max }) if min >= 1 && matches!(leg.over, POver::Empty) => {
                 Some(Shape::Ray { min, max })
             }
-            (Some(h), Reach::Steps { min: 1, max: None }) if h.hurdles.is_none() && !h.optional => {
+            (Some(h), Reach::Steps { min: 1, max: None }) if (h.hurdles.is_none() || !h.many) && !h.optional => {
                 Some(Shape::Hop { many: h.many })
             }
             (Some(h), Reach::Steps { min: 1, max: Some(1) }) if h.hurdles.is_none() => {
@@ -811,6 +859,8 @@ impl Gen {
                 self.union_over(&leg.vectors, |this, v| this.far_targets(v, reach, from, occ))
             }
             Shape::Hop { many } => {
+                let hurdle_ok = self.hurdle_test(leg, quote!(us)).map(|t| quote!(if #t));
+                let otherwise = if hurdle_ok.is_some() { quote!(_) } else { quote!(None) };
                 self.union_over(&leg.vectors, |this, v| {
                         let full = this.ray_table(v, None);
                         let first = first_blocker(this.tables.geometry, v);
@@ -826,8 +876,8 @@ impl Gen {
                         };
                         quote! {{
                             match (#full[#from.index() & SQUARE_MASK] & #occ).#first() {
-                                Some(b1) => { let beyond = #full[b1.index() & SQUARE_MASK]; #beyond }
-                                None => <#ty as #rt::__private::Bitboard>::EMPTY,
+                                Some(b1) #hurdle_ok => { let beyond = #full[b1.index() & SQUARE_MASK]; #beyond }
+                                #otherwise => <#ty as #rt::__private::Bitboard>::EMPTY,
                             }
                         }}
                     })
@@ -945,6 +995,14 @@ impl Gen {
         }
         let complement = r.complement;
         quote!(((#(#terms)||*) != #complement))
+    }
+
+    /// Whether the square `b1` holds a hurdle a hopping leg of a piece of colour `side` (a `Color`
+    /// expression) may hop, when its hurdles are a set (`p{^C}`); `None` when any piece will do.
+    fn hurdle_test(&self, leg: &PLeg, side: TokenStream) -> Option<TokenStream> {
+        let set = leg.hop.as_ref()?.hurdles.as_ref()?;
+        let mask = self.set_mask(set);
+        Some(quote!({ let (us, them) = (#side, !#side); #mask }.test(b1)))
     }
 
     /// The pieces of a set, as a bitboard expression, for the mover `us`.
@@ -1261,6 +1319,17 @@ impl Gen {
                     }
                 }
             }
+            if let Some(pass) = self.pass_moves(kind, color, false) {
+                listed.push(pass);
+            }
+            if count {
+                if let Some(pass) = self.pass_moves(kind, color, true) {
+                    counted.push(pass.clone());
+                    if !royal.is_empty() {
+                        royal.push(pass);
+                    }
+                }
+            }
             let moves = self.multi.get(kind).map(|m| m[color.index()].clone()).unwrap_or_default();
             if !moves.is_empty() {
                 // Multi-leg landings are pushed after the piece's single legs, never twice.
@@ -1316,6 +1385,25 @@ impl Gen {
         }
         body.push(self.drops(color));
         quote!(#(#body)*)
+    }
+
+    /// The passes (M26) of a piece of `kind` on `from`: one, when the guards of any of its pass legs
+    /// hold. With `count` it is counted: counting runs with one royal piece not in check, where a
+    /// pass, which changes nothing on the board, is legal.
+    fn pass_moves(&self, kind: usize, color: Color, count: bool) -> Option<TokenStream> {
+        let legs = self.passes.get(kind).map(|p| &p[color.index()]).filter(|l| !l.is_empty())?;
+        let tests = legs.iter().map(|leg| {
+            let mut guards = vec![quote!(true)];
+            if leg.initial {
+                guards.push(quote!(pos.unmoved().test(from)));
+            }
+            for r in leg.origin.iter().chain(&leg.destination) {
+                guards.push(self.range_test(r, &quote!(from), color));
+            }
+            quote!((#(#guards)&&*))
+        });
+        let action = if count { quote!(n += 1;) } else { quote!(out.push(Move::pass(from));) };
+        Some(quote!(if #(#tests)||* { #action }))
     }
 
     /// The moves of one leg of a piece on `from`.
@@ -1672,6 +1760,9 @@ impl Gen {
                 if !leg.attackers.is_empty() {
                     // Seen from each attacker, which may make the leg only while attacked itself.
                     let forward = self.targets(leg, &shape, &quote!(from), &quote!(occ));
+                    // A hurdle set is read from the mover's side (`hurdle_test`).
+                    let forward =
+                        if hurdle_set(leg) { quote!({ let (us, them) = (by, !by); #forward }) } else { forward };
                     let escapes = self.escapes(leg, k, quote!(by), quote!(occ));
                     tests.push((
                         format!("escaping {forward} {escapes}"),
@@ -1758,15 +1849,17 @@ impl Gen {
                         }
                     }
                     Shape::Hop { many } => {
+                        let hurdle_ok = self.hurdle_test(leg, quote!(by)).map(|t| quote!(.filter(|&b1| #t)));
                         for &v in &reverse {
                             let full = self.ray_table(v, None);
                             let first = first_blocker(self.tables.geometry, v);
                             let test = if many {
                                 quote!((#full[s & SQUARE_MASK] & occ).#first().is_some_and(|b1| (#full[b1.index() & SQUARE_MASK] & attackers) != <#ty as Bitboard>::EMPTY))
                             } else {
-                                quote!((#full[s & SQUARE_MASK] & occ).#first().and_then(|b1| (#full[b1.index() & SQUARE_MASK] & occ).#first()).is_some_and(|b2| attackers.test(b2)))
+                                quote!((#full[s & SQUARE_MASK] & occ).#first() #hurdle_ok .and_then(|b1| (#full[b1.index() & SQUARE_MASK] & occ).#first()).is_some_and(|b2| attackers.test(b2)))
                             };
-                            tests.push((format!("hop {full} {many}"), test));
+                            let hurdles = hurdle_ok.as_ref().map_or(String::new(), |t| format!(" {t}"));
+                            tests.push((format!("hop {full} {many}{hurdles}"), test));
                         }
                     }
                 }
@@ -1845,7 +1938,7 @@ impl Gen {
                 }
                 let dynamic =
                     leg.origin.iter().chain(&leg.destination).any(|r| r.threatened || r.unthreatened || r.unmoved);
-                let restricted = leg.captures.iter().any(|t| !t.only.is_empty());
+                let restricted = leg.captures.iter().any(|t| !t.only.is_empty()) || hurdle_set(leg);
                 let Some(shape) = self.shape(leg).map(Shape::capturing) else { continue };
                 if dynamic || restricted {
                     return quote!(return None;);
@@ -1954,7 +2047,7 @@ impl Gen {
             }
             let dynamic =
                 leg.origin.iter().chain(&leg.destination).any(|r| r.threatened || r.unthreatened || r.unmoved);
-            let restricted = leg.captures.iter().any(|t| !t.only.is_empty());
+            let restricted = leg.captures.iter().any(|t| !t.only.is_empty()) || hurdle_set(leg);
             !(dynamic || restricted)
         })
     }
@@ -2132,6 +2225,12 @@ fn per_side(side: &TokenStream, [white, black]: [TokenStream; 2]) -> TokenStream
             }
         }
     }
+}
+
+/// Whether a leg hops over hurdles of a set only (`p{^C}`): its attacks depend on which pieces
+/// stand where, not only on the occupancy.
+fn hurdle_set(leg: &PLeg) -> bool {
+    leg.hop.as_ref().is_some_and(|h| h.hurdles.is_some())
 }
 
 /// The test on the number of hurdles of a hopping leap: `p` one, `pp` at least one, `p?` at most one.

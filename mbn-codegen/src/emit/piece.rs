@@ -52,6 +52,7 @@ pub fn emit_piece(
         dedup: false,
         escaping: false,
         multi: Vec::new(),
+        passes: Vec::new(),
     };
     let rt = g.rt.clone();
     let ty = g.tables.mask_type(&rt);
@@ -59,6 +60,13 @@ pub fn emit_piece(
     let mut captures = Vec::new();
     let mut attacks = Vec::new();
     for leg in &legs {
+        if leg.pass {
+            g.diagnostics.push(Diagnostic::new(
+                Span::default(),
+                "a pass (`O`) needs a position (a lone piece's moves go to other squares): use a variant",
+            ));
+            continue;
+        }
         let Some(shape) = g.shape(leg) else { continue };
         if leg.swap.is_some() {
             g.diagnostics.push(Diagnostic::new(
@@ -67,10 +75,12 @@ pub fn emit_piece(
             ));
             continue;
         }
+        let hurdle_set = leg.hop.as_ref().is_some_and(|h| h.hurdles.is_some());
         if leg.en_passant.is_some()
             || leg.captures.iter().any(|t| !t.only.is_empty())
             || !leg.attackers.is_empty()
             || !leg.conditions.is_empty()
+            || hurdle_set
         {
             g.diagnostics.push(Diagnostic::new(
                 Span::default(),

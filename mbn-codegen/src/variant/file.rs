@@ -76,6 +76,8 @@ struct Raw {
     drop_no_doubled: Option<Spanned<String>>,
     #[serde(default)]
     drop_mate_illegal: Option<Spanned<String>>,
+    #[serde(default)]
+    bikjang: Option<bool>,
     xbetza: Option<std::collections::BTreeMap<String, Spanned<String>>>,
 }
 
@@ -186,6 +188,7 @@ impl VariantFile {
             immobility_illegal: raw.immobility_illegal.unwrap_or(false),
             drop_no_doubled: no_doubled,
             drop_mate_illegal: mate_illegal,
+            bikjang: raw.bikjang.unwrap_or(false),
             xbetza,
         };
         if errors.is_empty() {
@@ -269,7 +272,7 @@ impl VariantFile {
 }
 
 /// The keys of a variant file.
-const KEYS: [&str; 14] = [
+const KEYS: [&str; 15] = [
     "name",
     "board",
     "start",
@@ -283,6 +286,7 @@ const KEYS: [&str; 14] = [
     "immobility-illegal",
     "drop-no-doubled",
     "drop-mate-illegal",
+    "bikjang",
     "xbetza",
 ];
 

@@ -52,6 +52,9 @@ pub struct VariantSpec {
     pub drop_no_doubled: String,
     /// Letters of the pieces whose drop may not checkmate (shogi's Pawn).
     pub drop_mate_illegal: String,
+    /// Janggi's bikjang rule: while the royal pieces face each other, a pass is legal even in
+    /// check and every other move must end the facing (docs/SEMANTICS.md, V8).
+    pub bikjang: bool,
     /// Pieces whose move is written in XBetza (a variant file's `[xbetza]` table): each replaces
     /// the letter's MBN move (docs/VARIANTS.md).
     pub xbetza: Vec<(char, String)>,
@@ -75,6 +78,7 @@ impl VariantSpec {
             immobility_illegal: false,
             drop_no_doubled: String::new(),
             drop_mate_illegal: String::new(),
+            bikjang: false,
             xbetza: Vec::new(),
         }
     }
