@@ -591,3 +591,70 @@ fn multileg_piece_sets_by_hand() {
     // stops there. Sideways: e1-f1, f1-g1, g1-h1, c1-b1 (b1-a1 is its King).
     assert_eq!(dests("7k/8/3p4/8/8/3P4/8/K2G4 w - - 0 1", "d1"), "b1 d5 f1 g1 h1 xd6");
 }
+
+/// The decision operator `#` (docs/SEMANTICS.md M31), with the seed's Chief `(dWF)03+#c{C}C`:
+/// three King steps, or a Camel leap that takes the enemy Chief and ends the game. No royal piece.
+const CHIEF_PIECES: &str = "C|Chief|=(dWF)03+#c{C}C N|Knight| P|Pawn|=mfW+cfF";
+const CHIEF_START: &str = "1n1c2n1/pppppppp/8/8/8/8/PPPPPPPP/1N1C2N1 w - - 0 1";
+
+mbn::mbn! {
+    variant Chiefs {
+        board: "8x8",
+        start: "1n1c2n1/pppppppp/8/8/8/8/PPPPPPPP/1N1C2N1 w - - 0 1",
+        pieces: "C|Chief|=(dWF)03+#c{C}C N|Knight| P|Pawn|=mfW+cfF",
+        promotion_zone: "[8]",
+        promotion_mandatory: true,
+    }
+}
+
+fn chief_interpreter() -> Interpreter {
+    let mut spec = VariantSpec::new("chiefs", 8, 8, CHIEF_START, CHIEF_PIECES);
+    spec.promotion_zone = Some("[8]".to_string());
+    spec.promotion_mandatory = true;
+    let variant = Variant::compile(&spec).expect("the test variant compiles");
+    Interpreter::new(&variant).expect("the interpreter runs it")
+}
+
+#[test]
+fn generated_decisive_moves_agree_with_the_interpreter() {
+    let interp = chief_interpreter();
+    let checked = Compare { name: "chiefs", interp: &interp }.visit(&Chiefs, Chiefs::start_position());
+    assert_eq!(checked, POSITIONS);
+    for depth in 1..=3 {
+        let mut pos = Chiefs::start_position();
+        assert_eq!(perft(&Chiefs, &mut pos, depth), perft(&interp, &mut pos, depth), "perft {depth}");
+    }
+}
+
+#[test]
+fn a_decisive_move_ends_the_game() {
+    let interp = chief_interpreter();
+    // White's Chief on d2 reaches the Black Chief on e5 by a Camel leap (decisive) and by three
+    // King steps (d3 d4 e5): one move, decisive, in both back ends.
+    let pos = Chiefs::position("8/8/8/4c3/8/8/3C4/8 w - - 0 1").expect("the position loads");
+    for list in [moves(&Chiefs, &pos).0, moves(&interp, &pos).0] {
+        let to_e5: Vec<_> = list.iter().filter(|mv| pos.geometry().square_name(mv.to()) == "e5").collect();
+        assert_eq!(to_e5.len(), 1);
+        assert!(to_e5[0].is_decisive() && to_e5[0].is_capture());
+        // The other moves are plain: three steps to an empty square.
+        assert!(list.iter().filter(|mv| *mv != to_e5[0]).all(|mv| !mv.is_decisive() && !mv.is_capture()));
+        // After it Black has no move; after any other it has.
+        let mut after = pos.clone();
+        let _ = after.make(*to_e5[0]);
+        assert!(after.decided());
+        assert_eq!(perft(&Chiefs, &mut after.clone(), 1), 0);
+        assert_eq!(perft(&interp, &mut after.clone(), 1), 0);
+        let other = list.iter().find(|mv| !mv.is_decisive()).expect("a plain move");
+        let mut after = pos.clone();
+        let _ = after.make(*other);
+        assert!(!after.decided() && perft(&Chiefs, &mut after, 1) > 0);
+    }
+    // A Knight takes the Chief without deciding the game (only the Camel capture is `#`).
+    let pos = Chiefs::position("8/8/8/4c3/8/3N4/8/7C w - - 0 1").expect("the position loads");
+    let (list, _) = moves(&Chiefs, &pos);
+    let take = list.iter().find(|mv| pos.geometry().square_name(mv.to()) == "e5").expect("Nxe5");
+    assert!(!take.is_decisive());
+    let mut after = pos.clone();
+    let _ = after.make(*take);
+    assert!(!after.decided());
+}

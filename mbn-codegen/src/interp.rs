@@ -11,7 +11,7 @@ use crate::plan::{PCastling, PHop, PLeg, PMove, POver, PRange, PSet, PTargets, P
 use crate::syntax::ast::CastlingKind;
 use crate::variant::Variant;
 use mbn_runtime::drops::{drop_is_legal, push_drops, DropLimits};
-use mbn_runtime::rules::{passes_end_game, retain_bikjang, royals_face};
+use mbn_runtime::rules::{game_over, retain_bikjang, royals_face};
 use mbn_runtime::{
     Bb256, Bitboard, Color, Geometry, Move, MoveGenerator, MoveList, Piece, PieceKind, Position, Square,
 };
@@ -280,7 +280,9 @@ impl Interpreter {
                 None if landing.capture => Move::capture(mover, landing.to),
                 None => Move::quiet(mover, landing.to),
             };
-            let listed = landing.extra.is_empty() && (start..out.len()).any(|i| out.get(i) == Some(mv));
+            // The same move made by a decisive single leg (M31) counts as listed.
+            let listed = landing.extra.is_empty()
+                && (start..out.len()).any(|i| out.get(i).is_some_and(|m| m.decisive() == mv.decisive()));
             if listed {
                 continue;
             }
@@ -346,11 +348,13 @@ impl Interpreter {
         from: Square,
         piece: Piece,
         leg: &PLeg,
-        emit: &mut dyn FnMut(Move),
+        out: &mut dyn FnMut(Move),
     ) {
         if leg.initial && !pos.unmoved().test(from) {
             return;
         }
+        // `#` (M31): every move of the leg ends the game.
+        let mut emit = |mv: Move| out(if leg.decisive { mv.decisive() } else { mv });
         if !leg.origin.iter().all(|r| self.in_range(r, pos, from, piece.color)) {
             return;
         }
@@ -688,7 +692,7 @@ impl<B: Bitboard> MoveGenerator<B> for Interpreter {
     }
 
     fn legal_moves(&self, pos: &Position<B>, out: &mut MoveList) {
-        if passes_end_game(pos, self.bikjang) {
+        if game_over(pos, self.bikjang) {
             return;
         }
         let start = out.len();

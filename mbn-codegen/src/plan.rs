@@ -43,6 +43,8 @@ pub(crate) struct PLeg {
     /// `O` (or a `00` count) as a whole move: the piece passes (docs/SEMANTICS.md, M26). Such a
     /// leg has no vectors and no captures.
     pub(crate) pass: bool,
+    /// `#`: the leg's moves end the game (docs/SEMANTICS.md, M31); single legs only.
+    pub(crate) decisive: bool,
 }
 
 /// `/{T}[a1]/`: some square of `squares` holds a piece of `pieces` (any piece without a set).
@@ -250,8 +252,8 @@ impl Prep<'_> {
                 continue;
             }
             let Directions::Absolute(vectors) = &leg.directions else { continue };
-            if !leg.conditions.is_empty() {
-                self.unsupported(leg.span, "conditions `/.../` in castling moves");
+            if !leg.conditions.is_empty() || leg.decisive {
+                self.unsupported(leg.span, "conditions `/.../` and the decision operator `#` in castling moves");
                 continue;
             }
             if self.no_swap(leg, "in castling moves") {
@@ -277,6 +279,10 @@ impl Prep<'_> {
             self.unsupported(leg.span, "conditions `/.../` on non-jumping leaps (`/Ta1/nA`)");
             return None;
         }
+        if p.decisive && (p.swap.is_some() || p.en_passant.is_some()) {
+            self.unsupported(leg.span, "the decision operator `#` on swaps and en passant captures");
+            return None;
+        }
         if p.swap.is_some() && p.non_jumping && long_leap && self.back_end != INTERPRETER {
             self.unsupported(leg.span, "`w` (swap) on non-jumping leaps (`nwA`)");
             return None;
@@ -300,9 +306,18 @@ impl Prep<'_> {
             );
             return None;
         }
-        if p.hop.is_some() || p.visit.is_some() || p.swap.is_some() || p.en_passant.is_some() || !p.attackers.is_empty()
+        if p.hop.is_some()
+            || p.visit.is_some()
+            || p.swap.is_some()
+            || p.en_passant.is_some()
+            || !p.attackers.is_empty()
+            || !p.conditions.is_empty()
+            || p.decisive
         {
-            self.unsupported(leg.span, "null moves (`O`) with `p`, `g`, `j`, `w`, `e` or attacker sets");
+            self.unsupported(
+                leg.span,
+                "null moves (`O`) with `p`, `g`, `j`, `w`, `e`, attacker sets, conditions or `#`",
+            );
             return None;
         }
         p.captures.clear();
@@ -342,6 +357,9 @@ impl Prep<'_> {
             self.check_swaps(&legs, &multi);
         }
         drop_repeated_swap_moves(&mut legs);
+        // Decisive legs first (M31): where a plain leg makes the same move, it is made once, and
+        // decisive, by both back ends (each keeps the first leg's move).
+        legs.sort_by_key(|l| !l.decisive);
         (legs, multi)
     }
 
@@ -462,6 +480,10 @@ impl Prep<'_> {
             self.unsupported(leg.span, "conditions `/.../` in multi-leg moves");
             return None;
         }
+        if leg.decisive {
+            self.unsupported(leg.span, "the decision operator `#` in multi-leg moves");
+            return None;
+        }
         let null = relative.as_ref().is_some_and(|r| r.atom == (0, 0));
         if null {
             self.unsupported(leg.span, "null moves (`O`, `00`) as a leg of a longer move or in castling");
@@ -521,8 +543,8 @@ impl Prep<'_> {
                 self.unsupported(leg.span, "null moves (`O`, `00`) as a leg of a longer move or in castling");
                 return None;
             }
-            if leg.setup || leg.decisive {
-                self.unsupported(leg.span, "the setup `!` and decision `#` operators");
+            if leg.setup {
+                self.unsupported(leg.span, "the setup operator `!`");
                 return None;
             }
             let conditions = leg.conditions.iter().map(|c| self.condition(c, color)).collect::<Option<Vec<_>>>()?;
@@ -600,6 +622,7 @@ impl Prep<'_> {
                 conditions,
                 borrow,
                 pass: false,
+                decisive: leg.decisive,
             })
         }
     }

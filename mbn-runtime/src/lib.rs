@@ -70,5 +70,7 @@ pub mod __private {
     pub use crate::moves::{Move, MoveList};
     pub use crate::piece::{Color, Piece, PieceInfo, PieceKind, PieceTable};
     pub use crate::position::Position;
-    pub use crate::rules::{leaves_royals_safe, passes_end_game, retain_bikjang, royals_face, MoveGenerator};
+    pub use crate::rules::{
+        game_over, leaves_royals_safe, passes_end_game, retain_bikjang, royals_face, MoveGenerator,
+    };
 }

@@ -27,6 +27,7 @@ pub struct Undo<B> {
     promoted: B,
     halfmove_clock: u32,
     passes: u8,
+    decided: bool,
     extra_count: u8,
 }
 
@@ -71,8 +72,10 @@ impl<B: Bitboard> Position<B> {
             promoted: self.promoted,
             halfmove_clock: self.halfmove_clock,
             passes: self.passes,
+            decided: self.decided,
             extra_count: 0,
         };
+        self.decided = mv.is_decisive();
         self.passes = if mv.is_pass() { self.passes.saturating_add(1) } else { 0 };
         let (from, to) = (mv.from(), mv.to());
         self.ep_targets = B::EMPTY;
@@ -180,6 +183,7 @@ impl<B: Bitboard> Position<B> {
         self.promoted = undo.promoted;
         self.halfmove_clock = undo.halfmove_clock;
         self.passes = undo.passes;
+        self.decided = undo.decided;
         let (from, to) = (mv.from(), mv.to());
 
         if mv.is_pass() {

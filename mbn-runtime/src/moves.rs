@@ -24,7 +24,7 @@ use crate::piece::{Color, Piece, PieceKind, PieceTable};
 
 /// Move kind flags; a quiet move has none.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct MoveFlags(pub u8);
+pub struct MoveFlags(pub u16);
 
 impl MoveFlags {
     /// No flags: a quiet move.
@@ -45,6 +45,9 @@ impl MoveFlags {
     pub const SWAP: MoveFlags = MoveFlags(64);
     /// A pass (MBN's zero leaper `O`): nothing moves, the turn goes to the opponent.
     pub const PASS: MoveFlags = MoveFlags(128);
+    /// Decisive (MBN `#`): the game ends with this move, won by the mover; the position after it
+    /// has no legal moves.
+    pub const DECISIVE: MoveFlags = MoveFlags(256);
 
     /// Whether all flags of `other` are set.
     #[inline]
@@ -177,6 +180,18 @@ impl Move {
     pub const fn with_flags(mut self, flags: MoveFlags) -> Self {
         self.flags = MoveFlags(self.flags.0 | flags.0);
         self
+    }
+
+    /// This move, decisive (MBN `#`): it ends the game.
+    #[inline]
+    pub const fn decisive(self) -> Self {
+        self.with_flags(MoveFlags::DECISIVE)
+    }
+
+    /// Whether the move ends the game (MBN `#`).
+    #[inline]
+    pub const fn is_decisive(self) -> bool {
+        self.flags.contains(MoveFlags::DECISIVE)
     }
 
     /// Origin square (the destination for drops).

@@ -43,6 +43,8 @@ pub struct Position<B: Bitboard> {
     pub(crate) halfmove_clock: u32,
     /// How many of the last moves were passes, in a row (0 after a FEN: no history).
     pub(crate) passes: u8,
+    /// The last move was decisive (MBN `#`): the game is over.
+    pub(crate) decided: bool,
     pub(crate) fullmove_number: u32,
     /// Pieces removed by extra (locust) captures of the moves made so far,
     /// popped again by unmake.
@@ -112,6 +114,7 @@ impl<B: Bitboard> Position<B> {
             captures_to_hand: false,
             halfmove_clock: 0,
             passes: 0,
+            decided: false,
             fullmove_number: 1,
             locust_stack: Vec::new(),
             table,
@@ -250,6 +253,13 @@ impl<B: Bitboard> Position<B> {
     #[inline]
     pub fn passes(&self) -> u8 {
         self.passes
+    }
+
+    /// Whether the last move made was decisive (MBN `#`, [`crate::moves::Move::is_decisive`]): the game is over
+    /// and the position has no legal moves (false for a position read from FEN).
+    #[inline]
+    pub fn decided(&self) -> bool {
+        self.decided
     }
 
     /// Fullmove number, incremented after Black moves.

@@ -95,6 +95,13 @@ pub fn passes_end_game<B: Bitboard>(pos: &Position<B>, bikjang: bool) -> bool {
     pos.passes() >= 2 || (bikjang && pos.passes() == 1 && royals_face(pos))
 }
 
+/// Whether the game is over before any move: the last move was decisive (MBN `#`,
+/// docs/SEMANTICS.md M31) or passes ended it ([`passes_end_game`]). Such a position has no legal
+/// moves.
+pub fn game_over<B: Bitboard>(pos: &Position<B>, bikjang: bool) -> bool {
+    pos.decided() || passes_end_game(pos, bikjang)
+}
+
 /// The bikjang rule (docs/SEMANTICS.md, V8), for a position whose royal pieces face each other
 /// ([`royals_face`]): keeps, of the moves of `out` from `start` on, every pass (even in check)
 /// and the other moves that `legal` accepts and that leave the royal pieces no longer facing.

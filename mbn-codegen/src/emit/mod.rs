@@ -116,6 +116,8 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         plain_attacks: [false; 2],
         dedup: false,
         escaping: false,
+        decisive: false,
+        any_decisive: false,
         multi,
         passes,
     };
@@ -123,6 +125,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
     // Attacker sets (M23) and conditions (M30) make legality a make-and-test question.
     // Piece sets in multi-leg moves (M11) ask what stands on squares other than the one attacked,
     // which the quick legality test (the old position with new occupancy) cannot tell.
+    g.any_decisive = legs.iter().flatten().flatten().any(|leg| leg.decisive);
     g.escaping = legs.iter().flatten().flatten().any(|leg| !leg.attackers.is_empty() || !leg.conditions.is_empty())
         || g.multi.iter().flatten().flatten().any(multileg::has_piece_sets);
     // Hurdle sets: the fast legality tests see the board before the move (a Cannon that moved is
@@ -276,12 +279,13 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
     } else {
         (quote!(), quote!())
     };
-    // Passes (M27, V8): after two in a row, or one with the royal pieces facing, the game is over.
-    let (passes_end_moves, passes_end_count) = if g.passes.iter().flatten().any(|p| !p.is_empty()) {
+    // Passes (M27, V8): after two in a row, or one with the royal pieces facing, the game is over;
+    // so it is after a decisive move (M31).
+    let (passes_end_moves, passes_end_count) = if g.passes.iter().flatten().any(|p| !p.is_empty()) || g.any_decisive {
         let bikjang = variant.spec.bikjang;
         (
-            quote!(if #rt::__private::passes_end_game(pos, #bikjang) { return; }),
-            quote!(if #rt::__private::passes_end_game(pos, #bikjang) { return 0; }),
+            quote!(if #rt::__private::game_over(pos, #bikjang) { return; }),
+            quote!(if #rt::__private::game_over(pos, #bikjang) { return 0; }),
         )
     } else {
         (quote!(), quote!())
@@ -573,6 +577,10 @@ struct Gen {
     /// Whether some leg has attacker sets (M23): legality by making each move, no counting
     /// shortcuts, no attack maps.
     escaping: bool,
+    /// The leg being listed is decisive (`#`, M31): its moves are pushed with the flag.
+    decisive: bool,
+    /// Some single leg of the variant is decisive.
+    any_decisive: bool,
     /// While set, the legs of the piece being generated may reach the same squares: `leg_moves`
     /// skips the squares in `seen` and adds its own.
     dedup: bool,
@@ -1169,6 +1177,7 @@ impl Gen {
 
     /// Pushing `mv` (a `Move` expression whose destination is `to`), with promotions.
     fn push(&self, kind: usize, color: Color, mv: TokenStream) -> TokenStream {
+        let mv = if self.decisive { quote!((#mv).decisive()) } else { mv };
         if self.promotion_needs_from(kind, color) {
             let (promotes, stays) = self.promotion_tests(kind, color);
             let targets = self.promotions.get(kind).cloned().flatten().unwrap_or_default();
@@ -1410,6 +1419,14 @@ impl Gen {
     /// With `count`, quiet moves and captures are counted into `n` instead of listed (en passant
     /// captures, which may uncover a royal piece, are still listed).
     fn leg_moves(&mut self, leg: &PLeg, kind: usize, color: Color, count: bool) -> Option<TokenStream> {
+        self.decisive = leg.decisive;
+        let code = self.leg_moves_of(leg, kind, color, count);
+        self.decisive = false;
+        code
+    }
+
+    /// [`Gen::leg_moves`], with `self.decisive` set for the leg.
+    fn leg_moves_of(&mut self, leg: &PLeg, kind: usize, color: Color, count: bool) -> Option<TokenStream> {
         let shape = self.shape(leg)?;
         let targets = self.targets(leg, &shape, &quote!(from), &quote!(occ));
         let mut guards = Vec::new();

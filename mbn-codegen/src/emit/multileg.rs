@@ -209,7 +209,14 @@ impl Gen {
         let ty = self.tables.mask_type(&rt);
         let mv = quote!(if occ.test(to) { Move::capture(from, to) } else { Move::quiet(from, to) });
         let push = self.push(kind, color, quote!(mv));
-        let listed = if singles { quote!((start..out.len()).any(|i| out.get(i) == Some(mv))) } else { quote!(false) };
+        let listed = match (singles, self.any_decisive) {
+            // The same move made by a decisive single leg (M31) counts as listed.
+            (true, true) => {
+                quote!((start..out.len()).any(|i| out.get(i).is_some_and(|m| m.decisive() == mv.decisive())))
+            }
+            (true, false) => quote!((start..out.len()).any(|i| out.get(i) == Some(mv))),
+            (false, _) => quote!(false),
+        };
         quote! {{
             let occ0 = occ & !<#ty as Bitboard>::from_square(from);
             let unmoved = pos.unmoved().test(from);
@@ -537,11 +544,13 @@ impl<'a> Unroll<'_> {
             let vis = self.id("v");
             if let Some(v) = &p.leg.visit {
                 let side = side_test(v.side, &sq);
-                let only = v.only.as_ref().map(|set| {
-                    let test = self.in_set(set, &sq);
-                    quote!(&& #test)
-                });
-                let test = quote!((#side #only));
+                let test = match &v.only {
+                    None => side,
+                    Some(set) => {
+                        let only = self.in_set(set, &sq);
+                        quote!((#side && #only))
+                    }
+                };
                 settle = quote!(let #vis = #t && #test;);
                 ways.push(quote!(#vis));
             }
@@ -782,6 +791,9 @@ impl<'a> Unroll<'_> {
             .iter()
             .map(|t| {
                 let side = side_test(t.side, sq);
+                if t.only.is_empty() {
+                    return side;
+                }
                 let sets = t.only.iter().map(|set| self.in_set(set, sq));
                 quote!((#side #(&& #sets)*))
             })

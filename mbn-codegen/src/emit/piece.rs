@@ -51,6 +51,8 @@ pub fn emit_piece(
         plain_attacks: [false; 2],
         dedup: false,
         escaping: false,
+        decisive: false,
+        any_decisive: false,
         multi: Vec::new(),
         passes: Vec::new(),
     };
@@ -80,11 +82,12 @@ pub fn emit_piece(
             || leg.captures.iter().any(|t| !t.only.is_empty())
             || !leg.attackers.is_empty()
             || !leg.conditions.is_empty()
+            || leg.decisive
             || hurdle_set
         {
             g.diagnostics.push(Diagnostic::new(
                 Span::default(),
-                "en passant, piece sets, attacker sets and conditions need a position: use a variant",
+                "en passant, piece sets, attacker sets, conditions and `#` need a position: use a variant",
             ));
             continue;
         }
@@ -131,7 +134,7 @@ pub fn emit_piece(
     if multi.iter().any(has_piece_sets) {
         g.diagnostics.push(Diagnostic::new(
             Span::default(),
-            "en passant, piece sets, attacker sets and conditions need a position: use a variant",
+            "en passant, piece sets, attacker sets, conditions and `#` need a position: use a variant",
         ));
         multi.retain(|m| !has_piece_sets(m));
     }
