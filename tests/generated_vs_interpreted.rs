@@ -36,6 +36,17 @@ fn moves<B: Bitboard, G: MoveGenerator<B>>(generator: &G, pos: &Position<B>) -> 
     (list, text)
 }
 
+/// The interpreter of a square test variant (`size` files and ranks) with the royal pieces `royal`
+/// ("" for none) and promotions, mandatory, in `zone`: the spec of its `mbn!` form below.
+fn test_interpreter(name: &str, size: u8, start: &str, pieces: &str, royal: &str, zone: &str) -> Interpreter {
+    let mut spec = VariantSpec::new(name, size, size, start, pieces);
+    spec.royal = royal.to_string();
+    spec.promotion_zone = Some(zone.to_string());
+    spec.promotion_mandatory = true;
+    let variant = Variant::compile(&spec).expect("the test variant compiles");
+    Interpreter::new(&variant).expect("the interpreter runs it")
+}
+
 struct Compare<'a> {
     name: &'a str,
     interp: &'a Interpreter,
@@ -134,12 +145,7 @@ mbn::mbn! {
 
 #[test]
 fn generated_multileg_pieces_agree_with_the_interpreter_in_a_variant() {
-    let mut spec = VariantSpec::new("locusts", 8, 8, LOCUST_START, LOCUST_PIECES);
-    spec.royal = "K".to_string();
-    spec.promotion_zone = Some("[8]".to_string());
-    spec.promotion_mandatory = true;
-    let variant = Variant::compile(&spec).expect("the test variant compiles");
-    let interp = Interpreter::new(&variant).expect("the interpreter runs it");
+    let interp = test_interpreter("locusts", 8, LOCUST_START, LOCUST_PIECES, "K", "[8]");
     let checked = Compare { name: "locusts", interp: &interp }.visit(&Locusts, Locusts::start_position());
     assert_eq!(checked, POSITIONS);
     // The playouts meet captures on the way (the same walk as `Compare`'s, counted).
@@ -179,12 +185,7 @@ mbn::mbn! {
 
 #[test]
 fn generated_far_riders_agree_with_the_interpreter_in_a_variant() {
-    let mut spec = VariantSpec::new("far", 8, 8, FAR_START, FAR_PIECES);
-    spec.royal = "K".to_string();
-    spec.promotion_zone = Some("[8]".to_string());
-    spec.promotion_mandatory = true;
-    let variant = Variant::compile(&spec).expect("the test variant compiles");
-    let interp = Interpreter::new(&variant).expect("the interpreter runs it");
+    let interp = test_interpreter("far", 8, FAR_START, FAR_PIECES, "K", "[8]");
     let checked = Compare { name: "far", interp: &interp }.visit(&FarRiders, FarRiders::start_position());
     assert_eq!(checked, POSITIONS);
 }
@@ -208,12 +209,7 @@ mbn::mbn! {
 
 #[test]
 fn generated_overlapping_legs_make_each_move_once() {
-    let mut spec = VariantSpec::new("overlaps", 8, 8, OVERLAP_START, OVERLAP_PIECES);
-    spec.royal = "K".to_string();
-    spec.promotion_zone = Some("[8]".to_string());
-    spec.promotion_mandatory = true;
-    let variant = Variant::compile(&spec).expect("the test variant compiles");
-    let interp = Interpreter::new(&variant).expect("the interpreter runs it");
+    let interp = test_interpreter("overlaps", 8, OVERLAP_START, OVERLAP_PIECES, "K", "[8]");
     let checked = Compare { name: "overlaps", interp: &interp }.visit(&Overlaps, Overlaps::start_position());
     assert_eq!(checked, POSITIONS);
     // The Crocodile on d4 with d5 empty reaches d5 by both legs: one move.
@@ -241,12 +237,7 @@ mbn::mbn! {
 
 #[test]
 fn generated_attacker_sets_agree_with_the_interpreter() {
-    let mut spec = VariantSpec::new("escapes", 8, 8, ESCAPE_START, ESCAPE_PIECES);
-    spec.royal = "K".to_string();
-    spec.promotion_zone = Some("[8]".to_string());
-    spec.promotion_mandatory = true;
-    let variant = Variant::compile(&spec).expect("the test variant compiles");
-    let interp = Interpreter::new(&variant).expect("the interpreter runs it");
+    let interp = test_interpreter("escapes", 8, ESCAPE_START, ESCAPE_PIECES, "K", "[8]");
     let checked = Compare { name: "escapes", interp: &interp }.visit(&Escapes, Escapes::start_position());
     assert_eq!(checked, POSITIONS);
     // M23's worked example, generated: the king on d4 and a black Chancellor on d8.
@@ -317,12 +308,7 @@ mbn::mbn! {
 
 #[test]
 fn generated_multileg_pieces_agree_with_the_interpreter_on_a_256_square_board() {
-    let mut spec = VariantSpec::new("wide", 16, 16, WIDE_START, LOCUST_PIECES);
-    spec.royal = "K".to_string();
-    spec.promotion_zone = Some("[16]".to_string());
-    spec.promotion_mandatory = true;
-    let variant = Variant::compile(&spec).expect("the test variant compiles");
-    let interp = Interpreter::new(&variant).expect("the interpreter runs it");
+    let interp = test_interpreter("wide", 16, WIDE_START, LOCUST_PIECES, "K", "[16]");
     let start = WideLocusts::start_position();
     for depth in 1..=3 {
         let mut pos = start.clone();
@@ -440,12 +426,7 @@ mbn::mbn! {
 }
 
 fn condition_interpreter() -> Interpreter {
-    let mut spec = VariantSpec::new("conditions", 8, 8, CONDITION_START, CONDITION_PIECES);
-    spec.royal = "K".to_string();
-    spec.promotion_zone = Some("[8]".to_string());
-    spec.promotion_mandatory = true;
-    let variant = Variant::compile(&spec).expect("the test variant compiles");
-    Interpreter::new(&variant).expect("the interpreter runs it")
+    test_interpreter("conditions", 8, CONDITION_START, CONDITION_PIECES, "K", "[8]")
 }
 
 #[test]
@@ -536,12 +517,7 @@ mbn::mbn! {
 }
 
 fn set_interpreter() -> Interpreter {
-    let mut spec = VariantSpec::new("multisets", 8, 8, SET_START, SET_PIECES);
-    spec.royal = "K".to_string();
-    spec.promotion_zone = Some("[8]".to_string());
-    spec.promotion_mandatory = true;
-    let variant = Variant::compile(&spec).expect("the test variant compiles");
-    Interpreter::new(&variant).expect("the interpreter runs it")
+    test_interpreter("multisets", 8, SET_START, SET_PIECES, "K", "[8]")
 }
 
 #[test]
@@ -608,11 +584,7 @@ mbn::mbn! {
 }
 
 fn chief_interpreter() -> Interpreter {
-    let mut spec = VariantSpec::new("chiefs", 8, 8, CHIEF_START, CHIEF_PIECES);
-    spec.promotion_zone = Some("[8]".to_string());
-    spec.promotion_mandatory = true;
-    let variant = Variant::compile(&spec).expect("the test variant compiles");
-    Interpreter::new(&variant).expect("the interpreter runs it")
+    test_interpreter("chiefs", 8, CHIEF_START, CHIEF_PIECES, "", "[8]")
 }
 
 #[test]

@@ -8,6 +8,8 @@ use mbn::codegen::interp::Interpreter;
 use mbn::codegen::variant::Variant;
 use mbn::runtime::{perft, Bitboard, FenOptions, MoveGenerator, MoveList, Position};
 
+mod common;
+
 mbn::mbn! { variant ChessX = "tests/data/chess-xbetza.toml"; }
 mbn::mbn! { variant JanusX = "tests/data/janus-xbetza.toml"; }
 mbn::mbn! { variant DropsX = "tests/data/drops-xbetza.toml"; }
@@ -52,23 +54,9 @@ fn interpreted<B: Bitboard>(variant: &Variant, fen: &str) -> Position<B> {
 
 /// Random playouts from `start`: both back ends list the same legal moves at every step.
 fn playouts<B: Bitboard, G: MoveGenerator<B>>(generated: &G, interp: &Interpreter, start: &Position<B>, steps: usize) {
-    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-    let (mut pos, mut plies) = (start.clone(), 0);
-    for _ in 0..steps {
-        assert_eq!(listed(generated, &pos), listed(interp, &pos), "{}", pos.to_fen());
-        let mut list = MoveList::new();
-        generated.legal_moves(&pos, &mut list);
-        if list.is_empty() || plies >= 80 {
-            (pos, plies) = (start.clone(), 0);
-            continue;
-        }
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        let mv = list.get((seed % list.len() as u64) as usize).expect("in range");
-        let _ = pos.make(mv);
-        plies += 1;
-    }
+    common::random_walk(generated, start, steps, 80, 0x2545_f491_4f6c_dd1d, |pos, _| {
+        assert_eq!(listed(generated, pos), listed(interp, pos), "{}", pos.to_fen());
+    });
 }
 
 #[test]

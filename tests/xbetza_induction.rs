@@ -6,6 +6,8 @@ use mbn::codegen::interp::Interpreter;
 use mbn::codegen::variant::Variant;
 use mbn::runtime::{perft, Geometry, MoveGenerator, MoveList, Position};
 
+mod common;
+
 mbn::mbn! { variant Relay = "tests/data/relay-xbetza.toml"; }
 
 fn interpreter() -> Interpreter {
@@ -93,25 +95,11 @@ fn relay_perft_and_playouts_agree() {
         counts.push(n);
     }
     assert_eq!(counts[0], 28);
-    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-    let (mut pos, mut plies, mut relayed) = (start.clone(), 0, 0);
-    for _ in 0..1000 {
-        let got = listed(&Relay, &pos);
-        assert_eq!(got, listed(&interp, &pos), "{}", pos.to_fen());
-        let mut list = MoveList::new();
-        Relay.legal_moves(&pos, &mut list);
-        relayed += list.iter().filter(|mv| is_relayed(&pos, mv)).count();
-        if list.is_empty() || plies >= 60 {
-            (pos, plies) = (start.clone(), 0);
-            continue;
-        }
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        let mv = list.get((seed % list.len() as u64) as usize).expect("in range");
-        let _ = pos.make(mv);
-        plies += 1;
-    }
+    let mut relayed = 0;
+    common::random_walk(&Relay, &start, 1000, 60, 0x2545_f491_4f6c_dd1d, |pos, list| {
+        assert_eq!(listed(&Relay, pos), listed(&interp, pos), "{}", pos.to_fen());
+        relayed += list.iter().filter(|mv| is_relayed(pos, mv)).count();
+    });
     assert!(relayed > 1000, "relayed moves met: {relayed}");
 }
 

@@ -8,6 +8,8 @@ use mbn::codegen::interp::Interpreter;
 use mbn::codegen::variant::Variant;
 use mbn::runtime::{perft, Bitboard, Geometry, MoveGenerator, MoveList, Position};
 
+mod common;
+
 mbn::mbn! { variant Modes = "tests/data/modes-xbetza.toml"; }
 mbn::mbn! { variant XiangqiX = "tests/data/xiangqi-xbetza.toml"; }
 
@@ -48,24 +50,9 @@ fn words(text: &str) -> Vec<String> {
 
 /// Random playouts from `start`: both back ends list the same legal moves all the way.
 fn playouts<B: Bitboard, G: MoveGenerator<B>>(generated: &G, interp: &Interpreter, start: &Position<B>, plies: usize) {
-    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-    let (mut pos, mut ply) = (start.clone(), 0);
-    for _ in 0..plies {
-        let got = listed(generated, &pos, None);
-        assert_eq!(got, listed(interp, &pos, None), "{}", pos.to_fen());
-        let mut list = MoveList::new();
-        generated.legal_moves(&pos, &mut list);
-        if list.is_empty() || ply >= 80 {
-            (pos, ply) = (start.clone(), 0);
-            continue;
-        }
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        let mv = list.get((seed % list.len() as u64) as usize).expect("in range");
-        let _ = pos.make(mv);
-        ply += 1;
-    }
+    common::random_walk(generated, start, plies, 80, 0x9e37_79b9_7f4a_7c15, |pos, _| {
+        assert_eq!(listed(generated, pos, None), listed(interp, pos, None), "{}", pos.to_fen());
+    });
 }
 
 #[test]

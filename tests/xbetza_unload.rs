@@ -8,6 +8,8 @@ use mbn::codegen::interp::Interpreter;
 use mbn::codegen::variant::Variant;
 use mbn::runtime::{perft, Geometry, MoveGenerator, MoveList, Position};
 
+mod common;
+
 mbn::mbn! { variant Swappers = "tests/data/swappers-xbetza.toml"; }
 mbn::mbn! { variant Valkyries = "tests/data/valkyrie-xbetza.toml"; }
 
@@ -113,25 +115,12 @@ fn swappers_perft_and_playouts_agree() {
         assert_eq!(perft(&Swappers, &mut pos, depth), perft(&interp, &mut pos, depth), "perft {depth}");
     }
     // Random playouts: the same legal moves, and swaps met on the way.
-    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-    let (mut pos, mut plies, mut swaps) = (start.clone(), 0, 0);
-    for _ in 0..1500 {
-        let got = listed(&Swappers, &pos, None);
-        assert_eq!(got, listed(&interp, &pos, None), "{}", pos.to_fen());
+    let mut swaps = 0;
+    common::random_walk(&Swappers, &start, 1500, 60, 0x2545_f491_4f6c_dd1d, |pos, _| {
+        let got = listed(&Swappers, pos, None);
+        assert_eq!(got, listed(&interp, pos, None), "{}", pos.to_fen());
         swaps += got.iter().filter(|m| m.contains('w')).count();
-        let mut list = MoveList::new();
-        Swappers.legal_moves(&pos, &mut list);
-        if list.is_empty() || plies >= 60 {
-            (pos, plies) = (start.clone(), 0);
-            continue;
-        }
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        let mv = list.get((seed % list.len() as u64) as usize).expect("in range");
-        let _ = pos.make(mv);
-        plies += 1;
-    }
+    });
     assert!(swaps > 1000, "swaps met: {swaps}");
 }
 
@@ -178,24 +167,11 @@ fn valkyrie_perft_and_playouts_agree() {
         let mut pos = start.clone();
         assert_eq!(perft(&Valkyries, &mut pos, depth), perft(&interp, &mut pos, depth), "perft {depth}");
     }
-    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-    let (mut pos, mut plies, mut relocations) = (start.clone(), 0, 0);
-    for _ in 0..1500 {
-        let got = listed(&Valkyries, &pos, None);
-        assert_eq!(got, listed(&interp, &pos, None), "{}", pos.to_fen());
+    let mut relocations = 0;
+    common::random_walk(&Valkyries, &start, 1500, 60, 0x9e37_79b9_7f4a_7c15, |pos, _| {
+        let got = listed(&Valkyries, pos, None);
+        assert_eq!(got, listed(&interp, pos, None), "{}", pos.to_fen());
         relocations += got.iter().filter(|m| m.contains('>')).count();
-        let mut list = MoveList::new();
-        Valkyries.legal_moves(&pos, &mut list);
-        if list.is_empty() || plies >= 60 {
-            (pos, plies) = (start.clone(), 0);
-            continue;
-        }
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        let mv = list.get((seed % list.len() as u64) as usize).expect("in range");
-        let _ = pos.make(mv);
-        plies += 1;
-    }
+    });
     assert!(relocations > 1000, "relocations met: {relocations}");
 }

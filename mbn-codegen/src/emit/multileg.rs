@@ -641,14 +641,7 @@ impl<'a> Unroll<'_> {
             return self.finish_induced(st, p, t, a);
         }
         let s = &st.sq;
-        let mut ends = Vec::new();
-        if p.leg.moves {
-            ends.push(quote!(!#t));
-        }
-        if !p.leg.captures.is_empty() {
-            let capture = self.capture_test(p, s);
-            ends.push(quote!((#t && #capture)));
-        }
+        let ends = self.ends(p, t, s);
         if ends.is_empty() {
             return quote!();
         }
@@ -738,14 +731,7 @@ impl<'a> Unroll<'_> {
     /// capture attacks. The move list is deduplicated after generation.
     fn finish_induced(&mut self, st: &St<'a>, p: &PStep, t: &Ident, a: &Ident) -> TokenStream {
         let s = &st.sq;
-        let mut ends = Vec::new();
-        if p.leg.moves {
-            ends.push(quote!(!#t));
-        }
-        if !p.leg.captures.is_empty() {
-            let capture = self.capture_test(p, s);
-            ends.push(quote!((#t && #capture)));
-        }
+        let ends = self.ends(p, t, s);
         if ends.is_empty() {
             return quote!();
         }
@@ -778,6 +764,20 @@ impl<'a> Unroll<'_> {
                 #sink
             }
         }
+    }
+
+    /// The ways the last leg of `p` may end on `s` (`t`: whether it holds a piece): as a move to an
+    /// empty square, as a capture; empty when neither.
+    fn ends(&self, p: &PStep, t: &Ident, s: &Ident) -> Vec<TokenStream> {
+        let mut ends = Vec::new();
+        if p.leg.moves {
+            ends.push(quote!(!#t));
+        }
+        if !p.leg.captures.is_empty() {
+            let capture = self.capture_test(p, s);
+            ends.push(quote!((#t && #capture)));
+        }
+        ends
     }
 
     /// Whether the leg of `p` may capture the piece on `sq` (known to be occupied).
