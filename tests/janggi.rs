@@ -156,3 +156,31 @@ fn null_moves_are_passes() {
     assert!(refused("K=W+pO").contains("null moves (`O`) with `p`"));
     assert!(refused("K=W+(W-O)").contains("null moves"));
 }
+
+// Janggi written inline in `mbn!`, with the `bikjang` key: the same perft as the bundled file
+// (Fairy-Stockfish's 32, 1,024 and 33,000 with the move history kept). Without the key, two
+// Generals facing each other would end nothing.
+mbn::mbn! {
+    variant InlineJanggi {
+        board: "9x10",
+        start: "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1",
+        pieces: "K|General|=W[d-f1-3]+[d1,f1,e2,d3,f3]F[d-f1-3]+mO A|Guard|=W[d-f1-3]+[d1,f1,e2,d3,f3]F[d-f1-3]
+            R|Chariot|=R+[d1,f1,e2,d3,f3,d8,f8,e9,d10,f10]B[d-f1-3,d-f8-10]
+            C|Cannon|=a{^C}p{^C}R+[d1,f1,d3,f3,d8,f8,d10,f10]a{^C}p{^C}B[d-f1-3,d-f8-10]
+            N|Horse|=W-fF B|Elephant|=W-fF-F P|Soldier|=fW+sW+[d1,f1,e2,d8,f8,e9]fF[d-f1-3,d-f8-10]",
+        royal: "K",
+        bikjang: true,
+    }
+}
+
+#[test]
+fn inline_janggi_with_the_bikjang_key() {
+    for (depth, nodes) in [(1, 32), (2, 1_024), (3, 33_000)] {
+        assert_eq!(perft(&InlineJanggi, &mut InlineJanggi::start_position(), depth), nodes);
+    }
+    // Bikjang: facing Generals, White may only pass or leave the file (the case above).
+    let pos = InlineJanggi::position("4k4/9/9/9/9/9/9/9/4K4/9 w - - 0 1").expect("the position loads");
+    let mut list = MoveList::new();
+    InlineJanggi.legal_moves(&pos, &mut list);
+    assert_eq!(list.len(), 7);
+}

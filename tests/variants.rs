@@ -469,3 +469,33 @@ fn the_cli_runs_shogi_on_both_back_ends() {
         assert!(text.lines().any(|l| l == "nodes: 25470"), "{engine:?}: {text}");
     }
 }
+
+// Minishogi written inline in `mbn!`, with the drop keys (`drops`, `captures_to_hand`,
+// `immobility_illegal`, `drop_no_doubled`): the bundled file's (Fairy-Stockfish's) perft.
+mbn::mbn! {
+    variant InlineMinishogi {
+        board: "5x5",
+        start: "rbsgk/4p/5/P4/KGSBR[-] w - - 0 1",
+        pieces: "P|Pawn|=fW S|Silver|=FfW G|Gold|=WfF B|Bishop| R|Rook| K|King|
+            +P|Tokin|=WfF +S|PromotedSilver|=WfF +B|Horse|=BW +R|Dragon|=RF",
+        royal: "K",
+        promotion_zone: "[5]",
+        promotion_mandatory: false,
+        immobility_illegal: true,
+        drops: true,
+        captures_to_hand: true,
+        drop_no_doubled: "P",
+    }
+}
+
+#[test]
+fn inline_minishogi_with_the_drop_keys() {
+    for (depth, nodes) in [(1, 14), (2, 181), (3, 2512)] {
+        assert_eq!(perft(&InlineMinishogi, &mut InlineMinishogi::start_position(), depth), nodes);
+    }
+    // Pawns in hand, one on d2 already: no Pawn drop on the d-file (`drop_no_doubled`).
+    let mut pos = InlineMinishogi::position("k4/2S2/1G2p/3P1/4K[Pp] w - - 0 1").expect("the position loads");
+    for (depth, nodes) in [(1, 26), (2, 291)] {
+        assert_eq!(perft(&InlineMinishogi, &mut pos, depth), nodes);
+    }
+}

@@ -53,7 +53,7 @@ enum Value {
 }
 
 /// The fields of an inline variant: `(name, takes a string)`.
-const FIELDS: [(&str, bool); 9] = [
+const FIELDS: [(&str, bool); 13] = [
     ("board", true),
     ("start", true),
     ("pieces", true),
@@ -63,6 +63,10 @@ const FIELDS: [(&str, bool); 9] = [
     ("promotion_mandatory", false),
     ("drops", false),
     ("captures_to_hand", false),
+    ("immobility_illegal", false),
+    ("drop_no_doubled", true),
+    ("drop_mate_illegal", true),
+    ("bikjang", false),
 ];
 
 impl Parse for Input {
@@ -294,6 +298,14 @@ fn inline_spec(
                         spec.castling_partners = text;
                         Field::CastlingPartners
                     }
+                    "drop_no_doubled" => {
+                        spec.drop_no_doubled = text;
+                        Field::DropNoDoubled
+                    }
+                    "drop_mate_illegal" => {
+                        spec.drop_mate_illegal = text;
+                        Field::DropMateIllegal
+                    }
                     _ => {
                         spec.promotion_zone = Some(text);
                         Field::PromotionZone
@@ -304,6 +316,8 @@ fn inline_spec(
             (Value::Bool(b), false) => match key_text.as_str() {
                 "promotion_mandatory" => spec.promotion_mandatory = b.value,
                 "drops" => spec.drops = b.value,
+                "immobility_illegal" => spec.immobility_illegal = b.value,
+                "bikjang" => spec.bikjang = b.value,
                 _ => spec.captures_to_hand = b.value,
             },
             (Value::Str(lit), false) => {
