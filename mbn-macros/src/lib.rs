@@ -8,6 +8,7 @@
 //!
 //! ```text
 //! mbn! { piece Nightrider = "N0" on "8x8"; }
+//! mbn! { piece Giraffe = xbetza "FX" on "8x8"; }
 //! mbn! { variant Chess = "variants/chess.toml"; }
 //! mbn! { variant Mini { board: "5x5", start: "...", pieces: "K R P", royal: "K" } }
 //! mbn! { crate = ::mbn_runtime; piece Knight = "N" on "8x8"; }
@@ -17,6 +18,7 @@ use mbn_codegen::diagnostic::{closest, Diagnostic};
 use mbn_codegen::emit::{emit_piece, emit_variant, EmitOptions};
 use mbn_codegen::syntax::ast::Span as TextSpan;
 use mbn_codegen::variant::{Field, Variant, VariantFile, VariantSpec};
+use mbn_codegen::Dialect;
 use mbn_runtime::{Bb256, FenOptions, Position};
 use proc_macro2::{Span, TokenStream};
 use quote::quote;
@@ -39,8 +41,8 @@ struct Input {
 }
 
 enum Item {
-    /// `piece Name = "notation" on "FxR";`
-    Piece { name: Ident, notation: LitStr, board: LitStr },
+    /// `piece Name = "notation" on "FxR";`, or `= xbetza "notation"` for the XBetza dialect.
+    Piece { name: Ident, dialect: Dialect, notation: LitStr, board: LitStr },
     /// `variant Name = "path.toml";`
     VariantFile { name: Ident, path: LitStr },
     /// `variant Name { field: value, ... }`
@@ -84,13 +86,29 @@ impl Parse for Input {
         let item = match keyword.to_string().as_str() {
             "piece" => {
                 input.parse::<Token![=]>()?;
+                // The dialect is explicit: MBN unless `xbetza` (or `mbn`) precedes the string.
+                let dialect = if input.peek(Ident) {
+                    let word: Ident = input.parse()?;
+                    match word.to_string().as_str() {
+                        "xbetza" => Dialect::XBetza,
+                        "mbn" => Dialect::Mbn,
+                        _ => {
+                            return Err(syn::Error::new(
+                                word.span(),
+                                "expected the notation as a string, or its dialect before it: `xbetza \"...\"`, `mbn \"...\"`",
+                            ))
+                        }
+                    }
+                } else {
+                    Dialect::Mbn
+                };
                 let notation: LitStr = input.parse()?;
                 let on: Ident = input.parse()?;
                 if on != "on" {
                     return Err(syn::Error::new(on.span(), "expected `on \"FILESxRANKS\"`"));
                 }
                 let board: LitStr = input.parse()?;
-                Item::Piece { name, notation, board }
+                Item::Piece { name, dialect, notation, board }
             }
             "variant" if input.peek(Token![=]) => {
                 input.parse::<Token![=]>()?;
@@ -131,7 +149,7 @@ impl Input {
         let options = EmitOptions { runtime: self.runtime.clone() };
         let rt = &self.runtime;
         match &self.item {
-            Item::Piece { name, notation, board } => {
+            Item::Piece { name, dialect, notation, board } => {
                 let text = notation.value();
                 let board_size = parse_board(&board.value());
                 let fallback = |errors: TokenStream| {
@@ -146,7 +164,7 @@ impl Input {
                     Ok(g) => g,
                     Err(e) => return fallback(error_at(board.span(), &e)),
                 };
-                let result = mbn_codegen::compile_move(&text)
+                let result = mbn_codegen::compile_move_in(*dialect, &text)
                     .and_then(|moves| emit_piece(&moves, geometry, &name.to_string(), &text, &options));
                 match result {
                     Ok(tokens) => tokens,
