@@ -62,6 +62,39 @@ fn merge_legs(legs: Vec<PLeg>) -> Vec<PLeg> {
     merged
 }
 
+/// A generated attack test `name(pos, sq, by, occ, exclude, victim) -> bool`: the statements of
+/// `[white, black]` (each `return true` on an attack) for the attacking side `by`.
+fn attack_test(
+    name: &proc_macro2::Ident,
+    doc: &str,
+    rt: &TokenStream,
+    ty: &TokenStream,
+    sliders: Option<TokenStream>,
+    [white, black]: [TokenStream; 2],
+) -> TokenStream {
+    quote! {
+        #[doc = #doc]
+        #[doc(hidden)]
+        pub fn #name(
+            pos: &#rt::__private::Position<#ty>,
+            sq: #rt::__private::Square,
+            by: #rt::__private::Color,
+            occ: #ty,
+            exclude: #ty,
+            victim: #rt::__private::PieceKind,
+        ) -> bool {
+            use #rt::__private::{Bitboard, Color, PieceKind};
+            let s = sq.index();
+            #sliders
+            match by {
+                Color::White => { #white }
+                Color::Black => { #black }
+            }
+            false
+        }
+    }
+}
+
 /// Formats generated code for reading (build scripts, snapshots).
 pub fn format(tokens: &TokenStream) -> Result<String, String> {
     let file: syn::File = syn::parse2(tokens.clone()).map_err(|e| format!("generated code does not parse: {e}"))?;
@@ -153,27 +186,8 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         let rt = &g.rt;
         let ty = g.tables.mask_type(rt);
         let sliders = g.uses_sliders.then(|| quote!(let sliders = SLIDERS.get();));
-        quote! {
-            /// `attacked_in` by the legs without attacker sets.
-            #[doc(hidden)]
-            pub fn attacked_in_plain(
-                pos: &#rt::__private::Position<#ty>,
-                sq: #rt::__private::Square,
-                by: #rt::__private::Color,
-                occ: #ty,
-                exclude: #ty,
-                victim: #rt::__private::PieceKind,
-            ) -> bool {
-                use #rt::__private::{Bitboard, Color, PieceKind};
-                let s = sq.index();
-                #sliders
-                match by {
-                    Color::White => { #white }
-                    Color::Black => { #black }
-                }
-                false
-            }
-        }
+        let name = format_ident!("attacked_in_plain");
+        attack_test(&name, "`attacked_in` by the legs without attacker sets.", rt, &ty, sliders, [white, black])
     } else {
         quote!()
     };
@@ -224,7 +238,12 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
     };
     let generate = per_side(&quote!(pos.side_to_move()), generate);
     let count = per_side(&quote!(us), [count_white, count_black]);
-    let [att_white, att_black] = attacked;
+    let attacked_in = {
+        let doc = "Whether `by` attacks `sq` if the board were `occ`, the pieces on `exclude` gone, \
+                   and a piece of kind `victim` stood on `sq`.";
+        let ty = g.tables.mask_type(rt);
+        attack_test(&format_ident!("attacked_in"), doc, rt, &ty, Some(sliders.clone()), attacked)
+    };
     let fen = &variant.spec.start_fen;
     let variant_name = &variant.spec.name;
     let piece_infos = variant.table.iter().map(|(_, info)| {
@@ -515,26 +534,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                     Some(map)
                 }
 
-                /// Whether `by` attacks `sq` if the board were `occ`, the pieces on `exclude` gone,
-                /// and a piece of kind `victim` stood on `sq`.
-                #[doc(hidden)]
-                pub fn attacked_in(
-                    pos: &#rt::__private::Position<#ty>,
-                    sq: #rt::__private::Square,
-                    by: #rt::__private::Color,
-                    occ: #ty,
-                    exclude: #ty,
-                    victim: #rt::__private::PieceKind,
-                ) -> bool {
-                    use #rt::__private::{Bitboard, Color, PieceKind};
-                    let s = sq.index();
-                    #sliders
-                    match by {
-                        Color::White => { #att_white }
-                        Color::Black => { #att_black }
-                    }
-                    false
-                }
+                #attacked_in
 
                 #plain_attacked_in
             }
