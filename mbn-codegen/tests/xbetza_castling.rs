@@ -5,33 +5,10 @@
 use mbn_codegen::interp::Interpreter;
 use mbn_codegen::variant::Variant;
 use mbn_codegen::{compile_move_in, Dialect};
-use mbn_runtime::{perft, Bb256, Bitboard, FenOptions, MoveGenerator, MoveList, Position};
+use mbn_runtime::{Bb256, MoveGenerator, MoveList};
 
-fn read(path: &str) -> String {
-    let full = format!("{}/../{path}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"))
-}
-
-fn load_text(text: &str) -> (Variant, Interpreter) {
-    let variant = Variant::from_toml(text, "test.toml").unwrap_or_else(|e| panic!("{}", e[0]));
-    let interp = Interpreter::new(&variant).unwrap_or_else(|e| panic!("{}", e[0].message));
-    (variant, interp)
-}
-
-fn load(path: &str) -> (Variant, Interpreter) {
-    load_text(&read(path))
-}
-
-fn position<B: Bitboard>(variant: &Variant, fen: &str) -> Position<B> {
-    let options = FenOptions { captures_to_hand: variant.spec.captures_to_hand, ..FenOptions::default() };
-    Position::from_fen_with(variant.table.clone(), variant.geometry, fen, &options)
-        .unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-fn count((variant, interp): &(Variant, Interpreter), fen: &str, depth: u32) -> u64 {
-    let mut pos = position::<Bb256>(variant, fen);
-    perft(interp, &mut pos, depth)
-}
+mod common;
+use common::{count, error, load, load_text, position, read};
 
 /// The legal castlings as `royal-to/partner-to` (`g1/f1`), sorted.
 fn castlings((variant, interp): &(Variant, Interpreter), fen: &str) -> Vec<String> {
@@ -148,12 +125,6 @@ fn the_king_steps_toward_its_partner_which_lands_beside_it() {
     assert_eq!(castlings(&chess, "r3k2r/8/8/8/8/8/4r3/R3K2R w KQkq - 0 1"), Vec::<String>::new());
     // Only the rights the FEN gives.
     assert_eq!(castlings(&chess, "r3k2r/8/8/8/8/8/8/R3K2R w Kkq - 0 1"), ["g1/f1"]);
-}
-
-/// The first error of a variant text: its message and (line, column).
-fn error(text: &str) -> (String, usize, usize) {
-    let e = Variant::from_toml(text, "t.toml").unwrap_err();
-    (e[0].message.clone(), e[0].line, e[0].column)
 }
 
 #[test]

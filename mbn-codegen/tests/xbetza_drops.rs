@@ -6,37 +6,14 @@
 use mbn_codegen::interp::Interpreter;
 use mbn_codegen::variant::Variant;
 use mbn_codegen::{compile_move_in, Dialect};
-use mbn_runtime::{perft, Bb256, FenOptions, MoveGenerator, MoveList, Position};
+use mbn_runtime::{Bb256, MoveGenerator, MoveList};
 
-fn read(path: &str) -> String {
-    let full = format!("{}/../{path}", env!("CARGO_MANIFEST_DIR"));
-    std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{full}: {e}"))
-}
-
-fn load_text(text: &str) -> (Variant, Interpreter) {
-    let variant = Variant::from_toml(text, "test.toml").unwrap_or_else(|e| panic!("{}", e[0]));
-    let interp = Interpreter::new(&variant).unwrap_or_else(|e| panic!("{}", e[0].message));
-    (variant, interp)
-}
-
-fn load(path: &str) -> (Variant, Interpreter) {
-    load_text(&read(path))
-}
-
-fn position(variant: &Variant, fen: &str) -> Position<Bb256> {
-    let options = FenOptions { captures_to_hand: variant.spec.captures_to_hand, ..FenOptions::default() };
-    Position::from_fen_with(variant.table.clone(), variant.geometry, fen, &options)
-        .unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-fn count((variant, interp): &(Variant, Interpreter), fen: &str, depth: u32) -> u64 {
-    let fen = if fen == "startpos" { variant.spec.start_fen.clone() } else { fen.to_string() };
-    perft(interp, &mut position(variant, &fen), depth)
-}
+mod common;
+use common::{count, error, load, load_text, position, read};
 
 /// The legal drops of the piece `letter` (upper case) in `fen`, by square name, sorted.
 fn drops((variant, interp): &(Variant, Interpreter), fen: &str, letter: char) -> Vec<String> {
-    let pos = position(variant, fen);
+    let pos = position::<Bb256>(variant, fen);
     let mut list = MoveList::new();
     interp.legal_moves(&pos, &mut list);
     let mut out: Vec<String> = list
@@ -130,12 +107,6 @@ fn zones_and_limits_give_the_hand_counted_drops() {
     assert_eq!(drops(&zh("fmWfceF"), lone, 'P').len(), 62);
 }
 
-/// The first error of a variant text: its message and (line, column).
-fn error(text: &str) -> (String, usize, usize) {
-    let e = Variant::from_toml(text, "t.toml").unwrap_err();
-    (e[0].message.clone(), e[0].line, e[0].column)
-}
-
 #[test]
 fn misused_drops_are_errors_at_their_column() {
     let pawn = |p: &str| {
@@ -205,7 +176,7 @@ mod total {
                 if let Ok(interp) = Interpreter::new(&variant) {
                     let fen = "r3k2r/8/8/8/8/8/8/R3K2R[Pp] w KQkq - 0 1";
                     let mut list = MoveList::new();
-                    interp.legal_moves(&position(&variant, fen), &mut list);
+                    interp.legal_moves(&position::<Bb256>(&variant, fen), &mut list);
                 }
             }
         }
