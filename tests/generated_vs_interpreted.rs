@@ -630,3 +630,32 @@ fn a_decisive_move_ends_the_game() {
     let _ = after.make(*take);
     assert!(!after.decided());
 }
+
+/// Cylinder chess and more (docs/SEMANTICS.md M38-M40): the pawns capture round the side edges;
+/// the King, Knight, Bishop, Rook and Queen are cylindrical; the Cylinder Bishop `o[b,g]B` joins
+/// files b and g; a cylindrical Cannon, a Horse whose legs wrap (`oW-ofF`) and a toroidal (`oo`)
+/// maximal Rook (`ooW0*`). Checks round the edge, pins and promotions.
+const CYLINDER_PIECES: &str = "P|Pawn|=mfW+ocfF K|King|=oK N|Knight|=oN B|Bishop|=oB R|Rook|=oR Q|Queen|=oQ \
+    C|Cylinder|=o[b,g]B A|Cannon|=omR+opcR H|Horse|=oW-ofF M|Maximal|=ooW0* +P==NBRQCAHM";
+const CYLINDER_START: &str = "rnbqkbnr/pppppppp/1c1a1h1m/8/8/1C1A1H1M/PPPPPPPP/RNBQKBNR w - - 0 1";
+
+mbn::mbn! {
+    variant Cylinders {
+        board: "8x8",
+        start: "rnbqkbnr/pppppppp/1c1a1h1m/8/8/1C1A1H1M/PPPPPPPP/RNBQKBNR w - - 0 1",
+        pieces: "P|Pawn|=mfW+ocfF K|King|=oK N|Knight|=oN B|Bishop|=oB R|Rook|=oR Q|Queen|=oQ \
+            C|Cylinder|=o[b,g]B A|Cannon|=omR+opcR H|Horse|=oW-ofF M|Maximal|=ooW0* +P==NBRQCAHM",
+        royal: "K",
+        promotion_zone: "[8]",
+        promotion_mandatory: true,
+    }
+}
+
+#[test]
+fn generated_cylinders_agree_with_the_interpreter() {
+    let interp = test_interpreter("cylinders", 8, CYLINDER_START, CYLINDER_PIECES, "K", "[8]");
+    let checked = Compare { name: "cylinders", interp: &interp }.visit(&Cylinders, Cylinders::start_position());
+    assert_eq!(checked, POSITIONS);
+    let mut pos = Cylinders::start_position();
+    assert_eq!(perft(&Cylinders, &mut pos, 3), perft(&interp, &mut pos, 3), "cylinders perft 3");
+}

@@ -6,14 +6,13 @@
 //! the blockers (an inert piece `Z`, White's for friendly squares, Black's for enemy ones), and
 //! the interpreter's destinations are checked against the case's assertion (`exact`, `count`,
 //! `includes`, `excludes` and their combinations). A case is skipped, with its reason, when mbn
-//! does not lower the string yet ("XBetza `x` is not supported yet"), when the interpreter does
-//! not run what the IR keeps (cylinder boards), or when the source's own assertion does not hold
+//! does not lower the string yet ("XBetza `x` is not supported yet"), or when the source's own assertion does not hold
 //! in XBoard 4.9.1 nor in Fairy-Stockfish (`test_assertion_holds_in` all false), or when it needs a
 //! board topology mbn lacks (its `topology`, e.g. wrapped ranks). No case may
 //! fail. Run with `--nocapture` to see the counts and the skip reasons.
 
 use mbn::codegen::interp::Interpreter;
-use mbn::codegen::ir::{Extra, MoveSet, Part};
+use mbn::codegen::ir::MoveSet;
 use mbn::codegen::variant::{Variant, VariantSpec};
 use mbn::codegen::{compile_move_in, Dialect};
 use mbn::runtime::{Bb256, Bitboard, Color, MoveList, Piece, PieceKind, Position, Square};
@@ -150,15 +149,6 @@ fn check(case: &Case, got: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// Why mbn does not run a compiled piece as XBetza means it, if so.
-fn not_run(moves: &MoveSet) -> Option<&'static str> {
-    let cylindrical = moves.moves.iter().flat_map(|m| &m.parts).any(|p| match p {
-        Part::Leg(l) => l.extras.iter().any(|e| matches!(e, Extra::Cylindrical { .. })),
-        _ => false,
-    });
-    cylindrical.then_some("the interpreter does not run cylinder boards (`o`) yet")
-}
-
 #[test]
 fn xbetza_conformance() {
     let (mut passed, mut failed) = (0, Vec::new());
@@ -183,10 +173,6 @@ fn xbetza_conformance() {
                     continue;
                 }
             };
-            if let Some(reason) = not_run(&moves) {
-                skipped.entry(reason.to_string()).or_default().push(label);
-                continue;
-            }
             let outcome =
                 destinations(&moves, &case).and_then(|got| check(&case, &got).map_err(|e| format!("{e}, got {got:?}")));
             match outcome {

@@ -7,7 +7,7 @@
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Reach, Side};
-use crate::plan::{PCastling, PHop, PLeg, PMove, POver, PRange, PSet, PTargets, PVisit, Prep};
+use crate::plan::{PCastling, PHop, PLeg, PMove, POver, PRange, PSet, PTargets, PVisit, PWrap, Prep};
 use crate::syntax::ast::CastlingKind;
 use crate::variant::Variant;
 use mbn_runtime::drops::{drop_is_legal, push_drops, DropLimits};
@@ -367,10 +367,18 @@ impl Interpreter {
             }
             return;
         }
+        // M38: on a cylinder two directions may reach the same square (a rook's rank both ways).
+        let mut reached: Vec<Square> = Vec::new();
         for &v in &leg.vectors {
             self.walk(pos, occupancy, from, v, piece, leg, &mut |to, target| {
                 if !leg.destination.iter().all(|r| self.in_range(r, pos, to, piece.color)) {
                     return;
+                }
+                if leg.wrap.is_some() {
+                    if reached.contains(&to) {
+                        return;
+                    }
+                    reached.push(to);
                 }
                 match target {
                     None => {
@@ -412,7 +420,11 @@ impl Interpreter {
         leg: &PLeg,
         visit: &mut dyn FnMut(Square, Option<Piece>),
     ) {
-        let ray: Vec<Square> = (1..).map_while(|k| self.offset(from, v.0 * k, v.1 * k)).collect();
+        // M38: on a cylinder the ray goes round until it would come back to its start.
+        let ray: Vec<Square> = match leg.wrap {
+            Some(w) => w.ray(self.geometry, from, v),
+            None => (1..).map_while(|k| self.offset(from, v.0 * k, v.1 * k)).collect(),
+        };
         let (min, max) = match leg.reach {
             Reach::Steps { min, max } => (min as usize, max.map_or(usize::MAX, |m| m as usize)),
             Reach::Maximal | Reach::Edge => (1, usize::MAX),
@@ -429,12 +441,12 @@ impl Interpreter {
             if k > max {
                 break;
             }
-            if leg.non_jumping && !self.leap_open(occupancy, previous, v) {
+            if leg.non_jumping && !self.leap_open(occupancy, previous, v, leg.wrap) {
                 break;
             }
             if let Some(h) = &leg.hop {
                 // Hurdles between two landing squares of a straight leap (the Cannon's `pD`).
-                for sq in self.between(previous, v) {
+                for sq in self.between(previous, v, leg.wrap) {
                     if let Some(p) = occupancy(sq) {
                         if !self.hurdle_ok(h, piece, p) {
                             return;
@@ -495,17 +507,33 @@ impl Interpreter {
         hop.hurdles.as_ref().is_none_or(|s| self.set_contains(s, mover.color, hurdle))
     }
 
-    /// The squares strictly between `from` and `from + v` on a straight line (none for an oblique `v`).
-    fn between(&self, from: Square, v: (i32, i32)) -> Vec<Square> {
+    /// The squares strictly between `from` and `from + v` on a straight line (none for an oblique `v`),
+    /// on the cylinder `wrap` if any.
+    fn between(&self, from: Square, v: (i32, i32), wrap: Option<PWrap>) -> Vec<Square> {
         let n = v.0.abs().max(v.1.abs());
         if v.0 != 0 && v.1 != 0 && v.0.abs() != v.1.abs() {
             return Vec::new();
         }
-        (1..n).filter_map(|j| self.offset(from, v.0.signum() * j, v.1.signum() * j)).collect()
+        (1..n).filter_map(|j| self.step(from, (v.0.signum() * j, v.1.signum() * j), wrap)).collect()
     }
 
-    /// `n`: can the leap `v` from `from` be walked by king steps over empty squares?
-    fn leap_open(&self, occupancy: &dyn Fn(Square) -> Option<Piece>, from: Square, v: (i32, i32)) -> bool {
+    /// `from + v`, on the cylinder `wrap` if any.
+    fn step(&self, from: Square, v: (i32, i32), wrap: Option<PWrap>) -> Option<Square> {
+        match wrap {
+            Some(w) => w.offset(self.geometry, from, v),
+            None => self.offset(from, v.0, v.1),
+        }
+    }
+
+    /// `n`: can the leap `v` from `from` be walked by king steps over empty squares (on the
+    /// cylinder `wrap` if any)?
+    fn leap_open(
+        &self,
+        occupancy: &dyn Fn(Square) -> Option<Piece>,
+        from: Square,
+        v: (i32, i32),
+        wrap: Option<PWrap>,
+    ) -> bool {
         if v.0.abs() <= 1 && v.1.abs() <= 1 {
             return true;
         }
@@ -519,8 +547,8 @@ impl Interpreter {
             if rest.0.abs().max(rest.1.abs()) != v.0.abs().max(v.1.abs()) - 1 {
                 return false;
             }
-            match self.offset(from, s.0, s.1) {
-                Some(sq) if occupancy(sq).is_none() => rest == (0, 0) || self.leap_open(occupancy, sq, rest),
+            match self.step(from, s, wrap) {
+                Some(sq) if occupancy(sq).is_none() => rest == (0, 0) || self.leap_open(occupancy, sq, rest, wrap),
                 Some(_) => rest == (0, 0),
                 None => false,
             }
@@ -798,7 +826,7 @@ impl Interpreter {
                 self.geometry.rank_of(sq) as i32 - self.geometry.rank_of(from) as i32,
             );
             leg.vectors.iter().any(|&v| {
-                if !on_ray(delta, v) {
+                if leg.wrap.is_none() && !on_ray(delta, v) {
                     return false;
                 }
                 let mut found = false;

@@ -8,7 +8,7 @@ use crate::lower::directions::{self, DirMod};
 use crate::syntax::ast::{
     BoardRange, CastlingKind, Condition, Letter, OptionalKind, PieceSet, RangeItem, Sign, Span, SpecialRange,
 };
-use mbn_runtime::{Color, Geometry};
+use mbn_runtime::{Color, Geometry, Square};
 use std::collections::HashMap;
 
 /// A leg prepared for one colour.
@@ -45,6 +45,54 @@ pub(crate) struct PLeg {
     pub(crate) pass: bool,
     /// `#`: the leg's moves end the game (docs/SEMANTICS.md, M31); single legs only.
     pub(crate) decisive: bool,
+    /// `o`, `oo`, `o[b,g]`: the leg steps around the side edges (and with `oo` the top and bottom
+    /// edges) of the board (docs/SEMANTICS.md, M38-M40).
+    pub(crate) wrap: Option<PWrap>,
+}
+
+/// A cylinder: the files `files.0..=files.1` are joined at their ends, and with `ranks` (`oo`) the
+/// first and last ranks too (docs/SEMANTICS.md, M38-M40).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct PWrap {
+    /// The first and last connected file (0-based); the whole board for `o` without a range.
+    pub(crate) files: (u8, u8),
+    /// `oo`: the ranks wrap too.
+    pub(crate) ranks: bool,
+}
+
+impl PWrap {
+    /// Whether a piece on `sq` moves on the cylinder (its file is one of the connected files).
+    pub(crate) fn holds(self, g: Geometry, sq: Square) -> bool {
+        (self.files.0..=self.files.1).contains(&g.file_of(sq))
+    }
+
+    /// `sq + v` on the cylinder: files wrap within the connected files, ranks with `oo`; `None` off
+    /// the board, from a square outside the connected files, or back on `sq` itself.
+    pub(crate) fn offset(self, g: Geometry, sq: Square, v: (i32, i32)) -> Option<Square> {
+        if !g.contains(sq) || !self.holds(g, sq) {
+            return None;
+        }
+        let (lo, width) = (i32::from(self.files.0), i32::from(self.files.1) - i32::from(self.files.0) + 1);
+        let file = lo + (i32::from(g.file_of(sq)) - lo + v.0).rem_euclid(width);
+        let mut rank = i32::from(g.rank_of(sq)) + v.1;
+        if self.ranks {
+            rank = rank.rem_euclid(i32::from(g.ranks()));
+        }
+        let to = g.square(u8::try_from(file).ok()?, u8::try_from(rank).ok()?)?;
+        (to != sq).then_some(to)
+    }
+
+    /// The squares `sq + v`, `sq + 2v`, ... on the cylinder, up to the last one before the ray
+    /// would leave the board or come back to `sq`.
+    pub(crate) fn ray(self, g: Geometry, sq: Square, v: (i32, i32)) -> Vec<Square> {
+        let mut out = Vec::new();
+        let mut at = sq;
+        while let Some(next) = self.offset(g, at, v).filter(|&n| n != sq) {
+            out.push(next);
+            at = next;
+        }
+        out
+    }
 }
 
 /// `/{T}[a1]/`: some square of `squares` holds a piece of `pieces` (any piece without a set).
@@ -256,6 +304,10 @@ impl Prep<'_> {
                 self.unsupported(leg.span, "conditions `/.../` and the decision operator `#` in castling moves");
                 continue;
             }
+            if leg.extras.iter().any(|e| matches!(e, Extra::Cylindrical { .. })) {
+                self.unsupported(leg.span, "cylindrical moves (`o`) in castling");
+                continue;
+            }
             if self.no_swap(leg, "in castling moves") {
                 legs.extend(self.single(leg, vectors, color));
             }
@@ -313,10 +365,11 @@ impl Prep<'_> {
             || !p.attackers.is_empty()
             || !p.conditions.is_empty()
             || p.decisive
+            || p.wrap.is_some()
         {
             self.unsupported(
                 leg.span,
-                "null moves (`O`) with `p`, `g`, `j`, `w`, `e`, attacker sets, conditions or `#`",
+                "null moves (`O`) with `p`, `g`, `j`, `w`, `e`, `o`, attacker sets, conditions or `#`",
             );
             return None;
         }
@@ -338,8 +391,13 @@ impl Prep<'_> {
                     if let Directions::Absolute(vectors) = &leg.directions {
                         if is_null(leg, vectors) {
                             legs.extend(self.pass(leg, color));
-                        } else {
-                            legs.extend(self.single(leg, vectors, color));
+                        } else if let Some(p) = self.single(leg, vectors, color) {
+                            // M39: `o[b,g]` is the plain move and the move on the cylinder b..g.
+                            let banded = p.wrap.is_some_and(|w| w.files != (0, self.geometry.files() - 1));
+                            if banded {
+                                legs.push(PLeg { wrap: None, ..p.clone() });
+                            }
+                            legs.push(p);
                         }
                     }
                 }
@@ -500,6 +558,10 @@ impl Prep<'_> {
         plain.setup &= !setup;
         plain.extras.retain(|e| !matches!(e, Extra::Excite | Extra::Unload));
         let leg_p = self.leg(&plain, &vectors, color)?;
+        if leg_p.wrap.is_some_and(|w| w.files != (0, self.geometry.files() - 1)) {
+            self.unsupported(leg.span, "`o` with connected files (`o[b,g]`) on a leg of a multi-leg move");
+            return None;
+        }
         (self.diagnostics.len() == errors).then_some(PStep {
             leg: leg_p,
             relative,
@@ -552,9 +614,13 @@ impl Prep<'_> {
             let mut visit = None;
             let mut swap = None;
             let mut borrow = false;
+            let mut wrap = None;
             for e in &leg.extras {
                 match e {
                     Extra::Initial { decaying: false } => initial = true,
+                    Extra::Cylindrical { both_axes, files } if wrap.is_none() => {
+                        wrap = Some(self.wrap(*both_axes, files.as_ref())?);
+                    }
                     Extra::Excite => borrow = true,
                     Extra::Other(text) if text.starts_with('j') && visit.is_none() => match self.visit(text) {
                         Some(v) => visit = Some(v),
@@ -593,6 +659,21 @@ impl Prep<'_> {
                 // `w` swaps instead of capturing (M24); a written mode keeps its captures.
                 captures.clear();
             }
+            if wrap.is_some() {
+                let with = [
+                    (en_passant.is_some() || move_allows_en_passant, "en passant `e`"),
+                    (swap.is_some(), "swaps `w`"),
+                    (borrow, "XBetza `x`"),
+                    (visit.is_some(), "visits `j`"),
+                    (!conditions.is_empty(), "conditions `/.../`"),
+                    (!leg.attackers.is_empty(), "attacker sets `{...}`"),
+                    (leg.decisive, "the decision `#`"),
+                ];
+                if let Some((_, what)) = with.iter().find(|(on, _)| *on) {
+                    self.unsupported(leg.span, &format!("cylindrical moves (`o`) with {what}"));
+                    return None;
+                }
+            }
             let flip = |(x, y): (i32, i32)| if color == Color::White { (x, y) } else { (x, -y) };
             Some(PLeg {
                 vectors: vectors.iter().copied().map(flip).collect(),
@@ -623,7 +704,41 @@ impl Prep<'_> {
                 borrow,
                 pass: false,
                 decisive: leg.decisive,
+                wrap,
             })
+        }
+    }
+
+    /// `o`, `oo`, `o[b,g]` (M38-M40): the cylinder a leg moves on. A range names the connected
+    /// files: the lowest and highest file it lists (`[b,g]`); it may list files only.
+    fn wrap(&mut self, both_axes: bool, files: Option<&BoardRange>) -> Option<PWrap> {
+        let last = self.geometry.files() - 1;
+        let Some(range) = files else { return Some(PWrap { files: (0, last), ranks: both_axes }) };
+        // Each item a file or a run of files, nothing else.
+        let files_of = |item: &RangeItem| match item {
+            RangeItem::Area(a) if a.ranks.is_none() && a.levels.is_none() && a.iterator.is_none() => a.files,
+            _ => None,
+        };
+        let listed: Vec<u8> = match range.items.iter().map(files_of).collect::<Option<Vec<_>>>() {
+            Some(runs) => runs.into_iter().flat_map(|(x, y)| [x, y]).collect(),
+            None => Vec::new(),
+        };
+        let (lo, hi) = (listed.iter().min().copied(), listed.iter().max().copied());
+        let refuse = |this: &mut Self, what: &str| {
+            this.diagnostics.push(
+                Diagnostic::new(range.span, format!("`o` with this range: {what}"))
+                    .with_help("`o[b,g]` joins file b to file g; write the two files (docs/SEMANTICS.md M39)"),
+            );
+            None
+        };
+        match (lo, hi) {
+            _ if range.complement || listed.is_empty() => refuse(self, "the range must list files only"),
+            (Some(_), Some(hi)) if hi > last => {
+                refuse(self, &format!("file {} is not on the board", char::from(b'a'.saturating_add(hi))))
+            }
+            (Some(lo), Some(hi)) if lo == hi => refuse(self, "one file cannot be joined to itself"),
+            (Some(lo), Some(hi)) => Some(PWrap { files: (lo, hi), ranks: both_axes }),
+            _ => refuse(self, "the range must list files only"),
         }
     }
 

@@ -16,7 +16,7 @@ use super::{range_bits, Gen};
 use crate::diagnostic::Diagnostic;
 use crate::interp::multileg::{leg_directions, Axis, Vector};
 use crate::ir::{Reach, Side};
-use crate::plan::{PLeg, PMove, POver, PPart, PRange, PRepeat, PSet, PStep};
+use crate::plan::{PLeg, PMove, POver, PPart, PRange, PRepeat, PSet, PStep, PWrap};
 use crate::syntax::ast::Span;
 use mbn_runtime::{Color, Square};
 use proc_macro2::{Ident, TokenStream};
@@ -336,14 +336,14 @@ fn walk_steps(parts: &[PPart], leg: &mut dyn FnMut(&PStep), rep: &mut dyn FnMut(
 }
 
 /// Single legs and multi-leg moves, with the single legs the tables do not cover (non-jumping
-/// leaps, `nA`) moved to the multi-leg moves.
+/// leaps, `nA`; cylindrical legs, `oR`) moved to the multi-leg moves.
 pub(super) fn split((legs, mut multi): (Vec<PLeg>, Vec<PMove>), color: Color) -> (Vec<PLeg>, Vec<PMove>) {
     let (walked, legs): (Vec<PLeg>, Vec<PLeg>) = legs.into_iter().partition(needs_walker);
     multi.extend(walked.into_iter().map(|leg| as_move(leg, color)));
     (legs, multi)
 }
 
-/// A single leg the table shapes do not cover (a non-jumping leap, `nA`), as a one-leg move.
+/// A single leg the table shapes do not cover (`nA`, `oR`), as a one-leg move.
 fn as_move(leg: PLeg, color: Color) -> PMove {
     let step = PStep {
         leg,
@@ -357,9 +357,10 @@ fn as_move(leg: PLeg, color: Color) -> PMove {
     PMove { parts: vec![PPart::Leg(Box::new(step))], color, span: Span::default() }
 }
 
-/// Whether a single leg needs the multi-leg walker: a non-jumping leap longer than a king step.
+/// Whether a single leg needs the multi-leg walker: a non-jumping leap longer than a king step, or
+/// a cylindrical leg (M38), whose rays the blocker trick cannot walk.
 fn needs_walker(leg: &PLeg) -> bool {
-    leg.non_jumping && leg.vectors.iter().any(|v| v.0.abs() > 1 || v.1.abs() > 1)
+    (leg.non_jumping && leg.vectors.iter().any(|v| v.0.abs() > 1 || v.1.abs() > 1)) || leg.wrap.is_some()
 }
 
 impl<'a> Unroll<'_> {
@@ -590,7 +591,9 @@ impl<'a> Unroll<'_> {
         let g = self.g.tables.geometry;
         let mut code = Vec::new();
         for (board, white, axis) in leg_directions(self.color, &mut st.replay, st.prev, st.zaxis, step) {
-            let leaper = leg.reach == (Reach::Steps { min: 1, max: Some(1) }) && leg.hop.is_none();
+            // On a cylinder (M38) the displacement says nothing about the square.
+            let leaper =
+                leg.reach == (Reach::Steps { min: 1, max: Some(1) }) && leg.hop.is_none() && leg.wrap.is_none();
             let disp = if leaper { st.disp.map(|d| (d.0 + board.0, d.1 + board.1)) } else { None };
             if let Some(d) = disp {
                 if d.0.unsigned_abs() >= u32::from(g.files()) || d.1.unsigned_abs() >= u32::from(g.ranks()) {
@@ -847,21 +850,33 @@ impl<'a> Unroll<'_> {
         body: TokenStream,
     ) -> TokenStream {
         let ty = self.ty();
-        let step = self.g.leap_table(&[v]);
+        let step = self.step_table(v, leg.wrap);
         let lame = self.lame(leg, v);
+        // M38: a ray on a cylinder ends where it would come back to its start.
+        let round = leg.wrap.map(|_| quote!(if #to == #from { break; }));
+        let (end, friend_next) = match leg.wrap {
+            Some(_) => (
+                quote!(is_none_or(|n| n == #from)),
+                quote!(is_none_or(|n| n == #from || (#occ.test(n) && own.test(n)))),
+            ),
+            None => (quote!(is_none()), quote!(is_none_or(|n| #occ.test(n) && own.test(n)))),
+        };
         // Where a ride may stop (M25): every square in reach, or one square per ray.
         let (min, max, last) = match leg.reach {
             Reach::Steps { min, max } => (min, max, quote!(true)),
             // The first piece, the last empty square before a friend, or the last square.
-            Reach::Maximal => (
-                1,
-                None,
-                quote!((#occ.test(#to) || #step[#to.index() & SQUARE_MASK].lowest().is_none_or(|n| #occ.test(n) && own.test(n)))),
-            ),
-            Reach::Edge => (1, None, quote!(#step[#to.index() & SQUARE_MASK].lowest().is_none())),
+            Reach::Maximal => {
+                (1, None, quote!((#occ.test(#to) || #step[#to.index() & SQUARE_MASK].lowest().#friend_next)))
+            }
+            Reach::Edge => (1, None, quote!(#step[#to.index() & SQUARE_MASK].lowest().#end)),
             Reach::Halfling => {
                 let g = self.g.tables.geometry;
-                let rays: Vec<Vec<usize>> = (0..g.num_squares()).map(|sq| self.g.tables.ray(sq, v)).collect();
+                let rays: Vec<Vec<usize>> = (0..g.num_squares())
+                    .map(|sq| match leg.wrap {
+                        Some(w) => w.ray(g, Square(sq as u16), v).iter().map(|s| s.index()).collect(),
+                        None => self.g.tables.ray(sq, v),
+                    })
+                    .collect();
                 let half = self.g.tables.per_square("HALF", |sq| {
                     let ray = &rays[sq];
                     ray.get(ray.len().div_ceil(2).wrapping_sub(1)).map_or([0; 4], |&s| bit(s))
@@ -886,7 +901,7 @@ impl<'a> Unroll<'_> {
         });
         let (between, hop_ok, on_piece) = match &leg.hop {
             Some(h) => {
-                let table = self.g.between_table(v);
+                let table = self.between_table(v, leg.wrap);
                 // `p{...}`: a hurdle outside the set closes the direction.
                 let (between_ok, hurdle_ok) = match &h.hurdles {
                     Some(set) => {
@@ -944,6 +959,7 @@ impl<'a> Unroll<'_> {
             let mut #k = 0u32;
             let mut #hurdles = 0u32;
             while let Some(#to) = #step[#cur.index() & SQUARE_MASK].lowest() {
+                #round
                 #k += 1;
                 #limit
                 #open
@@ -962,19 +978,51 @@ impl<'a> Unroll<'_> {
             return None;
         }
         let g = self.g.tables.geometry;
+        let wrap = leg.wrap;
         let mut tables = Vec::new();
         for path in king_paths(v) {
             tables.push(self.g.tables.per_square("LAME", |sq| {
                 let from = Square(sq as u16);
-                if super::tables::offset(g, from, v).is_none() {
+                if offset_on(g, wrap, from, v).is_none() {
                     return [0; 4];
                 }
-                path.iter()
-                    .filter_map(|&o| super::tables::offset(g, from, o))
-                    .fold([0; 4], |b, s| or(b, bit(s.index())))
+                path.iter().filter_map(|&o| offset_on(g, wrap, from, o)).fold([0; 4], |b, s| or(b, bit(s.index())))
             }));
         }
         Some(tables)
+    }
+
+    /// The next square along `v` from each square: the leap table of `v`, on the leg's cylinder
+    /// if any (M38).
+    fn step_table(&mut self, v: Vector, wrap: Option<PWrap>) -> Ident {
+        let g = self.g.tables.geometry;
+        match wrap {
+            None => self.g.leap_table(&[v]),
+            Some(_) => self
+                .g
+                .tables
+                .per_square("LEAP", |sq| offset_on(g, wrap, Square(sq as u16), v).map_or([0; 4], |s| bit(s.index()))),
+        }
+    }
+
+    /// The squares strictly between a square and the square `v` from it, on a straight line, on
+    /// the leg's cylinder if any (as `Interpreter::between`).
+    fn between_table(&mut self, v: Vector, wrap: Option<PWrap>) -> Ident {
+        let g = self.g.tables.geometry;
+        if wrap.is_none() {
+            return self.g.between_table(v);
+        }
+        let straight = v.0 == 0 || v.1 == 0 || v.0.abs() == v.1.abs();
+        let (n, unit) = (v.0.abs().max(v.1.abs()), (v.0.signum(), v.1.signum()));
+        self.g.tables.per_square("BETWEEN", |sq| {
+            let from = Square(sq as u16);
+            if !straight || offset_on(g, wrap, from, v).is_none() {
+                return [0; 4];
+            }
+            (1..n)
+                .filter_map(|j| offset_on(g, wrap, from, (unit.0 * j, unit.1 * j)))
+                .fold([0; 4], |b, s| or(b, bit(s.index())))
+        })
     }
 
     /// Whether some path of `tables` from `sq` crosses only empty squares of `occ`.
@@ -982,6 +1030,14 @@ impl<'a> Unroll<'_> {
         let ty = self.ty();
         let tests = tables.iter().map(|t| quote!((#t[#sq.index() & SQUARE_MASK] & #occ) == <#ty as Bitboard>::EMPTY));
         quote!((#(#tests)||*))
+    }
+}
+
+/// `sq + v`, on the cylinder `wrap` if any.
+fn offset_on(g: mbn_runtime::Geometry, wrap: Option<PWrap>, sq: Square, v: Vector) -> Option<Square> {
+    match wrap {
+        Some(w) => w.offset(g, sq, v),
+        None => super::tables::offset(g, sq, v),
     }
 }
 

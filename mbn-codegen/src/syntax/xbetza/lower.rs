@@ -89,6 +89,8 @@ struct Modes {
     lame: bool,
     initial: bool,
     cylindrical: bool,
+    /// `oo`: the cylinder wraps the top and bottom edges too (a torus; seed 001, X40).
+    toroidal: bool,
     jump: bool,
     bent: Option<multileg::Bend>,
     /// `u`: the MBN swap it became (`w`, `ww`, `wy`; X26).
@@ -112,7 +114,10 @@ fn modes(leg: &XLeg) -> Result<Modes, Vec<Diagnostic>> {
             'g' => out.grasshop = true,
             'n' => out.lame = true,
             'i' => out.initial = true,
-            'o' => out.cylindrical = true,
+            'o' => {
+                out.toroidal = out.cylindrical;
+                out.cylindrical = true;
+            }
             'j' => out.jump = true,
             'q' => out.bent = Some(multileg::Bend::Circular),
             'z' => out.bent = Some(multileg::Bend::Zigzag),
@@ -369,7 +374,7 @@ fn lower_atom(
         base.extras.push(Extra::Initial { decaying: false });
     }
     if m.cylindrical {
-        base.extras.push(Extra::Cylindrical { both_axes: false, files: None });
+        base.extras.push(Extra::Cylindrical { both_axes: m.toroidal, files: None });
     }
     if let Some(swap) = m.swap {
         base.extras.push(Extra::Other(swap.to_string()));

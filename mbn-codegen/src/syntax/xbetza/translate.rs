@@ -128,6 +128,7 @@ fn mbn_flags(leg: &Leg) -> Result<String, String> {
         match e {
             Extra::Initial { decaying: false } => out.push('i'),
             Extra::Cylindrical { both_axes: false, files: None } => out.push('o'),
+            Extra::Cylindrical { both_axes: true, files: None } => out.push_str("oo"),
             // A visit (M10): an XBetza `p` leg on the way.
             Extra::Other(text) if text == "jy" || text == "jj" => out.push_str(text),
             // A swap (M24), XBetza's `u` on a leg that moves (X26); a swap-only leg has no MBN
@@ -303,6 +304,10 @@ fn xbetza_modes(leg: &Leg) -> Result<(String, String), String> {
                 modes = if caps.is_empty() { format!("u{side}") } else { format!("um{side}") };
             }
             Extra::Cylindrical { both_axes: false, files: None } => modes.push('o'),
+            Extra::Cylindrical { both_axes: true, files: None } => modes.push_str("oo"),
+            Extra::Cylindrical { files: Some(_), .. } => {
+                return Err("XBetza has no connected files (`o[b,g]`, docs/SEMANTICS.md X40)".to_string())
+            }
             other => return Err(format!("XBetza has no modifier for {other:?}")),
         }
     }
