@@ -631,6 +631,35 @@ fn a_decisive_move_ends_the_game() {
     assert!(!after.decided());
 }
 
+/// MBN's rule modifiers (docs/SEMANTICS.md M32-M34): the Usher `uR+W` slides only while no enemy
+/// stands first on a rook line; the Courier `kN+W` may not check with any move, the Herald `kkR+F`
+/// may check but not mate; the Xenos `xN+mK` and the Yeoman `xyD+mK` flip pieces (never a King).
+const RULES_PIECES: &str =
+    "K|King| P|Pawn|=mfW+cfF U|Usher|=uR+W C|Courier|=kN+W H|Herald|=kkR+F X|Xenos|=xN+mK Y|Yeoman|=xyD+mK";
+const RULES_START: &str = "ucxhkycu/pppppppp/8/8/8/8/PPPPPPPP/UCXHKYCU w - - 0 1";
+
+mbn::mbn! {
+    variant Rules {
+        board: "8x8",
+        start: "ucxhkycu/pppppppp/8/8/8/8/PPPPPPPP/UCXHKYCU w - - 0 1",
+        pieces: "K|King| P|Pawn|=mfW+cfF U|Usher|=uR+W C|Courier|=kN+W H|Herald|=kkR+F X|Xenos|=xN+mK Y|Yeoman|=xyD+mK",
+        royal: "K",
+        promotion_zone: "[8]",
+        promotion_mandatory: true,
+    }
+}
+
+#[test]
+fn generated_rule_modifiers_agree_with_the_interpreter() {
+    let interp = test_interpreter("rules", 8, RULES_START, RULES_PIECES, "K", "[8]");
+    let checked = Compare { name: "rules", interp: &interp }.visit(&Rules, Rules::start_position());
+    assert_eq!(checked, POSITIONS);
+    for depth in 1..=3 {
+        let mut pos = Rules::start_position();
+        assert_eq!(perft(&Rules, &mut pos, depth), perft(&interp, &mut pos, depth), "perft {depth}");
+    }
+}
+
 /// Cylinder chess and more (docs/SEMANTICS.md M38-M40): the pawns capture round the side edges;
 /// the King, Knight, Bishop, Rook and Queen are cylindrical; the Cylinder Bishop `o[b,g]B` joins
 /// files b and g; a cylindrical Cannon, a Horse whose legs wrap (`oW-ofF`) and a toroidal (`oo`)

@@ -146,8 +146,15 @@ impl Interpreter {
             self.leg_moves(pos, &occupancy, from, piece, leg, &mut |mv| {
                 let (word, bit) = (mv.to().index() / 64, 1u64 << (mv.to().index() % 64));
                 let same = |m: Move| {
-                    (m.to(), m.is_capture(), m.is_en_passant(), m.is_double_step(), m.is_swap())
-                        == (mv.to(), mv.is_capture(), mv.is_en_passant(), mv.is_double_step(), mv.is_swap())
+                    (m.to(), m.is_capture(), m.is_en_passant(), m.is_double_step(), m.is_swap(), m.is_flip())
+                        == (
+                            mv.to(),
+                            mv.is_capture(),
+                            mv.is_en_passant(),
+                            mv.is_double_step(),
+                            mv.is_swap(),
+                            mv.is_flip(),
+                        )
                 };
                 if before[word] & bit != 0 && (start..out.len()).any(|i| out.get(i).is_some_and(same)) {
                     return;
@@ -317,7 +324,7 @@ impl Interpreter {
     /// unpromoted where it could never move again (SEMANTICS.md V4, V5). A swap or relocation
     /// (M24, X27) or a pass (M26) is pushed as it is.
     fn push_with_promotions(&self, mv: Move, piece: Piece, out: &mut MoveList) {
-        if mv.is_swap() || mv.is_pass() {
+        if mv.is_swap() || mv.is_pass() || mv.is_flip() {
             out.push(mv);
             return;
         }
@@ -353,8 +360,14 @@ impl Interpreter {
         if leg.initial && !pos.unmoved().test(from) {
             return;
         }
-        // `#` (M31): every move of the leg ends the game.
-        let mut emit = |mv: Move| out(if leg.decisive { mv.decisive() } else { mv });
+        // `#` (M31): every move of the leg ends the game; `k`, `kk` (M33): its moves carry the rule.
+        let mut emit = |mv: Move| {
+            let mv = if leg.decisive { mv.decisive() } else { mv };
+            out(match leg.check_rule {
+                Some(mate_only) if !mv.is_flip() => mv.no_check(mate_only),
+                _ => mv,
+            })
+        };
         if !leg.origin.iter().all(|r| self.in_range(r, pos, from, piece.color)) {
             return;
         }
@@ -365,6 +378,9 @@ impl Interpreter {
             if leg.destination.iter().all(|r| self.in_range(r, pos, from, piece.color)) {
                 emit(Move::pass(from));
             }
+            return;
+        }
+        if leg.unblocked && self.blocked(pos, occupancy, from, piece, leg) {
             return;
         }
         // M38: on a cylinder two directions may reach the same square (a rook's rank both ways).
@@ -402,10 +418,35 @@ impl Interpreter {
                         if leg.swap.as_ref().is_some_and(|w| self.may_capture(&w.targets, piece, victim)) {
                             emit(Move::swap(from, to));
                         }
+                        // `x` (M34): never a royal piece.
+                        let flips = leg.flip.as_ref().is_some_and(|f| self.may_capture(&f.targets, piece, victim));
+                        if flips && !self.royal[victim.kind.index()] {
+                            emit(Move::flip(from, to));
+                        }
                     }
                 }
             });
         }
+    }
+
+    /// `u` (M32): whether an enemy stands on a square of some direction of `leg` where the leg
+    /// could capture it if it captured (the first piece of a ride, a leap's square), whatever the
+    /// leg's destination ranges.
+    fn blocked<B: Bitboard>(
+        &self,
+        pos: &Position<B>,
+        occupancy: &dyn Fn(Square) -> Option<Piece>,
+        from: Square,
+        piece: Piece,
+        leg: &PLeg,
+    ) -> bool {
+        let mut blocked = false;
+        for &v in &leg.vectors {
+            self.walk(pos, occupancy, from, v, piece, leg, &mut |_, target| {
+                blocked |= target.is_some_and(|t| t.color != piece.color);
+            });
+        }
+        blocked
     }
 
     /// The destinations of one direction of a leg: `visit(to, piece there)`.
@@ -730,6 +771,7 @@ impl<B: Bitboard> MoveGenerator<B> for Interpreter {
                 drop_is_legal(self, scratch, mv, self.drop_mate_illegal)
             } else {
                 mbn_runtime::rules::leaves_royals_safe(self, scratch, mv, extra)
+                    && mbn_runtime::rules::keeps_check_rule(self, scratch, mv, extra)
             }
         };
         if self.bikjang && royals_face(pos) {

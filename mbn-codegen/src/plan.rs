@@ -45,6 +45,15 @@ pub(crate) struct PLeg {
     pub(crate) pass: bool,
     /// `#`: the leg's moves end the game (docs/SEMANTICS.md, M31); single legs only.
     pub(crate) decisive: bool,
+    /// MBN `u` (docs/SEMANTICS.md, M32): the leg has no moves while an enemy stands where it
+    /// could capture; it never captures. Single legs only.
+    pub(crate) unblocked: bool,
+    /// MBN `k` (`Some(false)`) or `kk` (`Some(true)`) (M33): its moves may not give check (may
+    /// not checkmate). Single legs only.
+    pub(crate) check_rule: Option<bool>,
+    /// MBN `x`, `xx`, `xy`, `x{...}` (M34): the pieces the leg flips to the other colour (never a
+    /// royal piece) instead of capturing them. Single legs only.
+    pub(crate) flip: Option<PSwap>,
     /// `o`, `oo`, `o[b,g]`: the leg steps around the side edges (and with `oo` the top and bottom
     /// edges) of the board (docs/SEMANTICS.md, M38-M40).
     pub(crate) wrap: Option<PWrap>,
@@ -104,7 +113,8 @@ pub(crate) struct PCondition {
     pub(crate) squares: Vec<bool>,
 }
 
-/// `w`, `ww`, `wy`, `w{...}`: which pieces a leg may swap with.
+/// `w`, `ww`, `wy`, `w{...}`: which pieces a leg may swap with; also `x`, `xx`, `xy`, `x{...}`:
+/// which pieces it may flip (M34).
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct PSwap {
     /// `w`: enemies; `ww`: friends; `wy`: both; `w{...}`: only these.
@@ -309,7 +319,12 @@ impl Prep<'_> {
                 continue;
             }
             if self.no_swap(leg, "in castling moves") {
-                legs.extend(self.single(leg, vectors, color));
+                let p = self.single(leg, vectors, color);
+                if p.as_ref().is_some_and(|p| p.unblocked || p.check_rule.is_some() || p.flip.is_some()) {
+                    self.unsupported(leg.span, "`u`, `k`, `kk` and `x` in castling moves");
+                    continue;
+                }
+                legs.extend(p);
             }
         }
         legs
@@ -333,6 +348,15 @@ impl Prep<'_> {
         }
         if p.decisive && (p.swap.is_some() || p.en_passant.is_some()) {
             self.unsupported(leg.span, "the decision operator `#` on swaps and en passant captures");
+            return None;
+        }
+        if p.decisive && (p.flip.is_some() || p.check_rule.is_some()) {
+            self.unsupported(leg.span, "the decision operator `#` with `k` or `x`");
+            return None;
+        }
+        let rules = p.unblocked || p.flip.is_some() || p.check_rule.is_some();
+        if rules && p.non_jumping && long_leap && self.back_end != INTERPRETER {
+            self.unsupported(leg.span, "`u`, `k` and `x` on non-jumping leaps (`nuA`)");
             return None;
         }
         if p.swap.is_some() && p.non_jumping && long_leap && self.back_end != INTERPRETER {
@@ -366,10 +390,13 @@ impl Prep<'_> {
             || !p.conditions.is_empty()
             || p.decisive
             || p.wrap.is_some()
+            || p.unblocked
+            || p.check_rule.is_some()
+            || p.flip.is_some()
         {
             self.unsupported(
                 leg.span,
-                "null moves (`O`) with `p`, `g`, `j`, `w`, `e`, `o`, attacker sets, conditions or `#`",
+                "null moves (`O`) with `p`, `g`, `j`, `w`, `e`, `o`, `u`, `k`, `x`, attacker sets, conditions or `#`",
             );
             return None;
         }
@@ -413,11 +440,19 @@ impl Prep<'_> {
         }
         if color == Color::White {
             self.check_swaps(&legs, &multi);
+            let check_rule = set.moves.iter().filter_map(Move::single_leg).find(|l| {
+                l.extras.iter().any(|e| matches!(e, Extra::NoCheck { .. }))
+                    && legs.iter().any(|p| p.check_rule.is_some())
+            });
+            if let (Some(leg), false) = (check_rule, multi.is_empty()) {
+                self.unsupported(leg.span, "`k` and `kk` on a piece with multi-leg moves");
+            }
         }
         drop_repeated_swap_moves(&mut legs);
         // Decisive legs first (M31): where a plain leg makes the same move, it is made once, and
-        // decisive, by both back ends (each keeps the first leg's move).
-        legs.sort_by_key(|l| !l.decisive);
+        // decisive, by both back ends (each keeps the first leg's move). Likewise legs without a
+        // check rule before `kk` legs before `k` legs (M33): the least restricted move is kept.
+        legs.sort_by_key(|l| (!l.decisive, l.check_rule.map_or(0, |mate_only| if mate_only { 1 } else { 2 })));
         (legs, multi)
     }
 
@@ -562,6 +597,10 @@ impl Prep<'_> {
             self.unsupported(leg.span, "`o` with connected files (`o[b,g]`) on a leg of a multi-leg move");
             return None;
         }
+        if leg_p.unblocked || leg_p.check_rule.is_some() || leg_p.flip.is_some() {
+            self.unsupported(leg.span, "`u`, `k`, `kk` and `x` in multi-leg moves");
+            return None;
+        }
         (self.diagnostics.len() == errors).then_some(PStep {
             leg: leg_p,
             relative,
@@ -615,6 +654,9 @@ impl Prep<'_> {
             let mut swap = None;
             let mut borrow = false;
             let mut wrap = None;
+            let mut unblocked = false;
+            let mut check_rule = None;
+            let mut flip = None;
             for e in &leg.extras {
                 match e {
                     Extra::Initial { decaying: false } => initial = true,
@@ -622,6 +664,15 @@ impl Prep<'_> {
                         wrap = Some(self.wrap(*both_axes, files.as_ref())?);
                     }
                     Extra::Excite => borrow = true,
+                    Extra::Unblocked => unblocked = true,
+                    Extra::NoCheck { mate_only, pieces } => check_rule = self.check_rule(*mate_only, pieces.as_ref()),
+                    Extra::Other(text) if text.starts_with('x') && flip.is_none() => match kept_mode(text, 'x') {
+                        Some(mode) if !mode.optional => {
+                            let only = mode.set.as_ref().map(|s| self.set(s)).into_iter().collect();
+                            flip = Some(PSwap { targets: PTargets { side: mode_side(&mode), only }, span: leg.span });
+                        }
+                        _ => self.unsupported(leg.span, &format!("the modifier `{text}`")),
+                    },
                     Extra::Other(text) if text.starts_with('j') && visit.is_none() => match self.visit(text) {
                         Some(v) => visit = Some(v),
                         None => self.unsupported(leg.span, &format!("the modifier `{text}`")),
@@ -659,6 +710,36 @@ impl Prep<'_> {
                 // `w` swaps instead of capturing (M24); a written mode keeps its captures.
                 captures.clear();
             }
+            if flip.is_some() && !leg.mode_written {
+                // `x` flips instead of capturing (M34), as `w` swaps.
+                captures.clear();
+            }
+            if unblocked {
+                // `u` (M32): "this implies that the piece cannot capture".
+                let others = leg.hop.is_some()
+                    || !matches!(leg.over, Over::Empty)
+                    || visit.is_some()
+                    || swap.is_some()
+                    || flip.is_some()
+                    || en_passant.is_some()
+                    || !matches!(leg.reach, Reach::Steps { .. });
+                if !moves {
+                    self.diagnostics.push(
+                        Diagnostic::new(leg.span, "`u` on a leg that may not move (`cuR`): `u` forbids capturing")
+                            .with_help("a `u` leg only moves, and only while no enemy blocks it: write `uR`"),
+                    );
+                    return None;
+                }
+                if others {
+                    self.unsupported(leg.span, "`u` with `p`, `g`, `j`, `w`, `x`, `e`, `0*`, `*` or `h`");
+                    return None;
+                }
+                captures.clear();
+            }
+            if flip.is_some() && swap.is_some() {
+                self.unsupported(leg.span, "`x` (flip) and `w` (swap) on one leg");
+                return None;
+            }
             if wrap.is_some() {
                 let with = [
                     (en_passant.is_some() || move_allows_en_passant, "en passant `e`"),
@@ -668,15 +749,17 @@ impl Prep<'_> {
                     (!conditions.is_empty(), "conditions `/.../`"),
                     (!leg.attackers.is_empty(), "attacker sets `{...}`"),
                     (leg.decisive, "the decision `#`"),
+                    (unblocked, "`u` (unblocked)"),
+                    (flip.is_some(), "flips `x`"),
                 ];
                 if let Some((_, what)) = with.iter().find(|(on, _)| *on) {
                     self.unsupported(leg.span, &format!("cylindrical moves (`o`) with {what}"));
                     return None;
                 }
             }
-            let flip = |(x, y): (i32, i32)| if color == Color::White { (x, y) } else { (x, -y) };
+            let mirror = |(x, y): (i32, i32)| if color == Color::White { (x, y) } else { (x, -y) };
             Some(PLeg {
-                vectors: vectors.iter().copied().map(flip).collect(),
+                vectors: vectors.iter().copied().map(mirror).collect(),
                 reach: leg.reach,
                 over: match &leg.over {
                     Over::Empty => POver::Empty,
@@ -705,6 +788,9 @@ impl Prep<'_> {
                 pass: false,
                 decisive: leg.decisive,
                 wrap,
+                unblocked,
+                check_rule,
+                flip,
             })
         }
     }
@@ -757,6 +843,27 @@ impl Prep<'_> {
             None => vec![true; self.geometry.num_squares()],
         };
         Some(PCondition { pieces: c.pieces.as_ref().map(|s| self.set(s)), squares })
+    }
+
+    /// `k`, `kk`, `k{...}` (M33): `Some(mate_only)`, or `None` when the set names no royal piece
+    /// of the opponent (a void `k{}`, §3). A set naming some but not all of the variant's royal
+    /// kinds is refused (a move's flag cannot say which royal pieces it may check).
+    fn check_rule(&mut self, mate_only: bool, pieces: Option<&PieceSet>) -> Option<bool> {
+        let Some(set) = pieces else { return Some(mate_only) };
+        let set_p = self.set(set);
+        let royal = self.royal.clone();
+        let named = royal
+            .iter()
+            .filter(|&&r| set_p.members.iter().any(|&(l, side)| l == r && side != Some(true)) != set_p.complement)
+            .count();
+        if named == 0 {
+            None
+        } else if named == royal.len() {
+            Some(mate_only)
+        } else {
+            self.unsupported(set.span, "`k{...}` naming some but not all of the royal kinds");
+            None
+        }
     }
 
     /// `j` as the lowering kept it (`Extra::Other("jy{K}")`): read back as a mode.
@@ -821,6 +928,16 @@ impl Prep<'_> {
                 self.swap_clash(w.span);
                 return;
             }
+        }
+        // A flip (M34) is written like a capture or a swap: none may reach the same piece.
+        sides.extend(legs.iter().filter_map(|l| l.swap.as_ref()).map(|w| w.targets.side));
+        let clash =
+            legs.iter().filter_map(|l| l.flip.as_ref()).find(|f| sides.iter().any(|&c| sides_meet(c, f.targets.side)));
+        if let Some(PSwap { span, .. }) = clash {
+            self.diagnostics.push(
+                Diagnostic::new(*span, "a piece that may both flip and capture (or swap) the same piece (`K+xK`, `cxK`)")
+                    .with_help("a flip and a capture on the same square would share their move text; let `x` replace the capture (`xK`)"),
+            );
         }
     }
 
@@ -926,7 +1043,7 @@ pub(crate) fn flat_steps<'a>(parts: &'a [PPart], out: &mut Vec<&'a PStep>) {
     }
 }
 
-/// A swap leg that also moves (`wwF` in `K+wwF`) leaves its moves to another leg of the piece that
+/// A swap or flip leg that also moves (`wwF` in `K+wwF`, M34: `xF` in `K+xF`) leaves its moves to another leg of the piece that
 /// makes them all (the same reach along more vectors, no conditions), so that no back end lists a
 /// move twice (M24).
 fn drop_repeated_swap_moves(legs: &mut [PLeg]) {
@@ -938,15 +1055,18 @@ fn drop_repeated_swap_moves(legs: &mut [PLeg]) {
             && l.attackers.is_empty()
             && !l.initial
             && !l.move_allows_en_passant
+            && !l.unblocked
+            && l.check_rule.is_none()
     };
     for i in 0..legs.len() {
-        let (swap, moves) = (legs[i].swap.is_some(), legs[i].moves);
+        let (swap, moves) = (legs[i].swap.is_some() || legs[i].flip.is_some(), legs[i].moves);
         if !swap || !moves || !plain(&legs[i]) {
             continue;
         }
         let covered = legs.iter().enumerate().any(|(j, other)| {
             j != i
                 && other.swap.is_none()
+                && other.flip.is_none()
                 && other.moves
                 && plain(other)
                 && other.reach == legs[i].reach

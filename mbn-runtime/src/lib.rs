@@ -71,6 +71,6 @@ pub mod __private {
     pub use crate::piece::{Color, Piece, PieceInfo, PieceKind, PieceTable};
     pub use crate::position::Position;
     pub use crate::rules::{
-        game_over, leaves_royals_safe, passes_end_game, retain_bikjang, royals_face, MoveGenerator,
+        game_over, keeps_check_rule, leaves_royals_safe, passes_end_game, retain_bikjang, royals_face, MoveGenerator,
     };
 }

@@ -59,7 +59,9 @@ impl<B: Bitboard> Position<B> {
     /// rights of the mover's color go when a royal piece moves; a double step
     /// sets the en passant targets to the squares it passed and the victim to `to`;
     /// the halfmove clock resets on captures and moves of clock-resetting kinds; a pass only
-    /// clears the en passant state, counts itself in [`Self::passes`] and hands the turn over.
+    /// clears the en passant state, counts itself in [`Self::passes`] and hands the turn over; a
+    /// flip (MBN `x`) turns the piece on `to` to the other colour (clearing its unmoved mark and
+    /// castling right) and resets the clock.
     pub fn make_with(&mut self, mv: Move, extra: &[Square]) -> Undo<B> {
         let us = self.side_to_move;
         let mut undo = Undo {
@@ -84,6 +86,16 @@ impl<B: Bitboard> Position<B> {
 
         if mv.is_pass() {
             // Nothing on the board changes.
+        } else if mv.is_flip() {
+            // MBN `x`: the piece on `to` changes colour where it stands; it keeps its promotion
+            // mark, loses its unmoved mark and castling right, and the clock resets.
+            undo.captured = self.take(to);
+            if let Some(p) = undo.captured {
+                self.put(to, Piece::new(p.kind, !p.color));
+            }
+            self.unmoved.clear(to);
+            self.castling.clear(to);
+            self.halfmove_clock = 0;
         } else if let Some(kind) = mv.dropped() {
             self.add_to_hand(us, kind, u8::MAX);
             self.put(to, Piece::new(kind, us));
@@ -188,6 +200,11 @@ impl<B: Bitboard> Position<B> {
 
         if mv.is_pass() {
             // Nothing moved.
+        } else if mv.is_flip() {
+            self.take(to);
+            if let Some(p) = undo.captured {
+                self.put(to, p);
+            }
         } else if let Some(kind) = mv.dropped() {
             self.take(to);
             self.add_to_hand(us, kind, 1);

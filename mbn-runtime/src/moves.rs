@@ -14,7 +14,8 @@
 //! plain move `d4e5` (mbn's back ends never let a piece both capture and swap
 //! the same piece, so the position tells it from a capture); a relocation (XBetza
 //! `u` on a later leg, the Valkyrie) as the mover's move plus `>` and the square
-//! the displaced piece goes to: `d1d5>d3`.
+//! the displaced piece goes to: `d1d5>d3`; a flip (MBN `x`: the piece on `to` changes colour,
+//! the mover stays) as the plain `from`-`to` form, like a swap.
 
 use core::fmt;
 use core::ops::BitOr;
@@ -48,6 +49,12 @@ impl MoveFlags {
     /// Decisive (MBN `#`): the game ends with this move, won by the mover; the position after it
     /// has no legal moves.
     pub const DECISIVE: MoveFlags = MoveFlags(256);
+    /// MBN `k`: legal only if it leaves no enemy royal piece in check.
+    pub const NO_CHECK: MoveFlags = MoveFlags(512);
+    /// MBN `kk`: legal only if it does not checkmate.
+    pub const NO_MATE: MoveFlags = MoveFlags(1024);
+    /// Flip (MBN `x`): the piece on `to` changes colour; the mover stays on `from`.
+    pub const FLIP: MoveFlags = MoveFlags(2048);
 
     /// Whether all flags of `other` are set.
     #[inline]
@@ -186,6 +193,33 @@ impl Move {
     #[inline]
     pub const fn decisive(self) -> Self {
         self.with_flags(MoveFlags::DECISIVE)
+    }
+
+    /// This move, restricted by MBN `k` (`mate_only`: `kk`): legal only if it gives no check
+    /// (does not checkmate).
+    #[inline]
+    pub const fn no_check(self, mate_only: bool) -> Self {
+        self.with_flags(if mate_only { MoveFlags::NO_MATE } else { MoveFlags::NO_CHECK })
+    }
+
+    /// Whether the move is restricted by MBN `k` or `kk` (see [`Move::no_check`]).
+    #[inline]
+    pub const fn has_check_rule(self) -> bool {
+        self.flags.0 & (MoveFlags::NO_CHECK.0 | MoveFlags::NO_MATE.0) != 0
+    }
+
+    /// A flip (MBN `x`): the piece on `to` changes colour, the piece on `from` stays. UCI text is
+    /// the plain `from`-`to` form: mbn's back ends never let a piece both flip and capture (or
+    /// swap) the same piece.
+    #[inline]
+    pub const fn flip(from: Square, to: Square) -> Self {
+        Move::new(from, to, MoveFlags::FLIP)
+    }
+
+    /// Whether the move is a flip (MBN `x`).
+    #[inline]
+    pub const fn is_flip(self) -> bool {
+        self.flags.contains(MoveFlags::FLIP)
     }
 
     /// Whether the move ends the game (MBN `#`).

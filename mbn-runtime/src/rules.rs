@@ -5,7 +5,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::geometry::Square;
-use crate::moves::{Move, MoveList, MoveParseError, MoveParseErrorKind, UciMove};
+use crate::moves::{Move, MoveFlags, MoveList, MoveParseError, MoveParseErrorKind, UciMove};
 use crate::piece::Color;
 use crate::position::Position;
 
@@ -33,7 +33,9 @@ pub trait MoveGenerator<B: Bitboard> {
         let mut index = 0;
         out.retain(|mv, extra| {
             index += 1;
-            index <= start || leaves_royals_safe(self, &mut scratch, mv, extra)
+            index <= start
+                || (leaves_royals_safe(self, &mut scratch, mv, extra)
+                    && keeps_check_rule(self, &mut scratch, mv, extra))
         });
     }
 
@@ -66,6 +68,32 @@ pub fn leaves_royals_safe<B: Bitboard, G: MoveGenerator<B> + ?Sized>(
     let safe = !pos.royals(us).squares().any(|sq| generator.is_square_attacked(pos, sq, !us));
     pos.unmake(mv, undo);
     safe
+}
+
+/// MBN `k` and `kk` (docs/SEMANTICS.md M33): whether `mv` keeps its check rule. A move flagged
+/// [`MoveFlags::NO_CHECK`] may leave no royal piece of the opponent attacked (by any piece: a
+/// discovered check counts); one flagged [`MoveFlags::NO_MATE`] may check but not checkmate (leave
+/// the opponent in check without a legal move). Other moves keep it trivially. `pos` is restored.
+pub fn keeps_check_rule<B: Bitboard, G: MoveGenerator<B> + ?Sized>(
+    generator: &G,
+    pos: &mut Position<B>,
+    mv: Move,
+    extra: &[Square],
+) -> bool {
+    if !mv.has_check_rule() {
+        return true;
+    }
+    let us = pos.side_to_move();
+    let undo = pos.make_with(mv, extra);
+    let check = pos.royals(!us).squares().any(|sq| generator.is_square_attacked(pos, sq, us));
+    let kept = !check
+        || (!mv.flags().contains(MoveFlags::NO_CHECK) && {
+            let mut replies = MoveList::new();
+            generator.legal_moves(pos, &mut replies);
+            !replies.is_empty()
+        });
+    pos.unmake(mv, undo);
+    kept
 }
 
 /// Whether the two sides' royal pieces face each other: each side has exactly one, they stand on

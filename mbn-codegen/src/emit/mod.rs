@@ -151,6 +151,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         escaping: false,
         decisive: false,
         any_decisive: false,
+        check_rule: None,
         multi,
         passes,
     };
@@ -159,6 +160,10 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
     // Piece sets in multi-leg moves (M11) ask what stands on squares other than the one attacked,
     // which the quick legality test (the old position with new occupancy) cannot tell.
     g.any_decisive = legs.iter().flatten().flatten().any(|leg| leg.decisive);
+    // `k`, `kk` (M33): the moves they flag are made and tested, and nothing is counted unlisted.
+    let check_rules = legs.iter().flatten().flatten().any(|leg| leg.check_rule.is_some());
+    // Flips (M34) are made and tested, like swaps.
+    let flip_moves = legs.iter().flatten().flatten().any(|leg| leg.flip.is_some()).then(|| quote!(|| mv.is_flip()));
     g.escaping = legs.iter().flatten().flatten().any(|leg| !leg.attackers.is_empty() || !leg.conditions.is_empty())
         || g.multi.iter().flatten().flatten().any(multileg::has_piece_sets);
     // Hurdle sets: the fast legality tests see the board before the move (a Cannon that moved is
@@ -269,6 +274,23 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         quote!(#rt::__private::Position::from_fen(&Self::piece_table(), Self::geometry(), fen))
     };
     let (_, mate_illegal) = g.drops.clone().unwrap_or_default();
+    let (check_rule_moves, keeps_check_rule, check_rules_only, check_rules_count) = if check_rules {
+        (
+            quote!(|| mv.has_check_rule()),
+            quote!(&& #rt::__private::keeps_check_rule(self, scratch, mv, extra)),
+            quote! {
+                let mut scratch = pos.clone();
+                let mut index = 0;
+                out.retain(|mv, extra| {
+                    index += 1;
+                    index <= start || #rt::__private::keeps_check_rule(self, &mut scratch, mv, extra)
+                });
+            },
+            quote!(|| true),
+        )
+    } else {
+        (quote!(), quote!(), quote!(), quote!())
+    };
     let legal_drop = if g.drops.is_some() {
         quote!(if mv.is_drop() {
             let scratch = scratch.get_or_insert_with(|| pos.clone());
@@ -288,7 +310,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                 if #rt::__private::royals_face(pos) {
                     #rt::__private::retain_bikjang(pos, out, start, |scratch, mv, extra| {
                         #drop_legal
-                        #rt::__private::leaves_royals_safe(self, scratch, mv, extra)
+                        #rt::__private::leaves_royals_safe(self, scratch, mv, extra) #keeps_check_rule
                     });
                     return;
                 }
@@ -390,7 +412,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                     let occ = pos.occupied();
                     let kind_at = |sq| pos.piece_at(sq).map_or(PieceKind(#royal_kind), |p| p.kind);
                     let mut attack_map: Option<Option<#ty>> = None;
-                    if #escaping #hurdle_sets || #induced || !royals.is_single() #bikjang_facing || #in_check {
+                    if #escaping #hurdle_sets || #induced #check_rules_count || !royals.is_single() #bikjang_facing || #in_check {
                         self.legal_moves(pos, scratch);
                         return scratch.len() as u64;
                     }
@@ -436,6 +458,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                     let them = !us;
                     let royals = #royals_us;
                     if royals == <#ty as Bitboard>::EMPTY {
+                        #check_rules_only
                         return;
                     }
                     let occ = pos.occupied();
@@ -468,9 +491,9 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                             return true;
                         }
                         #legal_drop
-                        if #escaping #hurdle_sets || mv.is_drop() || mv.is_swap() || !extra.is_empty() {
+                        if #escaping #hurdle_sets || mv.is_drop() || mv.is_swap() #flip_moves || !extra.is_empty() #check_rule_moves {
                             let scratch = scratch.get_or_insert_with(|| pos.clone());
-                            return #rt::__private::leaves_royals_safe(self, scratch, mv, extra);
+                            return #rt::__private::leaves_royals_safe(self, scratch, mv, extra) #keeps_check_rule;
                         }
                         let (from, to) = (mv.from(), mv.to());
                         if let (Some(pf), Some(pt)) = (mv.partner_from(), mv.partner_to()) {
@@ -581,6 +604,8 @@ struct Gen {
     decisive: bool,
     /// Some single leg of the variant is decisive.
     any_decisive: bool,
+    /// The leg being listed has a check rule (`k`, `kk`, M33): `Some(mate_only)`.
+    check_rule: Option<bool>,
     /// While set, the legs of the piece being generated may reach the same squares: `leg_moves`
     /// skips the squares in `seen` and adds its own.
     dedup: bool,
@@ -1077,6 +1102,9 @@ impl Gen {
         if leg.vectors.len() > 2 || leg.swap.is_some() || !leg.attackers.is_empty() || !leg.conditions.is_empty() {
             return None;
         }
+        if leg.unblocked || leg.flip.is_some() || leg.check_rule.is_some() {
+            return None;
+        }
         if self.promotion_needs_from(kind, color) {
             return None;
         }
@@ -1178,6 +1206,10 @@ impl Gen {
     /// Pushing `mv` (a `Move` expression whose destination is `to`), with promotions.
     fn push(&self, kind: usize, color: Color, mv: TokenStream) -> TokenStream {
         let mv = if self.decisive { quote!((#mv).decisive()) } else { mv };
+        let mv = match self.check_rule {
+            Some(mate_only) => quote!((#mv).no_check(#mate_only)),
+            None => mv,
+        };
         if self.promotion_needs_from(kind, color) {
             let (promotes, stays) = self.promotion_tests(kind, color);
             let targets = self.promotions.get(kind).cloned().flatten().unwrap_or_default();
@@ -1420,8 +1452,10 @@ impl Gen {
     /// captures, which may uncover a royal piece, are still listed).
     fn leg_moves(&mut self, leg: &PLeg, kind: usize, color: Color, count: bool) -> Option<TokenStream> {
         self.decisive = leg.decisive;
+        self.check_rule = leg.check_rule;
         let code = self.leg_moves_of(leg, kind, color, count);
         self.decisive = false;
+        self.check_rule = None;
         code
     }
 
@@ -1489,8 +1523,19 @@ impl Gen {
             .as_ref()
             .map(|pieces| self.en_passant(pieces, kind, dest_ok(quote!(out.push(Move::en_passant(from, to));))));
         let only = self.only.clone().filter(|_| count).map(|only| quote!(let targets = #only;));
-        // Swaps are listed even when counting (the exact test makes them), from all targets.
+        // Swaps and flips are listed even when counting (the exact test makes them), from all
+        // targets.
         let swaps = self.swap_moves(leg, dest_ok);
+        let flips = self.flip_moves(leg, dest_ok);
+        let swaps = quote!(#swaps #flips);
+        // `u` (M32): no moves while an enemy stands where the leg could capture it.
+        let blocked = leg.unblocked.then(|| {
+            let rt = &self.rt;
+            let ty = self.tables.mask_type(rt);
+            quote! {
+                let targets = if (targets & enemy) != <#ty as Bitboard>::EMPTY { <#ty as Bitboard>::EMPTY } else { targets };
+            }
+        });
         let body = if self.dedup {
             // Another leg of the piece may reach the same squares: each move once (the squares
             // an earlier leg made a quiet move or capture to are `seen`).
@@ -1514,6 +1559,7 @@ impl Gen {
             };
             quote! {
                 let targets = #targets;
+                #blocked
                 #swaps
                 #en_passant
                 let targets = targets & !seen;
@@ -1524,6 +1570,7 @@ impl Gen {
         } else {
             quote! {
                 let targets = #targets;
+                #blocked
                 #swaps
                 #only
                 #(#actions)*

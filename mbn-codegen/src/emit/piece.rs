@@ -53,6 +53,7 @@ pub fn emit_piece(
         escaping: false,
         decisive: false,
         any_decisive: false,
+        check_rule: None,
         multi: Vec::new(),
         passes: Vec::new(),
     };
@@ -70,6 +71,13 @@ pub fn emit_piece(
             continue;
         }
         let Some(shape) = g.shape(leg) else { continue };
+        if leg.unblocked || leg.check_rule.is_some() || leg.flip.is_some() {
+            g.diagnostics.push(Diagnostic::new(
+                Span::default(),
+                "`u`, `k`, `kk` and `x` need a position (enemies, check, colours): use a variant",
+            ));
+            continue;
+        }
         if leg.swap.is_some() {
             g.diagnostics.push(Diagnostic::new(
                 Span::default(),

@@ -22,6 +22,22 @@ impl Gen {
             }
         })
     }
+
+    /// Pushing the flips (MBN `x`, docs/SEMANTICS.md M34) of `leg` from `from` to the squares of
+    /// `targets` (in scope) that hold a piece it flips, never a royal one; listed and tested
+    /// exactly, like swaps.
+    pub(super) fn flip_moves(&self, leg: &PLeg, dest_ok: impl Fn(TokenStream) -> TokenStream) -> Option<TokenStream> {
+        let flip = leg.flip.as_ref()?;
+        let pieces = self.pieces_of(std::slice::from_ref(&flip.targets))?;
+        let royal: Vec<u8> = (0..self.royal.len()).filter(|&k| self.royal[k]).map(|k| k as u8).collect();
+        let push = dest_ok(quote!(out.push(Move::flip(from, to));));
+        Some(quote! {
+            let mut flips = targets & #pieces #(& !pos.pieces(PieceKind(#royal), Color::White) & !pos.pieces(PieceKind(#royal), Color::Black))*;
+            while let Some(to) = flips.pop_lowest() {
+                #push
+            }
+        })
+    }
 }
 
 #[cfg(test)]

@@ -265,3 +265,49 @@ fn make_relocations() {
         "r3k2r/8/8/R7/8/P7/8/4K2R b Kkq - 1 1"
     );
 }
+
+/// Makes the flip (MBN `x`) `from`-`to` on `fen`, checks consistency and its text, and that unmake
+/// restores exactly.
+fn fen_after_flip(fen: &str, from: &str, to: &str) -> String {
+    let mut pos = toy_pos::<u64>(8, 8, fen, false);
+    let g = pos.geometry();
+    let (from, to) = (g.parse_square(from).unwrap(), g.parse_square(to).unwrap());
+    let mv = crate::moves::Move::flip(from, to);
+    assert!(mv.is_flip() && !mv.is_capture() && mv.partner_from().is_none());
+    let text = pos.uci(mv, &[]);
+    assert!(UciMove::parse(pos.geometry(), pos.table(), &text).unwrap().matches(pos.table(), mv, &[]));
+    let before = pos.clone();
+    let undo = pos.make(mv);
+    pos.check_consistency().unwrap();
+    let after = pos.to_fen();
+    pos.unmake(mv, undo);
+    assert_eq!(pos, before, "unmake the flip {text}");
+    after
+}
+
+#[test]
+fn make_flips() {
+    // An enemy rook turns White where it stands; the mover stays; the clock resets.
+    assert_eq!(fen_after_flip("3k4/8/4r3/8/3R4/8/8/3K4 w - - 7 9", "d4", "e6"), "3k4/8/4R3/8/3R4/8/8/3K4 b - - 0 9");
+    // A friendly rook turns Black (`xx`) and loses its castling right; the others stay.
+    assert_eq!(
+        fen_after_flip("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "e1", "h1"),
+        "r3k2r/8/8/8/8/8/8/R3K2r b Qkq - 0 1"
+    );
+    // Black flips a White pawn; the fullmove number advances.
+    assert_eq!(fen_after_flip("3k4/8/8/8/4P3/8/8/3K4 b - - 0 5", "d8", "e4"), "3k4/8/8/8/4p3/8/8/3K4 w - - 0 6");
+}
+
+#[test]
+fn check_rule_flags() {
+    use crate::moves::{Move, MoveFlags};
+    let pos = toy_pos::<u64>(8, 8, "3k4/8/8/8/8/8/8/3K4 w - - 0 1", false);
+    let (a, b) = (pos.geometry().parse_square("d1").unwrap(), pos.geometry().parse_square("d2").unwrap());
+    let k = Move::quiet(a, b).no_check(false);
+    let kk = Move::quiet(a, b).no_check(true);
+    assert!(k.has_check_rule() && k.flags().contains(MoveFlags::NO_CHECK) && !k.flags().contains(MoveFlags::NO_MATE));
+    assert!(kk.has_check_rule() && kk.flags().contains(MoveFlags::NO_MATE));
+    assert!(!Move::quiet(a, b).has_check_rule());
+    // The flags do not change the move's text.
+    assert_eq!(pos.uci(k, &[]), "d1d2");
+}

@@ -1,0 +1,341 @@
+//! MBN's rule modifiers (docs/SEMANTICS.md M32-M34): `u` (only when unblocked), `k`/`kk`/`k{...}`
+//! (no check, no mate) and `x`/`xx`/`xy` (flips). Every expected set is worked out by hand from the
+//! position; both back ends must give it. The random-position comparison of the same pieces is in
+//! `tests/generated_vs_interpreted.rs` (`generated_rule_modifiers_agree_with_the_interpreter`).
+
+use mbn::codegen::interp::Interpreter;
+use mbn::codegen::variant::{Variant, VariantSpec};
+use mbn::runtime::{MoveGenerator, MoveList, Position};
+
+const PIECES: &str =
+    "K|King| P|Pawn|=mfW+cfF U|Usher|=uR+W C|Courier|=kN+W H|Herald|=kkR+F X|Xenos|=xN+mK Y|Yeoman|=xyD+mK";
+const START: &str = "ucxhkycu/pppppppp/8/8/8/8/PPPPPPPP/UCXHKYCU w - - 0 1";
+
+mbn::mbn! {
+    variant Rules {
+        board: "8x8",
+        start: "ucxhkycu/pppppppp/8/8/8/8/PPPPPPPP/UCXHKYCU w - - 0 1",
+        pieces: "K|King| P|Pawn|=mfW+cfF U|Usher|=uR+W C|Courier|=kN+W H|Herald|=kkR+F X|Xenos|=xN+mK Y|Yeoman|=xyD+mK",
+        royal: "K",
+        promotion_zone: "[8]",
+        promotion_mandatory: true,
+    }
+}
+
+fn interpreter() -> Interpreter {
+    let mut spec = VariantSpec::new("rules", 8, 8, START, PIECES);
+    spec.royal = "K".to_string();
+    spec.promotion_zone = Some("[8]".to_string());
+    spec.promotion_mandatory = true;
+    Interpreter::new(&Variant::compile(&spec).expect("compiles")).expect("the interpreter runs it")
+}
+
+/// The legal moves of the piece on `from` as sorted destinations, a flip written `~e6`, from both
+/// back ends (which must agree).
+fn destinations(fen: &str, from: &str) -> String {
+    let interp = interpreter();
+    let pos = Rules::position(fen).expect("the position loads");
+    let mut sets = Vec::new();
+    for generated in [true, false] {
+        let mut list = MoveList::new();
+        if generated {
+            Rules.legal_moves(&pos, &mut list);
+        } else {
+            interp.legal_moves(&pos, &mut list);
+        }
+        let mut to: Vec<String> = list
+            .iter()
+            .filter(|mv| pos.geometry().square_name(mv.from()) == from)
+            .map(|mv| {
+                let name = pos.geometry().square_name(mv.to());
+                if mv.is_flip() {
+                    format!("~{name}")
+                } else {
+                    name
+                }
+            })
+            .collect();
+        to.sort();
+        sets.push(to.join(" "));
+    }
+    assert_eq!(sets[0], sets[1], "generated vs interpreted on {fen}");
+    sets.remove(0)
+}
+
+/// Whether the side to move is in check after the move `from`-`to` of the piece on `from`.
+fn checks_after(pos: &Position<u64>, from: &str, to: &str) -> bool {
+    let mut list = MoveList::new();
+    Rules.legal_moves(pos, &mut list);
+    let g = pos.geometry();
+    let mv = *list
+        .iter()
+        .find(|mv| g.square_name(mv.from()) == from && g.square_name(mv.to()) == to)
+        .unwrap_or_else(|| panic!("{from}{to} is legal"));
+    let mut after = pos.clone();
+    let _ = after.make(mv);
+    Rules.in_check(&after)
+}
+
+#[test]
+fn unblocked_by_hand() {
+    // The Usher `uR+W` on d4: all rook squares while no enemy is first on a rook line.
+    let rook = "a4 b4 c4 d1 d2 d3 d5 d6 d7 d8 e4 f4 g4 h4";
+    assert_eq!(destinations("7k/8/8/8/3U4/8/8/K7 w - - 0 1", "d4"), rook);
+    // An enemy Pawn on d6: no rook move at all, only the Wazir steps.
+    assert_eq!(destinations("7k/8/3p4/8/3U4/8/8/K7 w - - 0 1", "d4"), "c4 d3 d5 e4");
+    // A friend on d6 blocks as usual; the enemy on h4 is first on its line: Wazir steps only.
+    assert_eq!(destinations("7k/8/3P4/8/3U3p/8/8/K7 w - - 0 1", "d4"), "c4 d3 d5 e4");
+    // An enemy behind the friend does not count; neither does one off the lines.
+    assert_eq!(destinations("3p3k/8/3P4/7p/3U4/8/8/K7 w - - 0 1", "d4"), "a4 b4 c4 d1 d2 d3 d5 e4 f4 g4 h4");
+    // The Wazir captures the adjacent enemy; the rook leg is stopped by it.
+    assert_eq!(destinations("7k/8/8/3p4/3U4/8/8/K7 w - - 0 1", "d4"), "c4 d3 d5 e4");
+}
+
+#[test]
+fn no_check_by_hand() {
+    // The Courier `kN+W` on c6, the enemy King on e8: its Knight moves to d8 and e7 would check
+    // (by the Wazir from there), so they are not made; its Wazir steps c7 and d6 check (by the
+    // Knight from there) and are made: the `k` belongs to the Knight leg.
+    let fen = "4k3/8/2C5/8/8/8/8/K7 w - - 0 1";
+    assert_eq!(destinations(fen, "c6"), "a5 a7 b4 b6 b8 c5 c7 d4 d6 e5");
+    let pos = Rules::position(fen).expect("loads");
+    assert!(checks_after(&pos, "c6", "c7") && checks_after(&pos, "c6", "d6"));
+    assert!(!checks_after(&pos, "c6", "e5"));
+    // Without the King nearby every Knight move is made.
+    assert_eq!(destinations("7k/8/2C5/8/8/8/8/K7 w - - 0 1", "c6"), "a5 a7 b4 b6 b8 c5 c7 d4 d6 d8 e5 e7");
+    // A discovered check counts: the Herald on e1 stands behind the Courier on e4 on the King's
+    // file. Every Knight move opens the file (not made); the Wazir steps aside (d4, f4) are plain.
+    assert_eq!(destinations("4k3/8/8/8/4C3/8/8/K3H3 w - - 0 1", "e4"), "d4 e3 e5 f4");
+}
+
+#[test]
+fn no_mate_by_hand() {
+    // The Herald `kkR+F` on a1 against the King on h8 behind its Pawns g7 h7: a8 would mate.
+    let rook = "a2 a3 a4 a5 a6 a7 b1 b2 c1 d1 e1 f1 g1";
+    assert_eq!(destinations("7k/6pp/8/8/8/8/8/H6K w - - 0 1", "a1"), rook);
+    // Without the Pawn on g7 the King escapes to g7: a8 checks and is made.
+    assert_eq!(destinations("7k/7p/8/8/8/8/8/H6K w - - 0 1", "a1"), "a2 a3 a4 a5 a6 a7 a8 b1 b2 c1 d1 e1 f1 g1");
+    let pos = Rules::position("7k/7p/8/8/8/8/8/H6K w - - 0 1").expect("loads");
+    assert!(checks_after(&pos, "a1", "a8"));
+}
+
+#[test]
+fn flips_by_hand() {
+    // The Xenos `xN+mK` on d4: King steps, quiet Knight leaps, and flips of the enemy Usher on e6;
+    // the enemy King on f5 is never flipped, the friend on c6 not by `x`.
+    let fen = "8/8/2P1u3/5k2/3X4/8/8/K7 w - - 0 1";
+    assert_eq!(destinations(fen, "d4"), "b3 b5 c2 c3 c4 c5 d3 d5 e2 e3 e4 e5 f3 ~e6");
+    // Made and unmade: the Usher turns White and back.
+    let mut pos = Rules::position(fen).expect("loads");
+    let before = pos.to_fen();
+    let mut list = MoveList::new();
+    Rules.legal_moves(&pos, &mut list);
+    let flip = *list.iter().find(|mv| mv.is_flip()).expect("a flip");
+    assert_eq!(pos.uci(flip, &[]), "d4e6");
+    let undo = pos.make(flip);
+    assert_eq!(pos.to_fen(), "8/8/2P1U3/5k2/3X4/8/8/K7 b - - 0 1");
+    pos.unmake(flip, undo);
+    assert_eq!(pos.to_fen(), before);
+    // The Yeoman `xyD+mK` on d1 (quiet Dabbaba leaps, King steps) flips a piece of either side;
+    // flipping the own Courier on d3 would let it check the own King on c1, so that flip is not
+    // made; the own Usher there may be flipped.
+    assert_eq!(destinations("7k/8/8/8/8/3C4/8/2KY4 w - - 0 1", "d1"), "b1 c2 d2 e1 e2 f1");
+    assert_eq!(destinations("7k/8/8/8/8/3U4/8/2KY4 w - - 0 1", "d1"), "b1 c2 d2 e1 e2 f1 ~d3");
+    // An enemy on f1 is flipped too (xy); the own King on b1 never is.
+    assert_eq!(destinations("7k/8/8/8/8/8/8/1K1Y1p2 w - - 0 1", "d1"), "c1 c2 d2 d3 e1 e2 ~f1");
+}
+
+#[test]
+fn start_position_perft_both_back_ends() {
+    let interp = interpreter();
+    for depth in 1..=3 {
+        let mut pos = Rules::start_position();
+        let generated = mbn::runtime::perft(&Rules, &mut pos, depth);
+        assert_eq!(generated, mbn::runtime::perft(&interp, &mut pos, depth), "perft {depth}");
+        eprintln!("Rules perft {depth}: {generated}");
+    }
+}
+
+/// The random playouts of the differential test reach what these rules decide: flips, and `k`/`kk`
+/// moves both made and refused by their rule (so agreeing there means something).
+#[test]
+fn random_playouts_exercise_the_rules() {
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut pos = Rules::start_position();
+    let (mut flips, mut ruled, mut refused, mut unblocked_rides) = (0, 0, 0, 0);
+    for ply in 0..3000 {
+        let mut legal = MoveList::new();
+        Rules.legal_moves(&pos, &mut legal);
+        let mut pseudo = MoveList::new();
+        Rules.pseudo_legal_moves(&pos, &mut pseudo);
+        let mut scratch = pos.clone();
+        for mv in pseudo.iter() {
+            if mbn::runtime::rules::leaves_royals_safe(&Rules, &mut scratch, *mv, &[])
+                && !mbn::runtime::rules::keeps_check_rule(&Rules, &mut scratch, *mv, &[])
+            {
+                refused += 1;
+            }
+        }
+        flips += legal.iter().filter(|mv| mv.is_flip()).count();
+        ruled += legal.iter().filter(|mv| mv.has_check_rule()).count();
+        let g = pos.geometry();
+        unblocked_rides += legal
+            .iter()
+            .filter(|mv| {
+                let usher =
+                    pos.piece_at(mv.from()).is_some_and(|p| pos.table().get(p.kind).is_some_and(|i| i.letter == 'U'));
+                let far = g.file_of(mv.from()).abs_diff(g.file_of(mv.to()))
+                    + g.rank_of(mv.from()).abs_diff(g.rank_of(mv.to()));
+                usher && far > 1
+            })
+            .count();
+        if legal.is_empty() || ply % 100 == 99 {
+            pos = Rules::start_position();
+            continue;
+        }
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        let pick = (state.wrapping_mul(0x2545_f491_4f6c_dd1d) % legal.len() as u64) as usize;
+        let _ = pos.make(legal.get(pick).expect("in range"));
+    }
+    eprintln!("flips {flips}, k/kk moves {ruled}, refused by their rule {refused}, Usher rides {unblocked_rides}");
+    assert!(
+        flips > 100 && ruled > 100 && refused > 10 && unblocked_rides > 100,
+        "{flips} {ruled} {refused} {unblocked_rides}"
+    );
+}
+
+/// The error messages of both back ends for a variant with the piece `A` (royal `K`).
+fn refusals(notation: &str) -> (Vec<String>, Vec<String>) {
+    let mut spec = VariantSpec::new("probe", 8, 8, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", &format!("A={notation} K"));
+    spec.royal = "K".to_string();
+    let variant = Variant::compile(&spec).unwrap_or_else(|e| panic!("{notation}: {e:?}"));
+    let interp = Interpreter::new(&variant).err().unwrap_or_default().into_iter().map(|d| d.message).collect();
+    let generated = mbn::codegen::emit::emit_variant(&variant, "Probe", &Default::default())
+        .err()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|d| d.message)
+        .collect();
+    (interp, generated)
+}
+
+#[test]
+fn what_is_refused() {
+    for (notation, message) in [
+        ("cuR", "`u` on a leg that may not move"),
+        ("upR", "`u` with `p`, `g`, `j`, `w`, `x`, `e`, `0*`, `*` or `h`"),
+        ("uR0*", "`u` with `p`, `g`, `j`, `w`, `x`, `e`, `0*`, `*` or `h`"),
+        ("uW-W", "`u`, `k`, `kk` and `x` in multi-leg moves"),
+        ("kW-W", "`u`, `k`, `kk` and `x` in multi-leg moves"),
+        ("kN+(W-fF)", "`k` and `kk` on a piece with multi-leg moves"),
+        ("N+xN", "both flip and capture"),
+        ("cxN", "both flip and capture"),
+        ("xwN", "`x` (flip) and `w` (swap) on one leg"),
+        ("#kN", "the decision operator `#` with `k` or `x`"),
+        ("iiN", "the modifier `ii`"),
+        ("m{P}N", "piece sets after `m`"),
+    ] {
+        let (interp, generated) = refusals(notation);
+        for errors in [&interp, &generated] {
+            assert!(errors.iter().any(|m| m.contains(message)), "{notation}: {errors:?}");
+        }
+    }
+    // `k{...}` names the royal pieces that may not be checked: a set without the King is void.
+    assert_eq!(refusals("k{Q}N+W"), (Vec::new(), Vec::new()));
+    assert_eq!(refusals("k{K}N+W"), (Vec::new(), Vec::new()));
+    // A lone piece has no enemies, check or colours.
+    for notation in ["uR", "kN", "kkN", "xN"] {
+        let moves = mbn::codegen::compile_move(notation).expect("parses");
+        let e =
+            mbn::codegen::emit::emit_piece(&moves, mbn::runtime::Geometry::CHESS, "P", notation, &Default::default())
+                .expect_err("refused");
+        assert!(e.iter().any(|d| d.message.contains("need a position")), "{notation}: {e:?}");
+    }
+    // The code generator refuses `u`, `k`, `x` on non-jumping leaps; the interpreter runs them.
+    let (interp, generated) = refusals("nuA");
+    assert!(interp.is_empty() && generated.iter().any(|m| m.contains("on non-jumping leaps")), "{generated:?}");
+}
+
+mbn::mbn! {
+    variant Overlaps {
+        board: "8x8",
+        start: "zagkgaz1/pppppppp/8/8/8/8/PPPPPPPP/ZAGKGAZ1 w - - 0 1",
+        pieces: "K|King| P|Pawn|=mfW+cfF G|Guard|=K+kR A|Archer|=W+kkQ Z|Zealot|=K+xxF",
+        royal: "K",
+        promotion_zone: "[8]",
+        promotion_mandatory: true,
+    }
+}
+
+/// Where a plain leg and a `k`/`kk`/`x` leg reach the same square, the move is made once, by the
+/// plain leg (M33, M34): both back ends, by hand and on random positions.
+#[test]
+fn overlapping_rules_make_each_move_once() {
+    let mut spec = VariantSpec::new(
+        "overlaps",
+        8,
+        8,
+        "zagkgaz1/pppppppp/8/8/8/8/PPPPPPPP/ZAGKGAZ1 w - - 0 1",
+        "K|King| P|Pawn|=mfW+cfF G|Guard|=K+kR A|Archer|=W+kkQ Z|Zealot|=K+xxF",
+    );
+    spec.royal = "K".to_string();
+    spec.promotion_zone = Some("[8]".to_string());
+    spec.promotion_mandatory = true;
+    let interp = Interpreter::new(&Variant::compile(&spec).expect("compiles")).expect("runs");
+    // The Guard `K+kR` on d4, the enemy King on e8: the King steps e3 e4 e5 check (along the e
+    // file) and are made, unflagged; the Rook moves d7 (a King's attack from there) and d8 would
+    // check and are not.
+    let pos = Overlaps::position("4k3/8/8/8/3G4/8/8/K7 w - - 0 1").expect("loads");
+    let mut lists = Vec::new();
+    for generated in [true, false] {
+        let mut list = MoveList::new();
+        if generated {
+            Overlaps.legal_moves(&pos, &mut list);
+        } else {
+            interp.legal_moves(&pos, &mut list);
+        }
+        let mut text: Vec<String> = list
+            .iter()
+            .filter(|mv| pos.geometry().square_name(mv.from()) == "d4")
+            .map(|mv| format!("{}{}", pos.geometry().square_name(mv.to()), if mv.has_check_rule() { "k" } else { "" }))
+            .collect();
+        text.sort();
+        lists.push(text.join(" "));
+    }
+    assert_eq!(lists[0], lists[1]);
+    assert_eq!(lists[0], "a4k b4k c3 c4 c5 d1k d2k d3 d5 d6k e3 e4 e5 f4k g4k h4k");
+    // Random positions: the same moves, flags included, and the same counts.
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut pos = Overlaps::start_position();
+    for ply in 0..2000 {
+        let (mut a, mut b) = (MoveList::new(), MoveList::new());
+        Overlaps.legal_moves(&pos, &mut a);
+        interp.legal_moves(&pos, &mut b);
+        let text = |l: &MoveList| {
+            let mut t: Vec<String> = l.iter().map(|mv| format!("{}{:?}", pos.uci(*mv, &[]), mv.flags())).collect();
+            t.sort();
+            t
+        };
+        assert_eq!(text(&a), text(&b), "{}", pos.to_fen());
+        assert_eq!(Overlaps.count_legal_moves(&pos, &mut MoveList::new()), a.len() as u64, "{}", pos.to_fen());
+        if a.is_empty() || ply % 80 == 79 {
+            pos = Overlaps::start_position();
+            continue;
+        }
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        let pick = (state.wrapping_mul(0x2545_f491_4f6c_dd1d) % a.len() as u64) as usize;
+        let _ = pos.make(a.get(pick).expect("in range"));
+    }
+    for depth in 1..=3 {
+        let mut pos = Overlaps::start_position();
+        assert_eq!(
+            mbn::runtime::perft(&Overlaps, &mut pos, depth),
+            mbn::runtime::perft(&interp, &mut pos, depth),
+            "perft {depth}"
+        );
+    }
+}
