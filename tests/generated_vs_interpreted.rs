@@ -688,3 +688,41 @@ fn generated_cylinders_agree_with_the_interpreter() {
     let mut pos = Cylinders::start_position();
     assert_eq!(perft(&Cylinders, &mut pos, 3), perft(&interp, &mut pos, 3), "cylinders perft 3");
 }
+
+/// XBetza borrowing `xK` (docs/SEMANTICS.md X29): the Borrower `xK` (on d1) and the King that also
+/// borrows `KxK` (f1), among Xiangqi Horses `mafsW` (multi-leg moves, lent too) and chess pieces;
+/// the pieces are XBetza inside the inline variant (X43).
+const BORROW_START: &str = "rhbakchr/pppppppp/8/8/8/8/PPPPPPPP/RHBAKCHR w - - 0 1";
+const BORROW_PIECES: &str = "P|Pawn| H|Horse| B|Bishop| R|Rook| A|Borrower| C|Kinglet| K|King| +P==RBHA";
+const BORROW_XBETZA: [(char, &str); 4] = [('P', "fmWfcFifmW2"), ('H', "mafsW"), ('A', "xK"), ('C', "KxK")];
+
+mbn::mbn! {
+    variant Borrowers {
+        board: "8x8",
+        start: "rhbakchr/pppppppp/8/8/8/8/PPPPPPPP/RHBAKCHR w - - 0 1",
+        pieces: "P|Pawn| H|Horse| B|Bishop| R|Rook| A|Borrower| C|Kinglet| K|King| +P==RBHA",
+        royal: "K",
+        promotion_zone: "[8]",
+        promotion_mandatory: true,
+        piece P = xbetza "fmWfcFifmW2",
+        piece H = xbetza "mafsW",
+        piece A = xbetza "xK",
+        piece C = xbetza "KxK",
+    }
+}
+
+#[test]
+fn generated_borrowing_agrees_with_the_interpreter() {
+    let mut spec = VariantSpec::new("borrowers", 8, 8, BORROW_START, BORROW_PIECES);
+    spec.royal = "K".to_string();
+    spec.promotion_zone = Some("[8]".to_string());
+    spec.xbetza = BORROW_XBETZA.map(|(c, s)| (c, s.to_string())).to_vec();
+    let variant = Variant::compile(&spec).expect("the test variant compiles");
+    let interp = Interpreter::new(&variant).expect("the interpreter runs it");
+    let checked = Compare { name: "borrowers", interp: &interp }.visit(&Borrowers, Borrowers::start_position());
+    assert_eq!(checked, POSITIONS);
+    for depth in 1..=3 {
+        let mut pos = Borrowers::start_position();
+        assert_eq!(perft(&Borrowers, &mut pos, depth), perft(&interp, &mut pos, depth), "perft {depth}");
+    }
+}

@@ -75,14 +75,22 @@ impl Canonical {
             match m.single_leg() {
                 Some(leg) if leg.link == LegLink::First => {
                     if let Directions::Absolute(vectors) = &leg.directions {
-                        if leg.capabilities.is_empty() {
+                        // A swap (`w`) with no mode written replaces the leg's captures (M24):
+                        // `wQ` moves and swaps, as `mwQ` does (X45).
+                        let swaps = leg.extras.iter().any(|e| matches!(e, Extra::Other(t) if t.starts_with('w')));
+                        let capabilities: Vec<&Capability> = leg
+                            .capabilities
+                            .iter()
+                            .filter(|c| leg.mode_written || !swaps || !matches!(c, Capability::Capture(_)))
+                            .collect();
+                        if capabilities.is_empty() {
                             // A leg that neither moves nor captures: what it does is an extra (the
                             // swap of XBetza's swapper `udQ`), so it has no atomic moves.
                             complex.insert(idle_leg_text(leg, vectors));
                             continue;
                         }
                         for &v in vectors {
-                            for cap in &leg.capabilities {
+                            for &cap in &capabilities {
                                 for (vector, reach, key) in atomic_parts(leg, v) {
                                     reaches.entry((key, normal_capability(cap), vector)).or_default().push(reach);
                                 }

@@ -26,6 +26,8 @@ pub struct Marks {
     pub moves: bool,
     /// It may capture there.
     pub captures: bool,
+    /// It may swap with a piece there (MBN `w`, XBetza `u`).
+    pub swaps: bool,
 }
 
 /// The destinations of `set` from `(file, rank)` on an empty `board`, and notes on what could not
@@ -43,8 +45,11 @@ pub fn destinations(set: &MoveSet, board: Board, from: (u8, u8)) -> (BTreeMap<(u
             notes.push("borrowed moves (XBetza `xK`) need a friend to borrow from: none on an empty board".into());
             continue;
         }
-        if leg.capabilities.is_empty() {
-            notes.push("swap-only moves (XBetza `udQ`) need a piece to swap with: none on an empty board".into());
+        // A swap (`w`) with no mode written replaces the leg's captures (M24); a swap-only leg
+        // (XBetza `udQ`) has no capability at all.
+        let swapper = leg.extras.iter().any(|e| matches!(e, crate::ir::Extra::Other(t) if t.starts_with('w')));
+        if leg.capabilities.is_empty() && !swapper {
+            notes.push("a leg that neither moves, captures nor swaps: not drawn".into());
             continue;
         }
         if leg.hop.is_some() {
@@ -59,13 +64,15 @@ pub fn destinations(set: &MoveSet, board: Board, from: (u8, u8)) -> (BTreeMap<(u
             continue;
         }
         let mover = leg.capabilities.iter().any(|c| matches!(c, Capability::Move { .. }));
-        let capturer = leg.capabilities.iter().any(|c| !matches!(c, Capability::Move { .. }));
+        let capturer =
+            leg.capabilities.iter().any(|c| !matches!(c, Capability::Move { .. })) && (leg.mode_written || !swapper);
         for &v in vectors {
             for to in reach_squares(board, from, v, leg.reach) {
                 if leg.destination.iter().all(|r| contains(r, board, to)) {
                     let mark = marks.entry(to).or_default();
                     mark.moves |= mover;
                     mark.captures |= capturer;
+                    mark.swaps |= swapper;
                 }
             }
         }
@@ -156,20 +163,24 @@ fn is_edge(board: Board, (f, r): (u8, u8)) -> bool {
 }
 
 /// Draws the board, top rank first: `X` the piece (`O` when it may stay: a null move), `*` move or
-/// capture, `m` move only, `c` capture only, `.` unreachable.
+/// capture, `m` move only, `c` capture only, `w` move or swap, `s` swap only, `+` capture or swap
+/// (with or without moving), `.` unreachable.
 pub fn render(board: Board, from: (u8, u8), marks: &BTreeMap<(u8, u8), Marks>) -> String {
     let mut out = String::new();
     for r in (0..board.ranks).rev() {
         let _ = write!(out, "{:>3} ", r + 1);
         for f in 0..board.files {
             let mark = marks.get(&(f, r)).copied().unwrap_or_default();
-            let c = match (mark.moves, mark.captures) {
-                (false, false) if (f, r) == from => 'X',
+            let c = match (mark.moves, mark.captures, mark.swaps) {
+                (false, false, false) if (f, r) == from => 'X',
                 _ if (f, r) == from => 'O',
-                (true, true) => '*',
-                (true, false) => 'm',
-                (false, true) => 'c',
-                (false, false) => '.',
+                (_, true, true) => '+',
+                (true, false, true) => 'w',
+                (false, false, true) => 's',
+                (true, true, false) => '*',
+                (true, false, false) => 'm',
+                (false, true, false) => 'c',
+                (false, false, false) => '.',
             };
             out.push(c);
             out.push(' ');

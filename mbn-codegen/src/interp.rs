@@ -217,7 +217,7 @@ impl Interpreter {
         for kind in self.lenders(pos, &occupancy, from, piece) {
             let lender = Piece::new(kind, piece.color);
             let mut moves = Vec::new();
-            for leg in self.legs[kind.index()][piece.color.index()].iter().filter(|l| !l.borrow) {
+            for leg in self.legs[kind.index()][piece.color.index()].iter().filter(|l| !l.borrow && !l.pass) {
                 self.leg_moves(pos, &occupancy, from, lender, leg, &mut |mv| moves.push((mv, Vec::new())));
             }
             if self.any_multi {

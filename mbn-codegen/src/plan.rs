@@ -38,7 +38,7 @@ pub(crate) struct PLeg {
     /// single legs only.
     pub(crate) conditions: Vec<PCondition>,
     /// XBetza `x` on a one-leg move (X29): the piece borrows the moves of the friends this leg
-    /// reaches; the leg itself neither moves nor captures. Interpreter only.
+    /// reaches; the leg itself neither moves nor captures. Variants only (both back ends).
     pub(crate) borrow: bool,
     /// `O` (or a `00` count) as a whole move: the piece passes (docs/SEMANTICS.md, M26). Such a
     /// leg has no vectors and no captures.
@@ -335,10 +335,6 @@ impl Prep<'_> {
         let p = self.leg(leg, vectors, color)?;
         if p.visit.is_some() {
             self.unsupported(leg.span, "`j` (visit a piece) on the last leg of a move (a piece that dies)");
-            return None;
-        }
-        if p.borrow && self.back_end != INTERPRETER {
-            self.unsupported(leg.span, "XBetza `x` (borrowing, `xK`)");
             return None;
         }
         let long_leap = p.vectors.iter().any(|v| v.0.abs() > 1 || v.1.abs() > 1);

@@ -283,25 +283,27 @@ fn induction_forms_refused() {
     }
 }
 
-/// The code generator generates relocations and induced moves (`tests/xbetza_unload.rs` and
-/// `tests/xbetza_induction.rs` run them against the interpreter); it refuses induction after a
-/// capture on the way and borrowing (X29) at compile time, pointing at the part.
+/// The code generator generates relocations, induced moves and borrowing (`tests/xbetza_unload.rs`
+/// and `tests/xbetza_induction.rs` run them against the interpreter); it refuses induction after
+/// a capture on the way at compile time, pointing at the part, and borrowing on a lone piece.
 #[test]
-fn the_code_generator_takes_relocation_and_induction() {
-    use mbn_codegen::emit::{emit_variant, EmitOptions};
-    for text in [VALKYRIE, "QafucQ", "afudR", RELAY, "xaK", "mNxaNxaB"] {
+fn the_code_generator_takes_relocation_induction_and_borrowing() {
+    use mbn_codegen::emit::{emit_piece, emit_variant, EmitOptions};
+    for text in [VALKYRIE, "QafucQ", "afudR", RELAY, "xaK", "mNxaNxaB", "xK", "KxK", "xR"] {
         let (variant, _) = interpreter(text).unwrap();
         if let Err(e) = emit_variant(&variant, "Probe", &EmitOptions::default()) {
             panic!("`{text}`: {}", e[0].message);
         }
     }
-    for (text, column, what) in [("cafxaK", 1, "`x` with captures on the way"), ("KxK", 2, "borrowing")] {
-        let (variant, _) = interpreter(text).unwrap();
-        let e = emit_variant(&variant, "Probe", &EmitOptions::default()).expect_err(text);
-        let message = &e[0].message;
-        assert!(message.contains(what) && message.contains("not "), "`{text}`: {message}");
-        assert_eq!(e[0].span.start + 1, column, "`{text}`: {message}");
-    }
+    let (variant, _) = interpreter("cafxaK").unwrap();
+    let e = emit_variant(&variant, "Probe", &EmitOptions::default()).expect_err("cafxaK");
+    let message = &e[0].message;
+    assert!(message.contains("`x` with captures on the way") && message.contains("not "), "{message}");
+    assert_eq!(e[0].span.start + 1, 1, "{message}");
+    let moves = mbn_codegen::compile_move_in(mbn_codegen::Dialect::XBetza, "KxK").unwrap();
+    let geometry = mbn_runtime::Geometry::CHESS;
+    let e = emit_piece(&moves, geometry, "Probe", "KxK", &EmitOptions::default()).expect_err("a lone borrower");
+    assert!(e[0].message.contains("borrowing") && e[0].message.contains("variant"), "{}", e[0].message);
 }
 
 /// X29: borrowing `xK`. On d4 with friends d5 (a Blocker, `mfW`), c4 (a Pawn) and e3 (a Rook),

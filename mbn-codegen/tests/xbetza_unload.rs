@@ -258,8 +258,9 @@ fn translations() {
     assert_eq!(to_xbetza(&xbetza("udQ")).as_deref(), Ok("udRudB"));
     assert_eq!(to_xbetza(&xbetza("ucdN")).as_deref(), Ok("ucdN"));
     let refused = to_mbn(&xbetza("udQ")).expect_err("no MBN spelling");
-    assert!(refused.contains("does not denote the same piece"), "{refused}");
-    assert!(to_xbetza(&mbn("mwwK")).is_err(), "a written `m` with a swap has no `u` reading yet");
+    assert!(refused.contains("only swaps") && refused.contains("no MBN spelling"), "{refused}");
+    // A written `m` beside a swap changes nothing (X45): `mwwK` is `wwK`, XBetza's `umdK`.
+    assert_eq!(to_xbetza(&mbn("mwwK")).as_deref(), Ok("umdWumdF"));
 }
 
 /// The canonical (ANCP) text of a swap-only leg names the swap and the leg.
@@ -269,14 +270,27 @@ fn canonical_text_of_a_swap_only_leg() {
     assert_eq!(ancp::Canonical::of(&xbetza("fucN")).to_string(), "idle:modifier(w):leap!(-1,2)(1,2)");
 }
 
-/// `mbn explain` draws no destination for a swap-only leg on its empty board, and says why.
+/// `mbn explain` draws swaps with marks of their own (X45): a swap-only leg's squares `s`, a
+/// leg that moves or swaps `w`, one that captures or swaps `+`; never as captures.
 #[test]
-fn explain_draws_no_swap_only_destination() {
-    use mbn_codegen::diagram::{destinations, Board};
+fn explain_draws_swaps_with_their_own_marks() {
+    use mbn_codegen::diagram::{destinations, render, Board};
     let board = Board { files: 8, ranks: 8 };
     let (marks, notes) = destinations(&xbetza("udQ"), board, (3, 3));
-    assert!(marks.is_empty(), "{marks:?}");
-    assert!(notes.iter().any(|n| n.contains("swap-only")), "{notes:?}");
+    assert_eq!(marks.len(), 27, "the queen's squares from d4");
+    assert!(marks.values().all(|m| m.swaps && !m.moves && !m.captures), "{marks:?}");
+    assert!(notes.is_empty(), "{notes:?}");
+    // The Valkyrie's single-leg part: the queen moves or captures, and swaps with friends.
     let (marks, _) = destinations(&xbetza("QudQ"), board, (3, 3));
     assert_eq!(marks.len(), 27, "the queen's squares from d4");
+    assert!(marks.values().all(|m| m.swaps && m.moves && m.captures), "{marks:?}");
+    // MBN's `wK` (move or swap) and XBetza's `ucK` (swap only) on a 3x3 board from b1.
+    let small = Board { files: 3, ranks: 3 };
+    let mbn = mbn_codegen::compile_move("wK").unwrap();
+    let (marks, _) = destinations(&mbn, small, (1, 0));
+    assert_eq!(render(small, (1, 0), &marks), "  3 . . .\n  2 w w w\n  1 w X w\n    a b c\n");
+    let (marks, _) = destinations(&xbetza("ucK"), small, (1, 0));
+    assert_eq!(render(small, (1, 0), &marks), "  3 . . .\n  2 s s s\n  1 s X s\n    a b c\n");
+    let (marks, _) = destinations(&xbetza("KudK"), small, (1, 0));
+    assert_eq!(render(small, (1, 0), &marks), "  3 . . .\n  2 + + +\n  1 + X +\n    a b c\n");
 }

@@ -11,6 +11,7 @@
 //! mbn! { piece Giraffe = xbetza "FX" on "8x8"; }
 //! mbn! { variant Chess = "variants/chess.toml"; }
 //! mbn! { variant Mini { board: "5x5", start: "...", pieces: "K R P", royal: "K" } }
+//! mbn! { variant Mini { board: "5x5", start: "...", pieces: "K R N P", royal: "K", piece N = xbetza "NN" } }
 //! mbn! { crate = ::mbn_runtime; piece Knight = "N" on "8x8"; }
 //! ```
 
@@ -45,8 +46,15 @@ enum Item {
     Piece { name: Ident, dialect: Dialect, notation: LitStr, board: LitStr },
     /// `variant Name = "path.toml";`
     VariantFile { name: Ident, path: LitStr },
-    /// `variant Name { field: value, ... }`
-    VariantInline { name: Ident, fields: Vec<(Ident, Value)>, brace: Span },
+    /// `variant Name { field: value, ..., piece N = xbetza "NN", ... }`
+    VariantInline { name: Ident, fields: Vec<(Ident, Value)>, pieces: Vec<InlinePiece>, brace: Span },
+}
+
+/// `piece N = xbetza "NN"` inside an inline variant: the move of the piece `N` of `pieces`, written
+/// in XBetza (a variant file's `[xbetza]` table).
+struct InlinePiece {
+    letter: Ident,
+    notation: LitStr,
 }
 
 enum Value {
@@ -118,8 +126,17 @@ impl Parse for Input {
                 let content;
                 let brace = braced!(content in input);
                 let mut fields = Vec::new();
+                let mut pieces = Vec::new();
                 while !content.is_empty() {
                     let key: Ident = content.parse()?;
+                    if key == "piece" && content.peek(Ident) {
+                        pieces.push(parse_inline_piece(&content)?);
+                        if content.is_empty() {
+                            break;
+                        }
+                        content.parse::<Token![,]>()?;
+                        continue;
+                    }
                     content.parse::<Token![:]>()?;
                     let value = if content.peek(LitBool) {
                         Value::Bool(content.parse()?)
@@ -132,7 +149,7 @@ impl Parse for Input {
                     }
                     content.parse::<Token![,]>()?;
                 }
-                Item::VariantInline { name, fields, brace: brace.span.join() }
+                Item::VariantInline { name, fields, pieces, brace: brace.span.join() }
             }
             _ => return Err(syn::Error::new(keyword.span(), "expected `piece` or `variant`")),
         };
@@ -142,6 +159,32 @@ impl Parse for Input {
         }
         Ok(Input { runtime, item })
     }
+}
+
+/// After `piece` in an inline variant: `N = xbetza "notation"`.
+fn parse_inline_piece(content: ParseStream<'_>) -> syn::Result<InlinePiece> {
+    let letter: Ident = content.parse()?;
+    let text = letter.to_string();
+    if text.chars().count() != 1 || !text.chars().all(|c| c.is_ascii_uppercase()) {
+        let message = format!("expected a piece letter of `pieces` (`piece N = xbetza \"NN\"`), not `{text}`");
+        return Err(syn::Error::new(letter.span(), message));
+    }
+    content.parse::<Token![=]>()?;
+    if !content.peek(Ident) {
+        return Err(content.error("expected the dialect before the notation: `xbetza \"...\"`"));
+    }
+    let dialect: Ident = content.parse()?;
+    match dialect.to_string().as_str() {
+        "xbetza" => {}
+        "mbn" => {
+            return Err(syn::Error::new(
+                dialect.span(),
+                "a variant's MBN pieces are written in `pieces`; `piece N = ...` takes `xbetza \"...\"`",
+            ))
+        }
+        _ => return Err(syn::Error::new(dialect.span(), "expected the dialect `xbetza` before the notation")),
+    }
+    Ok(InlinePiece { letter, notation: content.parse()? })
 }
 
 impl Input {
@@ -215,8 +258,8 @@ impl Input {
                     }
                 }
             }
-            Item::VariantInline { name, fields, brace } => {
-                let (spec, literals, errors) = inline_spec(name, fields, *brace);
+            Item::VariantInline { name, fields, pieces, brace } => {
+                let (spec, literals, errors) = inline_spec(name, fields, pieces, *brace);
                 let items = variant_fallback(name, &bitboard_type((spec.files, spec.ranks), rt), rt);
                 let fallback = |errors: TokenStream| quote! { #errors #items };
                 if !errors.is_empty() {
@@ -261,6 +304,7 @@ impl Input {
 fn inline_spec(
     name: &Ident,
     fields: &[(Ident, Value)],
+    pieces: &[InlinePiece],
     brace: Span,
 ) -> (VariantSpec, Vec<(Field, LitStr)>, Vec<TokenStream>) {
     let mut spec = VariantSpec::new(&name.to_string(), 8, 8, "", "");
@@ -345,6 +389,18 @@ fn inline_spec(
                 errors.push(error_at(b.span, &format!("mbn: `{key}` takes a string (`{key}: \"...\"`)")))
             }
         }
+    }
+    for InlinePiece { letter, notation } in pieces {
+        let c = letter.to_string().chars().next().unwrap_or('?');
+        if spec.xbetza.iter().any(|(k, _)| *k == c) {
+            errors.push(error_at(
+                letter.span(),
+                &format!("duplicate piece `{c}`: its XBetza move is given above already"),
+            ));
+            continue;
+        }
+        spec.xbetza.push((c, notation.value()));
+        literals.push((Field::XBetza(c), notation.clone()));
     }
     for (field, what) in [("pieces", "the pieces in MBN"), ("start", "the start position in FEN")] {
         if !seen.iter().any(|k| *k == field) && !suggested.contains(&field) {

@@ -228,7 +228,9 @@ pub fn explain(args: ExplainArgs) -> ExitCode {
         println!("ANCP: {}", Canonical::of(&moves));
         let (marks, notes) = diagram::destinations(&moves, board, from);
         print!("{}", diagram::render(board, from, &marks));
-        println!("X piece, * move or capture, m move only, c capture only ({} destinations)", marks.len());
+        let swaps =
+            if marks.values().any(|m| m.swaps) { ", w move or swap, s swap only, + capture or swap" } else { "" };
+        println!("X piece, * move or capture, m move only, c capture only{swaps} ({} destinations)", marks.len());
         for note in notes {
             println!("note: {note}");
         }

@@ -10,6 +10,7 @@
 //! directions. Attacks are found in reverse, from the attacked square. What cannot be generated
 //! yet is reported, and the interpreter remains the way to run it.
 
+mod borrow;
 mod multileg;
 mod piece;
 mod swap;
@@ -204,6 +205,9 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         crate::plan::flat_steps(&m.parts, &mut steps);
         steps.iter().any(|s| s.excite)
     });
+    // XBetza `xK` (X29): borrowed moves may repeat the borrower's own; legality is made and tested.
+    let borrowing = borrow::borrows(&legs, Color::White) || borrow::borrows(&legs, Color::Black);
+    let induced = induced || borrowing;
     let dedup_induced = induced.then(|| quote!(out.dedup_from(first);));
     // Whether the royal piece is in check: from the attack map (with it lifted: an attack on a
     // square does not depend on what stands there) when the map always exists, as the map is
@@ -491,7 +495,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                             return true;
                         }
                         #legal_drop
-                        if #escaping #hurdle_sets || mv.is_drop() || mv.is_swap() #flip_moves || !extra.is_empty() #check_rule_moves {
+                        if #escaping #hurdle_sets || #borrowing || mv.is_drop() || mv.is_swap() #flip_moves || !extra.is_empty() #check_rule_moves {
                             let scratch = scratch.get_or_insert_with(|| pos.clone());
                             return #rt::__private::leaves_royals_safe(self, scratch, mv, extra) #keeps_check_rule;
                         }
@@ -1382,6 +1386,17 @@ impl Gen {
                     setwise.clear();
                 }
             }
+            if let Some(borrowed) = self.borrowed_moves(legs, kind, color) {
+                // Borrowed moves (X29) follow the piece's own; the list is deduplicated at the end.
+                if moves.is_empty() {
+                    listed.insert(0, quote!(let start = out.len();));
+                }
+                listed.push(borrowed);
+                if count {
+                    counted.clone_from(&listed);
+                    setwise.clear();
+                }
+            }
             if listed.is_empty() {
                 continue;
             }
@@ -1976,7 +1991,8 @@ impl Gen {
                 }
             })
             .collect();
-        quote!(#(#checks)* #(#multi)*)
+        let borrowed = self.borrowed_attacks(legs, color, plain);
+        quote!(#(#checks)* #(#multi)* #borrowed)
     }
 
     /// Statements adding to `map` every square the pieces of `attacker` could capture a royal
@@ -1986,9 +2002,12 @@ impl Gen {
         let rt = self.rt.clone();
         let ty = self.tables.mask_type(&rt);
         let mut code = Vec::new();
-        if self.multi.iter().any(|m| !m[attacker.index()].is_empty()) || self.escaping {
+        if self.multi.iter().any(|m| !m[attacker.index()].is_empty())
+            || self.escaping
+            || borrow::borrows(legs, attacker)
+        {
             // Multi-leg captures depend on more than the square (a hurdle, a leg's block), and
-            // so do legs with attacker sets.
+            // so do legs with attacker sets and borrowed moves (X29).
             return quote!(return None;);
         }
         // What a piece attacks (as text, for grouping) -> (that expression, the pieces): the
@@ -2083,7 +2102,7 @@ impl Gen {
     /// Whether every capture of `attacker` is a leap or a slide (no hop, no multi-leg move):
     /// then a piece leaving a square changes attacks only along the lines through it.
     fn plain_attacks(&mut self, legs: &[[Vec<PLeg>; 2]], attacker: Color) -> bool {
-        if self.multi.iter().any(|m| !m[attacker.index()].is_empty()) {
+        if self.multi.iter().any(|m| !m[attacker.index()].is_empty()) || borrow::borrows(legs, attacker) {
             return false;
         }
         legs.iter().flat_map(|per_color| &per_color[attacker.index()]).all(|leg| {
@@ -2102,7 +2121,7 @@ impl Gen {
     /// Whether `attack_map` for `attacker` always gives a map (no capture depends on more than
     /// the square): the same test as there.
     fn attack_map_total(&mut self, legs: &[[Vec<PLeg>; 2]], attacker: Color) -> bool {
-        if self.escaping {
+        if self.escaping || borrow::borrows(legs, attacker) {
             return false;
         }
         legs.iter().flat_map(|per_color| &per_color[attacker.index()]).all(|leg| {

@@ -70,6 +70,13 @@ pub fn emit_piece(
             ));
             continue;
         }
+        if leg.borrow {
+            g.diagnostics.push(Diagnostic::new(
+                Span::default(),
+                "XBetza borrowing (`xK`) lends the moves of friends' kinds: use a variant",
+            ));
+            continue;
+        }
         let Some(shape) = g.shape(leg) else { continue };
         if leg.unblocked || leg.check_rule.is_some() || leg.flip.is_some() {
             g.diagnostics.push(Diagnostic::new(

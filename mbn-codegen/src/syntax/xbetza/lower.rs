@@ -279,7 +279,8 @@ pub(super) fn lower_part(part: &XPart) -> Result<Vec<Move>, Vec<Diagnostic>> {
         let what = match part.atom {
             'O' | '@' => return Err(vec![variant_rule(part)]),
             'I' => "XBetza `I`: the imitator",
-            _ => "XBetza `X`: an extended atom",
+            // The reader passes no other letter as an atom (`X` and `Y` are boosts, X33).
+            _ => "an atom mbn's XBetza reader does not know",
         };
         return Err(vec![unsupported(part.atom_span, &part.atom.to_string()).with_help(what)]);
     };

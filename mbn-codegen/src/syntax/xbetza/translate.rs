@@ -166,8 +166,9 @@ fn steps(reach: Reach) -> Result<String, String> {
     }
 }
 
-/// Checks what a translation can carry: plain absolute legs.
-fn plain(leg: &Leg) -> Result<&[Vector], String> {
+/// Checks what a translation can carry: plain legs, their directions absolute or (on a later
+/// leg of a chain) relative.
+fn plain_directions(leg: &Leg) -> Result<&Directions, String> {
     if !leg.origin.is_empty() || !leg.destination.is_empty() || !leg.attackers.is_empty() || !leg.conditions.is_empty()
     {
         return Err("board ranges, attackers and conditions have no translation".into());
@@ -175,20 +176,45 @@ fn plain(leg: &Leg) -> Result<&[Vector], String> {
     if leg.setup || leg.decisive || leg.over != Over::Empty {
         return Err("`!`, `#` and `g` (leaping slider) have no translation".into());
     }
-    match &leg.directions {
+    Ok(&leg.directions)
+}
+
+/// Checks what a translation can carry: plain absolute legs.
+fn plain(leg: &Leg) -> Result<&[Vector], String> {
+    match plain_directions(leg)? {
         Directions::Absolute(v) => Ok(v),
         Directions::Relative { .. } => Err("relative (`-`) legs have no translation yet".into()),
     }
 }
 
-/// One leg as MBN partials joined by `+`.
-fn mbn_leg(leg: &Leg) -> Result<String, String> {
-    let vectors = plain(leg)?;
+/// Whether a leg swaps (`w`, XBetza `u`) and does nothing else: no MBN spelling (X26).
+fn swap_only(leg: &Leg) -> bool {
+    leg.capabilities.is_empty()
+        && leg.extras.iter().any(|e| matches!(e, Extra::Other(t) if SWAPS.contains(&t.as_str())))
+}
+
+/// One leg as MBN partials (to be joined by `+`): a relative leg (a later leg of a chain `-`) is one
+/// partial, its atom with the direction modifiers as written (M2). `merged`: an atom's direction
+/// groups side by side in one partial (MBN reads `sfW` as `sW+fW`), as the first leg of a chain
+/// needs (a chain's later legs follow each of its directions).
+fn mbn_leg(leg: &Leg, merged: bool) -> Result<Vec<String>, String> {
+    if swap_only(leg) {
+        return Err(
+            "a leg that only swaps (XBetza `udQ`, `ucQ`) has no MBN spelling: MBN's `w` also moves (X26)".into()
+        );
+    }
+    let directions = plain_directions(leg)?;
     let prefix = format!("{}{}", mbn_flags(leg)?, mbn_modes(leg)?);
     let suffix = match leg.reach {
         // MBN's exact count (`W02`, X36's `ifmnD`).
         Reach::Steps { min, max: Some(max) } if min == max && min > 1 => format!("0{min}"),
         reach => steps(reach)?,
+    };
+    let vectors = match directions {
+        Directions::Absolute(v) => v,
+        Directions::Relative { atom, modifiers } => {
+            return Ok(vec![format!("{prefix}{}{}{suffix}", modifiers.concat(), mbn_atom(*atom))]);
+        }
     };
     let candidates: Vec<String> =
         ["f", "b", "l", "r", "v", "s", "ff", "bb", "ll", "rr"].iter().map(|s| s.to_string()).collect();
@@ -201,29 +227,64 @@ fn mbn_leg(leg: &Leg) -> Result<String, String> {
         let mut all = candidates.clone();
         all.extend(list.iter().map(|&v| mbn_single(v)));
         let groups = cover(&list, &all, &select).ok_or("no cover of the directions")?;
+        if merged {
+            partials.push(format!("{prefix}{}{}{suffix}", groups.concat(), mbn_atom(atom)));
+            continue;
+        }
         for g in groups {
             partials.push(format!("{prefix}{g}{}{suffix}", mbn_atom(atom)));
         }
     }
-    Ok(partials.join("+"))
+    Ok(partials)
 }
 
 /// MBN text for a lowered piece, checked to compile back to an equal piece.
 pub fn to_mbn(moves: &MoveSet) -> Result<String, String> {
     let mut out = Vec::new();
     for m in &moves.moves {
-        let mut legs = Vec::new();
+        // Each leg's partials, and the link before it (`--`, or `-` for a chain).
+        let mut legs: Vec<(Vec<String>, &str)> = Vec::new();
         for (i, part) in m.parts.iter().enumerate() {
             let Part::Leg(leg) = part else {
-                return Err("repeated and optional parts have no translation yet".into());
+                return Err("repeated and optional parts (`(W-F)0`, `[...]`) have no translation yet".into());
             };
-            let link_ok = if i == 0 { leg.link == LegLink::First } else { leg.link == LegLink::Sequence };
-            if !link_ok {
-                return Err("chained (`-`) legs have no translation yet".into());
-            }
-            let text = mbn_leg(leg)?;
-            legs.push(if m.parts.len() > 1 && text.contains('+') { format!("({text})") } else { text });
+            let link = match (i, leg.link) {
+                (0, LegLink::First) => "",
+                (_, LegLink::Sequence) if i > 0 => "--",
+                (_, LegLink::Chain) if i > 0 => "-",
+                _ => return Err("a leg linked as it cannot be".into()),
+            };
+            let chained = m.parts.get(1).is_some_and(|p| matches!(p, Part::Leg(l) if l.link == LegLink::Chain));
+            legs.push((mbn_leg(leg, i == 0 && chained)?, link));
         }
+        if legs.iter().any(|(_, link)| *link == "-") {
+            // A chain (`-`): every later leg is relative to the one before; a first leg of several
+            // atoms is distributed, one chain per atom (`(jyW0-W)+(jyF0-W)`).
+            let (first, rest) = legs.split_first().ok_or("an empty move")?;
+            let mut tail = String::new();
+            for (partials, link) in rest {
+                let [one] = partials.as_slice() else {
+                    return Err("a leg of several direction groups inside a chain has no translation".into());
+                };
+                tail.push_str(&format!("{link}{one}"));
+            }
+            for p in &first.0 {
+                let chain = format!("{p}{tail}");
+                out.push(if first.0.len() > 1 || moves.moves.len() > 1 { format!("({chain})") } else { chain });
+            }
+            continue;
+        }
+        let legs: Vec<String> = legs
+            .iter()
+            .map(|(p, _)| {
+                let text = p.join("+");
+                if m.parts.len() > 1 && p.len() > 1 {
+                    format!("({text})")
+                } else {
+                    text
+                }
+            })
+            .collect();
         // `+` binds tighter than `--` (D23): a chain among alternatives needs parentheses.
         let chain = legs.join("--");
         out.push(if legs.len() > 1 && moves.moves.len() > 1 { format!("({chain})") } else { chain });
@@ -299,7 +360,8 @@ fn xbetza_modes(leg: &Leg) -> Result<(String, String), String> {
         match e {
             Extra::Initial { decaying: false } => initial.push('i'),
             // `u` (X26): MBN's `wQ` moves and swaps (`umcQ`), a swap-only leg only swaps (`ucQ`).
-            Extra::Other(text) if modes.is_empty() && unloaded(text).is_some() => {
+            // MBN's `mwQ` is `wQ` (X45): the written `m` changes nothing.
+            Extra::Other(text) if (modes.is_empty() || modes == "m") && unloaded(text).is_some() => {
                 let side = unloaded(text).unwrap_or_default();
                 modes = if caps.is_empty() { format!("u{side}") } else { format!("um{side}") };
             }
@@ -341,6 +403,83 @@ fn exact_slide_as_leap(leg: &Leg) -> Option<Leg> {
     Some(leap)
 }
 
+/// A leg of a Betza 2.0 chain: its modes (a hop on the way is `p`, one over friends only `t`,
+/// X20) and the rest as on a one-leg move.
+fn xbetza_chain_modes(leg: &Leg) -> Result<(String, String), String> {
+    let mut plain = leg.clone();
+    let mut hop = String::new();
+    plain.extras.retain(|e| match e {
+        Extra::Other(t) if t == "jy" => {
+            hop.push('p');
+            false
+        }
+        Extra::Other(t) if t == "jj" => {
+            hop.push('t');
+            false
+        }
+        _ => true,
+    });
+    if !hop.is_empty() {
+        // A visit neither moves nor captures there: the hop is its only mode.
+        let (initial, _) = xbetza_modes(&Leg { capabilities: Vec::new(), ..plain })?;
+        return Ok((initial, hop));
+    }
+    xbetza_modes(&plain)
+}
+
+/// A chain of legs (`W-F`, `jyR-cR`) as a Betza 2.0 chain (`mW-F`, `pR-cR`): the first leg's
+/// directions in one XBetza group per atom (several atoms: one chain each), later legs with
+/// their relative directions (X22: MBN's `(fr)` is XBetza's `fr`, none is straight on).
+/// `alone`: the piece's only move, written without parentheses when it has one atom.
+fn xbetza_chain(m: &crate::ir::Move, candidates: &[String], alone: bool) -> Result<String, String> {
+    let mut legs = Vec::new();
+    for (i, part) in m.parts.iter().enumerate() {
+        let Part::Leg(leg) = part else {
+            return Err("repeated and optional parts have no XBetza translation yet".into());
+        };
+        if i > 0 && leg.link != LegLink::Chain {
+            return Err("sequences of absolute legs (`--`) have no Betza 2.0 spelling".into());
+        }
+        legs.push(leg.as_ref());
+    }
+    let (first, rest) = legs.split_first().ok_or("an empty move")?;
+    let mut tail = String::new();
+    for leg in rest {
+        let (initial, modes) = xbetza_chain_modes(leg)?;
+        let Directions::Relative { atom, modifiers } = plain_directions(leg)? else {
+            return Err("a chained leg with absolute directions".into());
+        };
+        let letters: String = modifiers.concat().chars().filter(|c| !matches!(c, '(' | ')')).collect();
+        tail.push_str(&format!("-{initial}{letters}{modes}{}", xbetza_atom(*atom, leg.reach)?));
+    }
+    let vectors = plain(first)?;
+    let (initial, modes) = xbetza_chain_modes(first)?;
+    let mut out = String::new();
+    let atoms = by_atom(vectors);
+    let bare = alone && atoms.len() == 1;
+    for (atom, list) in atoms {
+        let select = |c: &str| {
+            if c.is_empty() {
+                xdir::select(atom.0, atom.1, &[])
+            } else {
+                xdir::select(atom.0, atom.1, &[c])
+            }
+        };
+        let mut all = vec![String::new()];
+        all.extend(candidates.iter().cloned());
+        let group = all
+            .iter()
+            .find(|c| {
+                let s = select(c);
+                s.len() == list.len() && s.iter().all(|v| list.contains(v))
+            })
+            .ok_or("the first leg's directions are no one XBetza group")?;
+        let chain = format!("{initial}{group}{modes}{}{tail}", xbetza_atom(atom, first.reach)?);
+        out.push_str(&if bare { chain } else { format!("({chain})") });
+    }
+    Ok(out)
+}
+
 /// XBetza text for a lowered single-leg piece, checked to compile back to an equal piece.
 pub fn to_xbetza(moves: &MoveSet) -> Result<String, String> {
     let mut out = String::new();
@@ -352,8 +491,12 @@ pub fn to_xbetza(moves: &MoveSet) -> Result<String, String> {
     .map(|s| s.to_string())
     .collect();
     for m in &moves.moves {
+        if m.parts.len() > 1 {
+            out.push_str(&xbetza_chain(m, &candidates, moves.moves.len() == 1)?);
+            continue;
+        }
         let Some(leg) = m.single_leg() else {
-            return Err("only single-leg moves translate to XBetza yet".into());
+            return Err("only single-leg moves and chains (`-`) translate to XBetza yet".into());
         };
         let leap = exact_slide_as_leap(leg);
         let leg = leap.as_ref().unwrap_or(leg);

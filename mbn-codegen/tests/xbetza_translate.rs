@@ -1,0 +1,89 @@
+//! `mbn translate` for Betza 2.0 chains and swap-only legs (docs/SEMANTICS.md X9, X46), and the
+//! equality of MBN's swap with and without `m` (X45). Every translation is checked here by
+//! compiling it in the other dialect and comparing the pieces (`ancp::equal`); the translator
+//! checks the same itself before it answers.
+
+use mbn_codegen::ancp;
+use mbn_codegen::ir::MoveSet;
+use mbn_codegen::syntax::xbetza::translate::{to_mbn, to_xbetza};
+use mbn_codegen::{compile_move, compile_move_in, Dialect};
+
+fn xbetza(text: &str) -> MoveSet {
+    compile_move_in(Dialect::XBetza, text).unwrap_or_else(|d| panic!("`{text}`: {}", d[0].message))
+}
+
+fn mbn(text: &str) -> MoveSet {
+    compile_move(text).unwrap_or_else(|d| panic!("`{text}`: {}", d[0].message))
+}
+
+/// X46: Betza 2.0 chains print as MBN's chains `-`, later legs with their relative directions as
+/// the reader keeps them (X22); a first leg of several direction groups is distributed.
+#[test]
+fn chains_translate_to_mbn() {
+    for (x, m) in [
+        // The Xiangqi Horse and Elephant (X20).
+        ("mW-F", "W-F"),
+        ("mF-F", "F-F"),
+        // The Cannon's capture, the Grasshopper, its friends-only form, the bifurcator.
+        ("pR-cR", "jyW0-cW0"),
+        ("pQ-K", "(jyW0-W)+(jyW0-F)+(jyF0-W)+(jyF0-F)"),
+        ("tQ-K", "(jjW0-W)+(jjW0-F)+(jjF0-W)+(jjF0-F)"),
+        ("pR-B", "jyW0-F0"),
+        // Turning one way only (X22), and the Checker's capture (X21).
+        ("W-frF", "W-(fr)F"),
+        ("fmF(fcF-mF)", "mfF+(cfF-mF)"),
+        // A first leg of two direction groups: side by side (MBN's `sfW` = `sW+fW`); one of
+        // two atoms (`pQ`: R and B): one chain each.
+        ("fsW-F", "sfW-F"),
+        ("lfN-W", "(lf)N-W"),
+    ] {
+        let got = to_mbn(&xbetza(x)).unwrap_or_else(|e| panic!("`{x}`: {e}"));
+        assert!(ancp::equal(&mbn(&got), &xbetza(x)), "`{x}` -> `{got}`");
+        assert_eq!(got, m, "`{x}`");
+    }
+}
+
+/// X46: MBN chains print as Betza 2.0 chains, a visit on the way (`jy`, `jj`) as `p`, `t`.
+#[test]
+fn chains_translate_to_xbetza() {
+    for (m, x) in [
+        ("W-fF", "W-fF"),
+        ("F-F", "F-F"),
+        ("jyR-cR", "pR-cR"),
+        ("jyR-B", "pR-B"),
+        ("jjQ-K", "(tR-W)(tR-F)(tB-W)(tB-F)"),
+        ("W-(fr)F", "W-frF"),
+        ("mfF+(cfF-F)", "fmF(fcF-F)"),
+        ("fsW-F", "fsW-F"),
+        ("cW-mF", "cW-mF"),
+    ] {
+        let got = to_xbetza(&mbn(m)).unwrap_or_else(|e| panic!("`{m}`: {e}"));
+        assert!(ancp::equal(&xbetza(&got), &mbn(m)), "`{m}` -> `{got}`");
+        assert_eq!(got, x, "`{m}`");
+    }
+    let e = to_xbetza(&mbn("W--F")).expect_err("a sequence");
+    assert!(e.contains("`--`"), "{e}");
+}
+
+/// X46: what has no MBN spelling is a clear error, never a wrong piece.
+#[test]
+fn untranslatable_forms_are_errors() {
+    for (x, why) in [("udQ", "only swaps"), ("ucK", "only swaps"), ("(W-F)0", "repeated"), ("Nrf0", "repeated")] {
+        let e = to_mbn(&xbetza(x)).expect_err(x);
+        assert!(e.contains(why), "`{x}`: {e}");
+    }
+}
+
+/// X45: MBN's swap with no mode written replaces the captures (M24), so `wQ` (move or swap) is
+/// `mwQ`; both are XBetza's `uQ`. A swap is never a capture: `wQ` is neither `Q` nor `mQ`.
+#[test]
+fn a_swap_with_and_without_m_is_one_piece() {
+    assert!(ancp::equal(&mbn("wQ"), &mbn("mwQ")));
+    assert!(ancp::equal(&mbn("wwN"), &mbn("mwwN")));
+    assert!(ancp::equal(&mbn("mwQ"), &xbetza("uQ")));
+    assert!(!ancp::equal(&mbn("wQ"), &mbn("Q")));
+    assert!(!ancp::equal(&mbn("wQ"), &mbn("mQ")));
+    assert!(!ancp::equal(&mbn("wQ"), &mbn("wwQ")));
+    assert_eq!(ancp::Canonical::of(&mbn("wK")).to_string(), ancp::Canonical::of(&mbn("mwK")).to_string());
+    assert_eq!(to_xbetza(&mbn("mwQ")).as_deref(), Ok("umcRumcB"));
+}

@@ -1,0 +1,18 @@
+//! An inline variant's XBetza piece given twice.
+
+mbn::mbn! {
+    variant Mini {
+        board: "5x5",
+        start: "rnbqk/ppppp/5/PPPPP/RNBQK w - - 0 1",
+        pieces: "P=mfW+cfF N B R Q K +P==QRBN",
+        royal: "K",
+        promotion_zone: "[5]",
+        piece N = xbetza "N",
+        piece N = xbetza "NN",
+    }
+}
+
+fn main() {
+    let mut position = Mini::start_position();
+    println!("{}: {}", Mini::NAME, mbn::perft(&Mini, &mut position, 1));
+}
