@@ -51,7 +51,7 @@ pieces_with_attacks! { MULTILEG:
     OptionalVisit = "j?W-W", GryphonLike = "gfF3-[B]", LionLike = "ADN(aK--[K])", FreeKing3 = "(dK)3",
     OptionalKings = "[K]--[K]--K", RiderThenStep = "R-fF", CannonChain = "pcR-W",
     StepThenMaximal = "W-W0*", StepThenEdge = "W-W*", StepThenHalfling = "W-hR", MaximalThenStep = "B0*-fW",
-    EdgeThenCapture = "mR*-csW", HalflingLocust = "hcR-W",
+    EdgeThenCapture = "mR*-csW", HalflingLocust = "hcR-W", Withdrawer = "mQ-{!cK}", Retreater = "mR-[!cW]",
 }
 
 /// Destinations of the interpreter: the piece on `from`, White friends and Black enemies elsewhere.

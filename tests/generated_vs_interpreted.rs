@@ -726,3 +726,207 @@ fn generated_borrowing_agrees_with_the_interpreter() {
         assert_eq!(perft(&Borrowers, &mut pos, depth), perft(&interp, &mut pos, depth), "perft {depth}");
     }
 }
+
+/// The setup operator `!` (docs/SEMANTICS.md M20, M47): the Withdrawer `mQ-{!cK}` captures by
+/// withdrawal whenever it can, the Retreater `mR-[!cW]` when it chooses to.
+const SETUP_PIECES: &str = "P|Pawn|=mfW+cfF K|King| N|Knight| W|Withdrawer|=mQ-{!cK} R|Retreater|=mR-[!cW] +P==NWR";
+const SETUP_START: &str = "rnwkwnr1/pppppppp/8/8/8/8/PPPPPPPP/RNWKWNR1 w - - 0 1";
+
+mbn::mbn! {
+    variant Setups {
+        board: "8x8",
+        start: "rnwkwnr1/pppppppp/8/8/8/8/PPPPPPPP/RNWKWNR1 w - - 0 1",
+        pieces: "P|Pawn|=mfW+cfF K|King| N|Knight| W|Withdrawer|=mQ-{!cK} R|Retreater|=mR-[!cW] +P==NWR",
+        royal: "K",
+        promotion_zone: "[8]",
+        promotion_mandatory: true,
+    }
+}
+
+fn setup_interpreter() -> Interpreter {
+    test_interpreter("setups", 8, SETUP_START, SETUP_PIECES, "K", "[8]")
+}
+
+/// The moves of the piece on `from` in both back ends (equal), as `to`, `xto` or `to(xa,xb)`.
+fn setup_moves(fen: &str, from: &str) -> String {
+    let interp = setup_interpreter();
+    let pos = Setups::position(fen).expect("the position loads");
+    let g = pos.geometry();
+    let mut sets = Vec::new();
+    for list in [moves(&Setups, &pos).0, moves(&interp, &pos).0] {
+        let mut to: Vec<String> = list
+            .iter()
+            .filter(|mv| g.square_name(mv.from()) == from)
+            .map(|mv| {
+                let extra: Vec<String> =
+                    list.extra_captures(mv).iter().map(|&s| format!("x{}", g.square_name(s))).collect();
+                let extra = if extra.is_empty() { String::new() } else { format!("({})", extra.join(",")) };
+                format!("{}{}{extra}", if mv.is_capture() { "x" } else { "" }, g.square_name(mv.to()))
+            })
+            .collect();
+        to.sort();
+        sets.push(to.join(" "));
+    }
+    assert_eq!(sets[0], sets[1], "generated vs interpreted on {fen}");
+    sets.remove(0)
+}
+
+#[test]
+fn generated_setup_moves_agree_with_the_interpreter() {
+    let interp = setup_interpreter();
+    let checked = Compare { name: "setups", interp: &interp }.visit(&Setups, Setups::start_position());
+    assert_eq!(checked, POSITIONS);
+    for depth in 1..=3 {
+        let mut pos = Setups::start_position();
+        assert_eq!(perft(&Setups, &mut pos, depth), perft(&interp, &mut pos, depth), "perft {depth}");
+    }
+}
+
+#[test]
+fn setup_moves_by_hand() {
+    // M20's board: the Withdrawer on d4, enemies d7 g7 b4, a friend on f2 (Kings in the corners,
+    // off the queen's lines): d6, f6 and c4 only with their capture, e3 plain.
+    assert_eq!(
+        setup_moves("1k6/3p2p1/8/8/1p1W4/8/5P1K/8 w - - 0 1", "d4"),
+        "a1 a7 b2 b6 c3 c4(xb4) c5 d1 d2 d3 d5 d6(xd7) e3 e4 e5 f4 f6(xg7) g4 h4"
+    );
+    // An empty board: the 27 queen moves.
+    assert_eq!(
+        setup_moves("1k6/8/8/8/3W4/8/7K/8 w - - 0 1", "d4"),
+        "a1 a4 a7 b2 b4 b6 c3 c4 c5 d1 d2 d3 d5 d6 d7 d8 e3 e4 e5 f2 f4 f6 g1 g4 g7 h4 h8"
+    );
+    // The Retreater on d4, enemies d7 d1 a4 h4: each capture is a choice.
+    assert_eq!(
+        setup_moves("7k/3p4/8/8/p2R3p/8/8/K2p4 w - - 0 1", "d4"),
+        "b4 b4(xa4) c4 d2 d2(xd1) d3 d5 d6 d6(xd7) e4 f4 g4 g4(xh4)"
+    );
+}
+
+/// The atomic queen of seed §"Setup Operator" (docs/SEMANTICS.md M49): `cQ--(!dcyOK)0*` captures,
+/// then every piece on the squares around the capture square and itself leave the board.
+const ATOMIC_PIECES: &str = "P|Pawn|=mfW+cfF K|King| N|Knight| A|Atomic|=mQ+(cQ--(!dcyOK)0*) +P==NA";
+const ATOMIC_START: &str = "1nakan2/pppppppp/8/8/8/8/PPPPPPPP/1NAKAN2 w - - 0 1";
+
+mbn::mbn! {
+    variant Atomics {
+        board: "8x8",
+        start: "1nakan2/pppppppp/8/8/8/8/PPPPPPPP/1NAKAN2 w - - 0 1",
+        pieces: "P|Pawn|=mfW+cfF K|King| N|Knight| A|Atomic|=mQ+(cQ--(!dcyOK)0*) +P==NA",
+        royal: "K",
+        promotion_zone: "[8]",
+        promotion_mandatory: true,
+    }
+}
+
+fn atomic_interpreter() -> Interpreter {
+    test_interpreter("atomics", 8, ATOMIC_START, ATOMIC_PIECES, "K", "[8]")
+}
+
+/// The moves of the piece on `from` in both back ends (equal), as in [`setup_moves`].
+fn atomic_moves(fen: &str, from: &str) -> String {
+    let interp = atomic_interpreter();
+    let pos = Atomics::position(fen).expect("the position loads");
+    let g = pos.geometry();
+    let mut sets = Vec::new();
+    for list in [moves(&Atomics, &pos).0, moves(&interp, &pos).0] {
+        let mut to: Vec<String> = list
+            .iter()
+            .filter(|mv| g.square_name(mv.from()) == from)
+            .map(|mv| {
+                let extra: Vec<String> =
+                    list.extra_captures(mv).iter().map(|&s| format!("x{}", g.square_name(s))).collect();
+                let extra = if extra.is_empty() { String::new() } else { format!("({})", extra.join(",")) };
+                format!("{}{}{extra}", if mv.is_capture() { "x" } else { "" }, g.square_name(mv.to()))
+            })
+            .collect();
+        to.sort();
+        sets.push(to.join(" "));
+    }
+    assert_eq!(sets[0], sets[1], "generated vs interpreted on {fen}");
+    sets.remove(0)
+}
+
+#[test]
+fn generated_atomic_queens_agree_with_the_interpreter() {
+    let interp = atomic_interpreter();
+    let checked = Compare { name: "atomics", interp: &interp }.visit(&Atomics, Atomics::start_position());
+    assert_eq!(checked, POSITIONS);
+    for depth in 1..=3 {
+        let mut pos = Atomics::start_position();
+        assert_eq!(perft(&Atomics, &mut pos, depth), perft(&interp, &mut pos, depth), "perft {depth}");
+    }
+}
+
+#[test]
+fn atomic_queen_by_hand() {
+    // The queen on d4 takes the pawn on d7: the Knights on c8, e6 (Black) and e8 (White) around
+    // it and the queen itself leave the board too. The Black King on a8 is not next to d7.
+    let quiet = "a1 a4 a7 b2 b4 b6 c3 c4 c5 d1 d2 d3 d5 d6 e3 e4 e5 f2 f4 f6 g1 g4 g7 h4 h8";
+    assert_eq!(atomic_moves("k1n1N3/3p4/4n3/8/3A4/8/8/7K w - - 0 1", "d4"), format!("{quiet} xd7(xe6,xd7,xc8,xe8)"));
+    // Blockers: the Knight on b6 closes the diagonal, the pawn on d3 the file. Taking the Knight
+    // blows up the Black King on a7 next to it; taking the pawn on d3 would blow up the White King
+    // on d2, so it is not a legal move.
+    let quiet = "a1 a4 b2 b4 c3 c4 c5 d5 d6 d7 d8 e3 e4 e5 f2 f4 f6 g1 g4 g7 h4 h8";
+    assert_eq!(atomic_moves("8/k7/1n6/8/3A4/3p4/3K4/8 w - - 0 1", "d4"), format!("{quiet} xb6(xb6,xa7)"));
+    // Black's queen on d5 (the same board mirrored) does the same.
+    let quiet = "a2 a5 a8 b3 b5 b7 c4 c5 c6 d3 d4 d6 d7 d8 e4 e5 e6 f3 f5 f7 g2 g5 g8 h1 h5";
+    let got = atomic_moves("7k/8/8/3a4/8/4N3/3P4/K1N5 b - - 0 1", "d5");
+    assert_eq!(got, format!("{quiet} xd2(xc1,xd2,xe3)"));
+}
+
+/// Hops over several hurdles of a piece set (docs/SEMANTICS.md M50): the Hurdler `pp{N}R` rides
+/// as a Rook over one or more Knights (either side's) and stops at any other piece.
+const HURDLE_PIECES: &str = "P|Pawn|=mfW+cfF K|King| N|Knight| H|Hurdler|=pp{N}R +P==NH";
+const HURDLE_START: &str = "1nhkhn2/pppppppp/8/8/8/8/PPPPPPPP/1NHKHN2 w - - 0 1";
+
+mbn::mbn! {
+    variant Hurdlers {
+        board: "8x8",
+        start: "1nhkhn2/pppppppp/8/8/8/8/PPPPPPPP/1NHKHN2 w - - 0 1",
+        pieces: "P|Pawn|=mfW+cfF K|King| N|Knight| H|Hurdler|=pp{N}R +P==NH",
+        royal: "K",
+        promotion_zone: "[8]",
+        promotion_mandatory: true,
+    }
+}
+
+fn hurdle_interpreter() -> Interpreter {
+    test_interpreter("hurdlers", 8, HURDLE_START, HURDLE_PIECES, "K", "[8]")
+}
+
+#[test]
+fn generated_restricted_hops_agree_with_the_interpreter() {
+    let interp = hurdle_interpreter();
+    let checked = Compare { name: "hurdlers", interp: &interp }.visit(&Hurdlers, Hurdlers::start_position());
+    assert_eq!(checked, POSITIONS);
+    for depth in 1..=3 {
+        let mut pos = Hurdlers::start_position();
+        assert_eq!(perft(&Hurdlers, &mut pos, depth), perft(&interp, &mut pos, depth), "perft {depth}");
+    }
+}
+
+#[test]
+fn restricted_hops_by_hand() {
+    let interp = hurdle_interpreter();
+    let dests = |fen: &str, from: &str| {
+        let pos = Hurdlers::position(fen).expect("the position loads");
+        let mut sets = Vec::new();
+        for list in [moves(&Hurdlers, &pos).0, moves(&interp, &pos).0] {
+            let mut to: Vec<String> = list
+                .iter()
+                .filter(|mv| pos.geometry().square_name(mv.from()) == from)
+                .map(|mv| format!("{}{}", if mv.is_capture() { "x" } else { "" }, pos.geometry().square_name(mv.to())))
+                .collect();
+            to.sort();
+            sets.push(to.join(" "));
+        }
+        assert_eq!(sets[0], sets[1], "generated vs interpreted on {fen}");
+        sets.remove(0)
+    };
+    // d4: up over the Knights d5 (White) and d6 (Black): d6 taken after one hurdle, d7 after two,
+    // the pawn on d8 taken (no Knight: the ride ends there); right the pawn e4 closes the line; left
+    // no hurdle; down over the Knight d2 to d1.
+    assert_eq!(dests("k2p4/8/3n4/3N4/3HP3/8/3n4/7K w - - 0 1", "d4"), "d1 d7 xd6 xd8");
+    // Only pawns around: no hurdle it may hop, no move.
+    assert_eq!(dests("k7/8/3p4/3P4/2pHP3/8/3P4/7K w - - 0 1", "d4"), "");
+}

@@ -200,6 +200,8 @@ pub(crate) enum PPart {
     Leg(Box<PStep>),
     /// A complex rider's repeated body.
     Repeat(Box<PRepeat>),
+    /// `(!dcyOK)0*` at the end of a move: an explosion (docs/SEMANTICS.md, M49).
+    Explode(Box<PExplode>),
     /// `[...]` (a choice) or `{...}` (`compulsory`: taken whenever it can be).
     Optional {
         /// `{...}`.
@@ -207,6 +209,20 @@ pub(crate) enum PPart {
         /// The optional parts.
         body: Vec<PPart>,
     },
+}
+
+/// A maximal repeat of `!` capture legs ending a move (the atomic queen's `(!dcyOK)0*`, M49):
+/// every round goes back to the setup square and captures one more piece, until none is left,
+/// so the move captures every piece it may on the legs' squares around that square, each once,
+/// and with `O` the piece itself.
+#[derive(Clone, Debug)]
+pub(crate) struct PExplode {
+    /// The legs' vectors from the setup square (the board's, Black mirrored), `O` left out.
+    pub(crate) vectors: Vec<(i32, i32)>,
+    /// `O`: the piece captures itself.
+    pub(crate) itself: bool,
+    /// What the legs may capture.
+    pub(crate) captures: Vec<PTargets>,
 }
 
 /// A repeated body (`Part::Repeat`, or an optional part with a count).
@@ -457,7 +473,79 @@ impl Prep<'_> {
         let errors = self.diagnostics.len();
         let parts = self.parts(&m.parts, color, siblings);
         self.check_unload(&parts, m.span);
+        self.check_explosion(&parts, m.span);
         (self.diagnostics.len() == errors).then_some(PMove { parts, color, span: m.span })
+    }
+
+    /// `(!dcyOK)0*` (M49): a maximal repeat whose every body is one `!` leg that only captures,
+    /// by a single leap, in every direction of its atom (`d` on later rounds); `None` otherwise.
+    fn explosion(&mut self, first: &[&Vec<Part>], later: &[&Vec<Part>], color: Color) -> Option<PExplode> {
+        let leg_of = |body: &Vec<Part>| match body.as_slice() {
+            [Part::Leg(leg)] => Some(Leg::clone(leg)),
+            _ => None,
+        };
+        let plain = |leg: &Leg| {
+            leg.setup
+                && leg.reach == (Reach::Steps { min: 1, max: Some(1) })
+                && leg.hop.is_none()
+                && !leg.non_jumping
+                && leg.extras.is_empty()
+                && leg.origin.is_empty()
+                && leg.destination.is_empty()
+                && leg.conditions.is_empty()
+                && leg.attackers.is_empty()
+                && !leg.decisive
+                && !leg.capabilities.is_empty()
+                && leg.capabilities.iter().all(|c| matches!(c, Capability::Capture(_)))
+        };
+        let firsts: Vec<Leg> = first.iter().map(|b| leg_of(b)).collect::<Option<_>>()?;
+        let laters: Vec<Leg> = later.iter().map(|b| leg_of(b)).collect::<Option<_>>()?;
+        if !firsts.iter().chain(&laters).all(plain) {
+            return None;
+        }
+        let mut atoms = Vec::new();
+        let mut vectors = Vec::new();
+        for leg in &firsts {
+            let Directions::Absolute(v) = &leg.directions else { return None };
+            let atom = v.first().map(|&(x, y)| {
+                let (a, b) = (x.unsigned_abs(), y.unsigned_abs());
+                (a.min(b), a.max(b))
+            })?;
+            // Every direction of the atom (`d`).
+            let all = if atom == (0, 0) { vec![(0, 0)] } else { directions::leaper_vectors(atom.0, atom.1).ok()? };
+            if v.len() != all.len() || !all.iter().all(|x| v.contains(x)) {
+                return None;
+            }
+            atoms.push(atom);
+            vectors.extend(v.iter().copied());
+        }
+        for leg in &laters {
+            match &leg.directions {
+                Directions::Relative { atom, modifiers } if modifiers == &["d".to_string()] && atoms.contains(atom) => {
+                }
+                _ => return None,
+            }
+        }
+        let captures: Vec<PTargets> = firsts[0]
+            .capabilities
+            .iter()
+            .filter_map(|c| match c {
+                Capability::Capture(t) => {
+                    Some(PTargets { side: t.side, only: t.only.iter().map(|s| self.set(s)).collect() })
+                }
+                _ => None,
+            })
+            .collect();
+        let same = |leg: &Leg| leg.capabilities == firsts[0].capabilities;
+        if !firsts.iter().chain(&laters).all(same) {
+            return None;
+        }
+        let flip = |(x, y): (i32, i32)| if color == Color::White { (x, y) } else { (x, -y) };
+        let itself = vectors.contains(&(0, 0));
+        let mut board: Vec<(i32, i32)> = vectors.into_iter().filter(|&v| v != (0, 0)).map(flip).collect();
+        board.sort_unstable();
+        board.dedup();
+        Some(PExplode { vectors: board, itself, captures })
     }
 
     fn parts(&mut self, parts: &[Part], color: Color, siblings: &Siblings) -> Vec<PPart> {
@@ -501,6 +589,11 @@ impl Prep<'_> {
                     if alternatives.is_empty() { vec![then] } else { alternatives.iter().collect() };
                 let first_ir: Vec<&Vec<Part>> =
                     if first_alternatives.is_empty() { vec![first] } else { first_alternatives.iter().collect() };
+                if *count == Count::Maximal && origin.is_empty() && destination.is_empty() {
+                    if let Some(x) = self.explosion(&first_ir, &later_ir, color) {
+                        return Some(PPart::Explode(Box::new(x)));
+                    }
+                }
                 let replay = later_ir.iter().all(|body| straight_body(body));
                 let first = first_ir.iter().map(|body| self.parts(body, color, siblings)).collect();
                 let later = later_ir.iter().map(|body| self.parts(body, color, siblings)).collect();
@@ -577,12 +670,8 @@ impl Prep<'_> {
         if null {
             self.unsupported(leg.span, "null moves (`O`, `00`) as a leg of a longer move or in castling");
         }
-        // `!` (M20): the interpreter runs it on the legs of a multi-leg move; the code generator does not.
+        // `!` (M20): both back ends run it on the legs of a multi-leg move.
         let setup = leg.setup && leg.conditions.is_empty() && leg.attackers.is_empty() && !leg.decisive;
-        if setup && self.back_end != INTERPRETER {
-            self.unsupported(leg.span, "the setup operator `!`");
-            return None;
-        }
         // XBetza `x` and `u` (X27, X28) are kept as extras by the lowering: read them here.
         let (excite, unload) = (leg.extras.contains(&Extra::Excite), leg.extras.contains(&Extra::Unload));
         let mut plain = leg.clone();
@@ -641,7 +730,12 @@ impl Prep<'_> {
                 return None;
             }
             if leg.setup {
-                self.unsupported(leg.span, "the setup operator `!`");
+                // M48: a single leg's `!` brings the piece back to its start square.
+                self.unsupported(
+                    leg.span,
+                    "the setup operator `!` on a single-leg move (`!cK`, `!mK`: the piece would end on its \
+                     start square, M6, M48)",
+                );
                 return None;
             }
             let conditions = leg.conditions.iter().map(|c| self.condition(c, color)).collect::<Option<Vec<_>>>()?;
@@ -912,6 +1006,22 @@ impl Prep<'_> {
         }
     }
 
+    /// An explosion (M49) ends its move, after a leg that is no `!` leg: it explodes where the
+    /// piece stands.
+    fn check_explosion(&mut self, parts: &[PPart], span: Span) {
+        let inner = |p: &PPart| match p {
+            PPart::Repeat(r) => r.first.iter().chain(&r.later).any(|b| has_explosion(b)),
+            PPart::Optional { body, .. } => has_explosion(body),
+            _ => false,
+        };
+        let misplaced = parts.iter().any(inner)
+            || parts.iter().rev().skip(1).any(|p| matches!(p, PPart::Explode(_)))
+            || (has_explosion(parts) && parts.iter().any(|p| matches!(p, PPart::Leg(s) if s.setup)));
+        if misplaced {
+            self.unsupported(span, "an explosion `(!dcyOK)0*` that does not end its move or follows another `!`");
+        }
+    }
+
     /// No move of a piece may capture what one of its legs swaps with (M24); any leg of a multi-leg
     /// move counts (a superset of those that end the move).
     fn check_swaps(&mut self, legs: &[PLeg], multi: &[PMove]) {
@@ -1028,10 +1138,21 @@ fn mode_side(mode: &crate::syntax::ast::Mode) -> Side {
     }
 }
 
+/// Whether `parts` hold an explosion (M49), at any depth.
+fn has_explosion(parts: &[PPart]) -> bool {
+    parts.iter().any(|p| match p {
+        PPart::Explode(_) => true,
+        PPart::Leg(_) => false,
+        PPart::Optional { body, .. } => has_explosion(body),
+        PPart::Repeat(r) => r.first.iter().chain(&r.later).any(|b| has_explosion(b)),
+    })
+}
+
 /// Every leg of `parts`, repeats and optional parts included.
 pub(crate) fn flat_steps<'a>(parts: &'a [PPart], out: &mut Vec<&'a PStep>) {
     for p in parts {
         match p {
+            PPart::Explode(_) => {}
             PPart::Leg(s) => out.push(s),
             PPart::Optional { body, .. } => flat_steps(body, out),
             PPart::Repeat(r) => r.first.iter().chain(&r.later).for_each(|b| flat_steps(b, out)),
@@ -1082,6 +1203,7 @@ fn capture_sides(parts: &[PPart], out: &mut Vec<Side>) {
             // A `u` leg (X27) relocates, written `d1d5>d3`: no clash with a swap's `d1d5`.
             PPart::Leg(step) if step.unload => {}
             PPart::Leg(step) => out.extend(step.leg.captures.iter().map(|c| c.side)),
+            PPart::Explode(x) => out.extend(x.captures.iter().map(|c| c.side)),
             PPart::Repeat(r) => {
                 for body in r.first.iter().chain(&r.later) {
                     capture_sides(body, out);

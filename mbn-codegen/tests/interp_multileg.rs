@@ -399,7 +399,9 @@ fn janggi_cannon() {
 /// M22: the worked pieces not run yet are refused with what is missing, never skipped.
 #[test]
 fn worked_pieces_still_refused() {
-    assert!(refusal("cQ--(!dcyOK)0*").contains("null moves"));
+    assert!(refusal("K-O").contains("null moves"));
+    // An explosion runs (M49) only where it ends its move.
+    assert!(refusal("cQ--(!dcyOK)0*-W").contains("explosion"));
     // Attacker sets run on single-leg moves only.
     assert!(refusal("K-{C}W").contains("attacker sets (`{C}W2`) in multi-leg moves"));
     // `!` on a single-leg move is not run either.
@@ -585,4 +587,23 @@ fn swaps_never_promote() {
         .collect();
     got.sort();
     assert_eq!(got, set("c8= d8= we8"));
+}
+
+/// M49: the atomic queen `cQ--(!dcyOK)0*` takes, then every piece around the capture square and
+/// itself leave the board (each an extra capture, the destination included).
+#[test]
+fn atomic_queen_explodes() {
+    // d7 taken; c8, e6 (enemies) and e8 (a friend) around it; c8 and e6 are on no queen line.
+    assert_eq!(white("cQ--(!dcyOK)0*", "d4", "e8", "d7 c8 e6"), set("xd7(xe6,xd7,xc8,xe8)"));
+    // Without `O` the queen stays; with nothing around, a round is still made (`O`), without `O`
+    // none, and the capture is no move.
+    assert_eq!(white("cQ--(!dcyK)0*", "d4", "e8", "d7 c8 e6"), set("xd7(xe6,xc8,xe8)"));
+    assert_eq!(white("cQ--(!dcyOK)0*", "d4", "", "d7"), set("xd7(xd7)"));
+    assert_eq!(white("cQ--(!dcyK)0*", "d4", "", "d7"), Vec::<String>::new());
+    // A piece set: the blockers (`Z`) survive, the queen (`A`) does not.
+    assert_eq!(white("cQ--(!dcy{^Z}OK)0*", "d4", "e8", "d7 c8 e6"), set("xd7(xd7)"));
+    // `c` alone takes enemies only: the queen and its friend on e8 survive.
+    assert_eq!(white("cQ--(!dcOK)0*", "d4", "e8", "d7 c8 e6"), set("xd7(xe6,xc8)"));
+    // Black, the board mirrored.
+    assert_eq!(black("cQ--(!dcyOK)0*", "d5", "e1", "d2 c1 e3"), set("xd2(xc1,xe1,xd2,xe3)"));
 }

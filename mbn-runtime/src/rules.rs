@@ -64,8 +64,11 @@ pub fn leaves_royals_safe<B: Bitboard, G: MoveGenerator<B> + ?Sized>(
     extra: &[Square],
 ) -> bool {
     let us = pos.side_to_move();
+    let royals = pos.royals(us).count();
     let undo = pos.make_with(mv, extra);
-    let safe = !pos.royals(us).squares().any(|sq| generator.is_square_attacked(pos, sq, !us));
+    // A move that removes one of the mover's own royal pieces (an explosion, M49) is illegal too.
+    let safe = pos.royals(us).count() == royals
+        && !pos.royals(us).squares().any(|sq| generator.is_square_attacked(pos, sq, !us));
     pos.unmake(mv, undo);
     safe
 }

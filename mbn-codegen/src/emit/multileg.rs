@@ -14,9 +14,9 @@
 use super::tables::{bit, or, Bits};
 use super::{range_bits, Gen};
 use crate::diagnostic::Diagnostic;
-use crate::interp::multileg::{leg_directions, Axis, Vector};
+use crate::interp::multileg::{leg_directions, straight_on_is_a_siblings, Axis, Vector};
 use crate::ir::{Reach, Side};
-use crate::plan::{PLeg, PMove, POver, PPart, PRange, PRepeat, PSet, PStep, PWrap};
+use crate::plan::{PExplode, PLeg, PMove, POver, PPart, PRange, PRepeat, PSet, PStep, PTargets, PWrap};
 use crate::syntax::ast::Span;
 use mbn_runtime::{Color, Square};
 use proc_macro2::{Ident, TokenStream};
@@ -68,6 +68,8 @@ struct St<'a> {
     visited: Vec<(Ident, Option<Vector>)>,
     log: Vec<Vector>,
     replay: Option<Vec<Vector>>,
+    /// `!` (M20): the setup square and its displacement, once a `!` leg marked it.
+    setup: Option<(Ident, Option<Vector>)>,
 }
 
 /// What remains to be walked (as in the interpreter).
@@ -132,6 +134,7 @@ impl Gen {
                 visited: vec![(start, Some((0, 0)))],
                 log: Vec::new(),
                 replay: None,
+                setup: None,
             };
             let body = u.run(st, &Cont::Parts(&m.parts, &Cont::Done));
             if u.over_budget {
@@ -299,7 +302,7 @@ impl Gen {
 /// Whether a multi-leg move restricts a capture, visit, hurdle or pass-over to a piece set (which
 /// needs a position: a lone piece has none).
 pub(super) fn has_piece_sets(m: &PMove) -> bool {
-    let mut sets = false;
+    let mut sets = explosion_sets(&m.parts);
     walk_steps(
         &m.parts,
         &mut |s| {
@@ -314,6 +317,16 @@ pub(super) fn has_piece_sets(m: &PMove) -> bool {
     sets
 }
 
+/// Whether an explosion (M49) of `parts` restricts its captures to a piece set.
+fn explosion_sets(parts: &[PPart]) -> bool {
+    parts.iter().any(|p| match p {
+        PPart::Explode(x) => x.captures.iter().any(|t| !t.only.is_empty()),
+        PPart::Leg(_) => false,
+        PPart::Optional { body, .. } => explosion_sets(body),
+        PPart::Repeat(r) => r.first.iter().chain(&r.later).any(|b| explosion_sets(b)),
+    })
+}
+
 /// Whether a range needs a position.
 fn dynamic(r: &PRange) -> bool {
     r.threatened || r.unthreatened || r.unmoved
@@ -324,6 +337,7 @@ fn walk_steps(parts: &[PPart], leg: &mut dyn FnMut(&PStep), rep: &mut dyn FnMut(
     for p in parts {
         match p {
             PPart::Leg(s) => leg(s),
+            PPart::Explode(_) => {}
             PPart::Optional { body, .. } => walk_steps(body, leg, rep),
             PPart::Repeat(r) => {
                 rep(r);
@@ -357,10 +371,15 @@ fn as_move(leg: PLeg, color: Color) -> PMove {
     PMove { parts: vec![PPart::Leg(Box::new(step))], color, span: Span::default() }
 }
 
-/// Whether a single leg needs the multi-leg walker: a non-jumping leap longer than a king step, or
-/// a cylindrical leg (M38), whose rays the blocker trick cannot walk.
+/// Whether a single leg needs the multi-leg walker: a non-jumping leap longer than a king step, a
+/// cylindrical leg (M38), whose rays the blocker trick cannot walk, or hops over several (or
+/// optional) hurdles restricted to a piece set (`pp{S}R`, M50).
 fn needs_walker(leg: &PLeg) -> bool {
-    (leg.non_jumping && leg.vectors.iter().any(|v| v.0.abs() > 1 || v.1.abs() > 1)) || leg.wrap.is_some()
+    let restricted_hops = leg.hop.as_ref().is_some_and(|h| h.hurdles.is_some() && (h.many || h.optional))
+        && matches!(leg.reach, Reach::Steps { .. });
+    restricted_hops
+        || (leg.non_jumping && leg.vectors.iter().any(|v| v.0.abs() > 1 || v.1.abs() > 1))
+        || leg.wrap.is_some()
 }
 
 impl<'a> Unroll<'_> {
@@ -400,7 +419,12 @@ impl<'a> Unroll<'_> {
                 let after = Cont::Parts(rest, next);
                 match part {
                     PPart::Leg(step) => self.leg(st, step, &after),
+                    PPart::Explode(x) => self.explode(st, x),
                     PPart::Optional { compulsory, body } => {
+                        if *compulsory && straight_on_is_a_siblings(st.prev, body) {
+                            // M21: the move is another atom's of the letter, not this one's.
+                            return quote!();
+                        }
                         let with = self.run(st.clone(), &Cont::Parts(body, &after));
                         let without = self.run(st, &after);
                         if *compulsory {
@@ -510,13 +534,9 @@ impl<'a> Unroll<'_> {
         }}
     }
 
-    /// One leg: settles the previous landing as a square on the way, then walks each direction.
-    fn leg(&mut self, mut st: St<'a>, step: &'a PStep, after: &Cont<'_, 'a>) -> TokenStream {
-        self.legs += 1;
-        if self.legs > BUDGET || st.log.len() >= DEPTH {
-            self.over_budget = true;
-            return quote!();
-        }
+    /// Settles the pending landing of `st` as a square on the way (empty, visited or captured):
+    /// the statements doing it and the tests it must pass; `None` when it never can.
+    fn settle(&mut self, st: &mut St<'a>) -> Option<(TokenStream, Vec<TokenStream>)> {
         let ty = self.ty();
         let mut settle = quote!();
         let mut guards = Vec::new();
@@ -524,7 +544,7 @@ impl<'a> Unroll<'_> {
             // `x` (X28): a friend, which makes the rest of the move. A lone piece has none: the
             // moves it induces are not its own destinations.
             if self.sink == Sink::Piece {
-                return quote!();
+                return None;
             }
             let sq = st.sq.clone();
             guards.push(quote!((#t && own.test(#sq))));
@@ -566,7 +586,7 @@ impl<'a> Unroll<'_> {
                 ways.push(quote!(#capd));
             }
             if ways.is_empty() {
-                return quote!();
+                return None;
             }
             guards.push(if ways.len() == 1 { ways.remove(0) } else { quote!((#(#ways)||*)) });
             if can_capture {
@@ -580,6 +600,96 @@ impl<'a> Unroll<'_> {
                     let #c = #old | if #capd { <#ty as Bitboard>::from_square(#sq) } else { <#ty as Bitboard>::EMPTY };
                 };
                 st.cap = Some(c);
+            }
+        }
+        Some((settle, guards))
+    }
+
+    /// An explosion (M49, as `Walker::explode`): the piece stays where its last leg landed and
+    /// captures every piece it may around it, and itself with `O`; possible when it captures one.
+    fn explode(&mut self, mut st: St<'a>, x: &PExplode) -> TokenStream {
+        let Some((settle, guards)) = self.settle(&mut st) else { return quote!() };
+        // The squares around are not displacements of known landings: no origin filter.
+        self.touched = None;
+        let ty = self.ty();
+        let (c, occ) = (st.sq.clone(), self.occ(&st));
+        let prior = match &st.cap {
+            Some(p) => quote!(#p),
+            None => quote!(<#ty as Bitboard>::EMPTY),
+        };
+        let blown = self.id("blown");
+        let mut around = Vec::new();
+        for &v in &x.vectors {
+            let table = self.g.leap_table(&[v]);
+            let n = self.id("n");
+            let capture = self.capture_targets(&x.captures, &n);
+            around.push(quote! {
+                if let Some(#n) = #table[#c.index() & SQUARE_MASK].lowest() {
+                    if #occ.test(#n) && #capture {
+                        #blown |= <#ty as Bitboard>::from_square(#n);
+                    }
+                }
+            });
+        }
+        let itself = self.explodes_itself(x).then(|| quote!(#blown |= <#ty as Bitboard>::from_square(#c);));
+        let capture = self.id("capture");
+        let sink = match self.sink {
+            Sink::Moves => {
+                let extra = quote!(((#prior & !<#ty as Bitboard>::from_square(#c)) | #blown));
+                let push = self.push_extras(&c, quote!(#capture), extra);
+                quote!(if #c != from { #push })
+            }
+            Sink::Attack => quote!(if (#prior | #blown).test(sq) { return true; }),
+            Sink::Piece => quote! {
+                if #c != from {
+                    if #capture { captures |= <#ty as Bitboard>::from_square(#c); } else { quiet |= <#ty as Bitboard>::from_square(#c); }
+                }
+            },
+        };
+        let body = quote! {
+            let mut #blown = <#ty as Bitboard>::EMPTY;
+            #(#around)*
+            #itself
+            if #blown != <#ty as Bitboard>::EMPTY {
+                #[allow(unused_variables)]
+                let #capture = #prior.test(#c);
+                found += 1;
+                #sink
+            }
+        };
+        let body = guarded(guards, body);
+        quote! {{
+            #settle
+            #body
+        }}
+    }
+
+    /// Whether an explosion's `O` captures the mover (of this unroll's kind): its legs capture
+    /// friends and their sets hold its kind (as `Interpreter::may_capture`).
+    fn explodes_itself(&self, x: &PExplode) -> bool {
+        let letter = self.g.letters.get(self.kind).copied();
+        let holds = |set: &PSet| {
+            letter.is_some_and(|l| set.members.iter().any(|&(m, f)| m == l && f.is_none_or(|f| f)) != set.complement)
+        };
+        x.itself && x.captures.iter().any(|t| t.side != Side::Enemy && t.only.iter().all(holds))
+    }
+
+    /// One leg: settles the previous landing as a square on the way, then walks each direction.
+    fn leg(&mut self, mut st: St<'a>, step: &'a PStep, after: &Cont<'_, 'a>) -> TokenStream {
+        self.legs += 1;
+        if self.legs > BUDGET || st.log.len() >= DEPTH {
+            self.over_budget = true;
+            return quote!();
+        }
+        let Some((settle, mut guards)) = self.settle(&mut st) else { return quote!() };
+        if step.setup {
+            // M20: the first `!` marks the setup square; a later one sets the piece back there first.
+            match &st.setup {
+                Some((sq, disp)) => {
+                    st.sq = sq.clone();
+                    st.disp = *disp;
+                }
+                None => st.setup = Some((st.sq.clone(), st.disp)),
             }
         }
         let leg = &step.leg;
@@ -643,6 +753,9 @@ impl<'a> Unroll<'_> {
         if let Some(a) = &st.actor {
             return self.finish_induced(st, p, t, a);
         }
+        if let Some((u, _)) = &st.setup {
+            return self.finish_setup(st, p, t, u);
+        }
         let s = &st.sq;
         let ends = self.ends(p, t, s);
         if ends.is_empty() {
@@ -653,32 +766,8 @@ impl<'a> Unroll<'_> {
             Sink::Moves => match &st.cap {
                 None => quote!(if #s != from { land |= <#ty as Bitboard>::from_square(#s); }),
                 Some(c) => {
-                    let push = self.g.push_with_captures(self.kind, self.color);
-                    let rt = &self.g.rt;
-                    quote! {
-                        if #s != from {
-                            if #c == <#ty as Bitboard>::EMPTY {
-                                land |= <#ty as Bitboard>::from_square(#s);
-                            } else {
-                                let mut buf = [#rt::__private::Square(0); <#ty as Bitboard>::BITS];
-                                let mut len = 0;
-                                for x in <#ty as Bitboard>::squares(#c) {
-                                    buf[len] = x;
-                                    len += 1;
-                                }
-                                let extra = &buf[..len];
-                                let twice = (xstart..out.len()).any(|i| {
-                                    out.get(i).is_some_and(|m| {
-                                        m.to() == #s && m.is_capture() == #t && out.extra_captures(&m) == extra
-                                    })
-                                });
-                                if !twice {
-                                    let mv = if #t { Move::capture(from, #s) } else { Move::quiet(from, #s) };
-                                    #push
-                                }
-                            }
-                        }
-                    }
+                    let push = self.push_extras(s, quote!(#t), quote!(#c));
+                    quote!(if #s != from { #push })
                 }
             },
             Sink::Attack => {
@@ -690,6 +779,70 @@ impl<'a> Unroll<'_> {
                     if #t { captures |= <#ty as Bitboard>::from_square(#s); } else { quiet |= <#ty as Bitboard>::from_square(#s); }
                 }
             },
+        };
+        quote! {
+            if #(#ends)||* {
+                found += 1;
+                #sink
+            }
+        }
+    }
+
+    /// Pushes the move to `to` (a capture when `capture`) with the extra captures of the bitboard
+    /// `extra`: to `land` when there are none, else at once, each such move once.
+    fn push_extras(&self, to: &Ident, capture: TokenStream, extra: TokenStream) -> TokenStream {
+        let ty = self.ty();
+        let push = self.g.push_with_captures(self.kind, self.color);
+        let rt = &self.g.rt;
+        quote! {
+            let xs = #extra;
+            if xs == <#ty as Bitboard>::EMPTY {
+                land |= <#ty as Bitboard>::from_square(#to);
+            } else {
+                let mut buf = [#rt::__private::Square(0); <#ty as Bitboard>::BITS];
+                let mut len = 0;
+                for x in <#ty as Bitboard>::squares(xs) {
+                    buf[len] = x;
+                    len += 1;
+                }
+                let extra = &buf[..len];
+                let twice = (xstart..out.len()).any(|i| {
+                    out.get(i).is_some_and(|m| {
+                        m.to() == #to && m.is_capture() == #capture && out.extra_captures(&m) == extra
+                    })
+                });
+                if !twice {
+                    let mv = if #capture { Move::capture(from, #to) } else { Move::quiet(from, #to) };
+                    #push
+                }
+            }
+        }
+    }
+
+    /// The end of a path after a `!` leg (M20): the piece goes back to the setup square `u`;
+    /// what the last leg took is taken on the way (an extra capture), as every capture on the
+    /// way. A move that comes back to its start square is not listed (M6).
+    fn finish_setup(&mut self, st: &St<'a>, p: &PStep, t: &Ident, u: &Ident) -> TokenStream {
+        let s = &st.sq;
+        let ends = self.ends(p, t, s);
+        if ends.is_empty() {
+            return quote!();
+        }
+        let ty = self.ty();
+        let before = match &st.cap {
+            Some(c) => quote!(#c),
+            None => quote!(<#ty as Bitboard>::EMPTY),
+        };
+        let extra = quote! {
+            (#before | if #t { <#ty as Bitboard>::from_square(#s) } else { <#ty as Bitboard>::EMPTY })
+        };
+        let sink = match self.sink {
+            Sink::Moves => {
+                let push = self.push_extras(u, quote!(false), extra);
+                quote!(if #u != from { #push })
+            }
+            Sink::Attack => quote!(if #extra.test(sq) { return true; }),
+            Sink::Piece => quote!(if #u != from { quiet |= <#ty as Bitboard>::from_square(#u); }),
         };
         quote! {
             if #(#ends)||* {
@@ -785,12 +938,15 @@ impl<'a> Unroll<'_> {
 
     /// Whether the leg of `p` may capture the piece on `sq` (known to be occupied).
     fn capture_test(&self, p: &PStep, sq: &Ident) -> TokenStream {
-        if p.leg.captures.iter().any(|t| t.side == Side::Any && t.only.is_empty()) {
+        self.capture_targets(&p.leg.captures, sq)
+    }
+
+    /// Whether one of `captures` takes the piece on `sq` (known to be occupied).
+    fn capture_targets(&self, captures: &[PTargets], sq: &Ident) -> TokenStream {
+        if captures.iter().any(|t| t.side == Side::Any && t.only.is_empty()) {
             return quote!(true);
         }
-        let mut tests: Vec<TokenStream> = p
-            .leg
-            .captures
+        let mut tests: Vec<TokenStream> = captures
             .iter()
             .map(|t| {
                 let side = side_test(t.side, sq);
@@ -1109,7 +1265,9 @@ mod tests {
         for notation in ["W-fF", "nA", "fmF+(fcF-mF)", "(W-F)0", "N--N", "(N)(rf)8", "F-[(zF)0]", "K-{((fr)K)0*}"] {
             assert_eq!(errors(notation), Vec::<String>::new(), "{notation}");
         }
-        for notation in ["(aW)3", "jyQ-K", "gfF3-[B]", "ADN(aK--[K])", "(dK)3", "pcR-W", "j?W-W"] {
+        for notation in
+            ["(aW)3", "jyQ-K", "gfF3-[B]", "ADN(aK--[K])", "(dK)3", "pcR-W", "j?W-W", "mQ-{!cK}", "mR-[!cW]"]
+        {
             assert_eq!(errors(notation), Vec::<String>::new(), "{notation}");
         }
     }
@@ -1143,11 +1301,11 @@ mod tests {
     }
 
     #[test]
-    fn setup_and_multileg_attacker_sets_are_left_to_the_interpreter() {
-        for (notation, what) in [("mQ-{!cK}", "the setup operator `!`"), ("K-{C}W", "attacker sets")] {
+    fn single_leg_setup_and_multileg_attacker_sets_are_refused() {
+        for (notation, what) in [("!cK", "the setup operator `!` on a single-leg move"), ("K-{C}W", "attacker sets")] {
             let e = errors(notation);
             assert!(
-                e.iter().any(|m| m.contains(what) && m.contains("not run by mbn's code generator")),
+                e.iter().any(|m| m.contains(what) && m.contains("not run by mbn's code generator yet")),
                 "{notation}: {e:?}"
             );
         }

@@ -165,6 +165,7 @@ impl<'w, B: Bitboard> Walker<'w, B> {
                 let after = Cont::Parts(rest, next);
                 match part {
                     PPart::Leg(step) => self.leg(st, step, &after, out),
+                    PPart::Explode(x) => self.explode(st, x, out),
                     PPart::Optional { compulsory, body } => self.optional(st, *compulsory, body, &after, out),
                     PPart::Repeat(rep) => {
                         if rep.origin.iter().all(|r| self.in_range(r, st.square)) {
@@ -189,7 +190,7 @@ impl<'w, B: Bitboard> Walker<'w, B> {
         out: &mut Vec<Landing>,
     ) {
         let with = Cont::Parts(body, after);
-        if compulsory && self.straight_on_is_a_siblings(&st, body) {
+        if compulsory && straight_on_is_a_siblings(st.prev, body) {
             // M21: this atom of the letter cannot go on straight, another one of it can: the move
             // is that atom's, not this one's.
             return;
@@ -359,6 +360,42 @@ impl<'w, B: Bitboard> Walker<'w, B> {
         }
     }
 
+    /// An explosion (M49), which ends the move: the piece stays where its last leg landed and
+    /// captures every piece it may on the squares around, and itself with `O`; at least one piece
+    /// (a maximal repeat goes round at least once). What the last leg captured there is the move's
+    /// capture; everything else is an extra capture, the piece's own square included.
+    fn explode(&self, mut st: State<'_>, x: &crate::plan::PExplode, out: &mut Vec<Landing>) {
+        if let Some(p) = st.pending.take() {
+            if !self.on_the_way(&mut st, &p) {
+                return;
+            }
+        }
+        let centre = st.square;
+        let g = self.pos.geometry();
+        let mut blown = Vec::new();
+        for &(dx, dy) in &x.vectors {
+            let Some(sq) = g.offset(centre, dx as i8, dy as i8) else { continue };
+            if sq == self.from || st.captures.contains(&sq) {
+                continue;
+            }
+            let victim = (self.occupancy)(sq);
+            if victim.is_some_and(|v| x.captures.iter().any(|t| self.interp.may_capture(t, self.piece, v))) {
+                blown.push(sq);
+            }
+        }
+        // `O`: the mover, when the legs may capture it (`cy`, `cc`; a set holding its kind).
+        if x.itself && x.captures.iter().any(|t| self.interp.may_capture(t, self.piece, self.piece)) {
+            blown.push(centre);
+        }
+        if blown.is_empty() {
+            return;
+        }
+        let capture = st.captures.contains(&centre);
+        let mut extra: Vec<Square> = st.captures.into_iter().filter(|&s| s != centre).collect();
+        extra.extend(blown);
+        out.push(Landing { to: centre, capture, extra, mover: None, unload: None });
+    }
+
     /// The path ends: the last landing is the destination, allowed by the last leg's capabilities.
     fn finish(&self, st: State<'_>, out: &mut Vec<Landing>) {
         let Some(p) = st.pending else { return };
@@ -393,21 +430,21 @@ impl<'w, B: Bitboard> Walker<'w, B> {
         }
     }
 
-    /// Whether the body starts with a straight-on `-` leg whose atom cannot go straight on after the
-    /// previous leg while another atom written at the same place can (`{!cK}` after a rook move: the
-    /// F of the K).
-    fn straight_on_is_a_siblings(&self, st: &State<'_>, body: &[PPart]) -> bool {
-        let (Some(PPart::Leg(step)), Some(p)) = (body.first(), st.prev) else { return false };
-        step.relative.as_ref().is_some_and(|rel| {
-            rel.turns == [Turn::Straight]
-                && parallel(&rel.vectors, p).is_empty()
-                && !parallel(&rel.sibling_vectors, p).is_empty()
-        })
-    }
-
     fn in_range(&self, r: &crate::plan::PRange, sq: Square) -> bool {
         self.interp.in_range(r, self.pos, sq, self.piece.color)
     }
+}
+
+/// Whether the body starts with a straight-on `-` leg whose atom cannot go straight on after the
+/// previous leg (`prev`) while another atom written at the same place can (`{!cK}` after a rook
+/// move: the F of the K), M21. Both back ends drop such a move.
+pub(crate) fn straight_on_is_a_siblings(prev: Option<Vector>, body: &[PPart]) -> bool {
+    let (Some(PPart::Leg(step)), Some(p)) = (body.first(), prev) else { return false };
+    step.relative.as_ref().is_some_and(|rel| {
+        rel.turns == [Turn::Straight]
+            && parallel(&rel.vectors, p).is_empty()
+            && !parallel(&rel.sibling_vectors, p).is_empty()
+    })
 }
 
 /// The directions of a leg for `color`: (board vector, White's vector, reflection made). A replay
