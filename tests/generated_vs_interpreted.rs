@@ -930,3 +930,116 @@ fn restricted_hops_by_hand() {
     // Only pawns around: no hurdle it may hop, no move.
     assert_eq!(dests("k7/8/3p4/3P4/2pHP3/8/3P4/7K w - - 0 1", "d4"), "");
 }
+
+/// Modifiers on the legs of multi-leg moves (docs/SEMANTICS.md M41–M45): the Pawn's double step
+/// written as a chain `[2]mefW-mW` (e.p. rights on the square passed), the Horse `/{!R}a1/W-fF`
+/// (only while its own Rook stands on a1), the Guard `K+(W-/{!Q}/fF)` (its Horse leap only while
+/// its own Queen is on the board: a condition on the second leg), the Archer `N+(W-#c{Q}fF)`
+/// (taking the enemy Queen by its Horse path ends the game), the Swapper `K+(K-wwW)` (a step, then
+/// a swap with the friend one further) and the Eagle `K+(W-ce{P}fF)` (a Horse path that also
+/// captures a Pawn en passant).
+const LEG_PIECES: &str = "P|Pawn|=mfW+cefF+([2]mefW-mW) K|King| R|Rook| Q|Queen| H|Horse|=/{!R}a1/W-fF \
+                          G|Guard|=K+(W-/{!Q}/fF) A|Archer|=N+(W-#c{Q}fF) S|Swapper|=K+(K-wwW) \
+                          E|Eagle|=K+(W-ce{P}fF) +P==Q";
+const LEG_START: &str = "rhgaqkse/pppppppp/8/8/8/8/PPPPPPPP/RHGAQKSE w - - 0 1";
+
+mbn::mbn! {
+    variant LegMods {
+        board: "8x8",
+        start: "rhgaqkse/pppppppp/8/8/8/8/PPPPPPPP/RHGAQKSE w - - 0 1",
+        pieces: "P|Pawn|=mfW+cefF+([2]mefW-mW) K|King| R|Rook| Q|Queen| H|Horse|=/{!R}a1/W-fF G|Guard|=K+(W-/{!Q}/fF) A|Archer|=N+(W-#c{Q}fF) S|Swapper|=K+(K-wwW) E|Eagle|=K+(W-ce{P}fF) +P==Q",
+        royal: "K",
+        promotion_zone: "[8]",
+        promotion_mandatory: true,
+    }
+}
+
+fn leg_interpreter() -> Interpreter {
+    test_interpreter("legmods", 8, LEG_START, LEG_PIECES, "K", "[8]")
+}
+
+#[test]
+fn generated_leg_modifiers_agree_with_the_interpreter() {
+    let interp = leg_interpreter();
+    let checked = Compare { name: "legmods", interp: &interp }.visit(&LegMods, LegMods::start_position());
+    assert_eq!(checked, POSITIONS);
+    for depth in 1..=3 {
+        let mut pos = LegMods::start_position();
+        assert_eq!(perft(&LegMods, &mut pos, depth), perft(&interp, &mut pos, depth), "perft {depth}");
+    }
+}
+
+/// The legal moves of the piece on `from` after the moves `before` (UCI text) from `fen`, from
+/// both back ends (they must agree): `x` before a capture, `w` before a swap, `:ep` after an en
+/// passant capture, `+` after a double step (it leaves e.p. rights), `#` after a decisive move.
+fn leg_moves(fen: &str, before: &[&str], from: &str) -> String {
+    let interp = leg_interpreter();
+    let mut pos = LegMods::position(fen).expect("the position loads");
+    for uci in before {
+        let (list, _) = moves(&interp, &pos);
+        let mv = *list.iter().find(|mv| mv.to_uci(pos.geometry(), pos.table(), &[]) == *uci).expect("a legal move");
+        let _ = pos.make(mv);
+    }
+    let mut sets = Vec::new();
+    for list in [moves(&LegMods, &pos).0, moves(&interp, &pos).0] {
+        let g = pos.geometry();
+        let mut to: Vec<String> = list
+            .iter()
+            .filter(|mv| g.square_name(mv.from()) == from)
+            .map(|mv| {
+                let x = if mv.is_capture() && !mv.is_en_passant() { "x" } else { "" };
+                let w = if mv.is_swap() { "w" } else { "" };
+                let ep = if mv.is_en_passant() { ":ep" } else { "" };
+                let plus = if mv.is_double_step() { "+" } else { "" };
+                let hash = if mv.is_decisive() { "#" } else { "" };
+                format!("{x}{w}{}{ep}{plus}{hash}", g.square_name(mv.to()))
+            })
+            .collect();
+        to.sort();
+        sets.push(to.join(" "));
+    }
+    assert_eq!(sets[0], sets[1], "generated vs interpreted on {fen} after {before:?}");
+    sets.remove(0)
+}
+
+#[test]
+fn leg_modifiers_by_hand() {
+    // M44: the Pawn's chain double step leaves e.p. rights on d3; a Black Pawn on e4 takes there.
+    assert_eq!(leg_moves("4k3/8/8/8/4p3/8/3P4/4K3 w - - 0 1", &[], "d2"), "d3 d4+");
+    assert_eq!(leg_moves("4k3/8/8/8/4p3/8/3P4/4K3 w - - 0 1", &["d2d4"], "e4"), "d3:ep e3");
+    assert_eq!(leg_moves("4k3/8/8/8/3rp3/8/3P4/4K3 w - - 0 1", &[], "d2"), "d3");
+    assert_eq!(leg_moves("4k3/8/8/8/4p3/3r4/3P4/4K3 w - - 0 1", &[], "d2"), "");
+    // M41: the Horse leaps only while its own Rook is on a1 (Black's a1 is a8); d5 a friend, e2 an
+    // enemy Pawn.
+    let horse = "b3 b5 c2 c6 e2 e6 f3 f5";
+    assert_eq!(leg_moves("4k3/8/8/8/3H4/8/8/R3K3 w - - 0 1", &[], "d4"), horse);
+    assert_eq!(leg_moves("4k3/8/8/8/3H4/8/8/1R2K3 w - - 0 1", &[], "d4"), "");
+    assert_eq!(leg_moves("4k3/8/8/3P4/3H4/8/4p3/R3K3 w - - 0 1", &[], "d4"), "b3 b5 c2 f3 f5 xe2");
+    assert_eq!(leg_moves("r3k3/8/8/8/3h4/8/8/4K3 b - - 0 1", &[], "d4"), horse);
+    // M41, on the second leg: the Guard's Horse leaps only while its own Queen is on the board.
+    let king = "c3 c4 c5 d3 d5 e3 e4 e5";
+    assert_eq!(
+        leg_moves("4k3/8/8/8/3G4/8/8/4K2Q w - - 0 1", &[], "d4"),
+        "b3 b5 c2 c3 c4 c5 c6 d3 d5 e2 e3 e4 e5 e6 f3 f5"
+    );
+    assert_eq!(leg_moves("q3k3/8/8/8/3G4/8/8/4K3 w - - 0 1", &[], "d4"), king);
+    // M42: the Archer takes the Queen on c6 by its Horse path (decisive) and by its Knight leap:
+    // one move, decisive; with d5 blocked only the Knight's plain capture is left.
+    assert_eq!(leg_moves("4k3/8/2q5/8/3A4/8/8/4K3 w - - 0 1", &[], "d4"), "b3 b5 c2 e2 e6 f3 f5 xc6#");
+    assert_eq!(leg_moves("4k3/8/2q5/3P4/3A4/8/8/4K3 w - - 0 1", &[], "d4"), "b3 b5 c2 e2 e6 f3 f5 xc6");
+    // M43: the Swapper steps and swaps with the friend one further: d6 through d5, e6 through e5
+    // (a W after an F step turns forward: e6 or f5); `w` with no mode written also moves (M24), so
+    // the empty squares two steps away are quiet moves. With d5 a friend, no swap on d6.
+    assert_eq!(
+        leg_moves("4k3/8/3PP3/8/3S4/8/8/4K3 w - - 0 1", &[], "d4"),
+        "b3 b4 b5 c2 c3 c4 c5 c6 d2 d3 d5 e2 e3 e4 e5 f3 f4 f5 wd6 we6"
+    );
+    assert_eq!(
+        leg_moves("4k3/8/3PP3/3P4/3S4/8/8/4K3 w - - 0 1", &[], "d4"),
+        "b3 b4 b5 c2 c3 c4 c5 c6 d2 d3 e2 e3 e4 e5 f3 f4 f5 we6"
+    );
+    // M45: after e7e5 the Eagle takes the Pawn en passant on e6 through d5 (and takes e5 as a
+    // King); with d5 a friend, not.
+    assert_eq!(leg_moves("4k3/4p3/8/8/3E4/8/8/4K3 b - - 0 1", &["e7e5"], "d4"), "c3 c4 c5 d3 d5 e3 e4 e6:ep xe5");
+    assert_eq!(leg_moves("4k3/4p3/8/3P4/3E4/8/8/4K3 b - - 0 1", &["e7e5"], "d4"), "c3 c4 c5 d3 e3 e4 xe5");
+}

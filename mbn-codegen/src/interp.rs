@@ -21,7 +21,7 @@ pub(crate) mod multileg;
 /// White's and Black's.
 type BySide<T> = [Vec<T>; 2];
 
-pub use multileg::Landing;
+pub use multileg::{Landing, LandingKind};
 
 /// A variant ready to run.
 #[derive(Clone, Debug)]
@@ -225,12 +225,7 @@ impl Interpreter {
                     if l.mover.is_some() || l.to == from {
                         continue;
                     }
-                    let mv = match l.unload {
-                        Some(sq) => Move::relocate(from, l.to, sq),
-                        None if l.capture => Move::capture(from, l.to),
-                        None => Move::quiet(from, l.to),
-                    };
-                    moves.push((mv, l.extra));
+                    moves.push((l.to_move(from), l.extra));
                 }
             }
             for (mv, extra) in moves {
@@ -259,7 +254,16 @@ impl Interpreter {
         }
         out.sort_by_key(|l| {
             let extra: Vec<usize> = l.extra.iter().map(|s| s.index()).collect();
-            (l.mover.map(|s| s.index()), l.to.index(), l.capture, l.unload.map(|s| s.index()), extra)
+            // Decisive landings last (M42): they mark the same move listed before as decisive.
+            (
+                l.decisive,
+                l.mover.map(|s| s.index()),
+                l.to.index(),
+                l.capture,
+                l.unload.map(|s| s.index()),
+                l.kind,
+                extra,
+            )
         });
         out.dedup();
         out
@@ -282,11 +286,11 @@ impl Interpreter {
             if landing.to == mover {
                 continue;
             }
-            let mv = match landing.unload {
-                Some(sq) => Move::relocate(from, landing.to, sq),
-                None if landing.capture => Move::capture(mover, landing.to),
-                None => Move::quiet(mover, landing.to),
-            };
+            let mv = landing.to_move(from);
+            // M42: a decisive landing makes the same move listed before decisive, once.
+            if landing.decisive && out.make_decisive(mv, &landing.extra, start) {
+                continue;
+            }
             // The same move made by a decisive single leg (M31) counts as listed.
             let listed = landing.extra.is_empty()
                 && (start..out.len()).any(|i| out.get(i).is_some_and(|m| m.decisive() == mv.decisive()));

@@ -11,6 +11,8 @@ use crate::syntax::ast::{
 use mbn_runtime::{Color, Geometry, Square};
 use std::collections::HashMap;
 
+mod leg_modifiers;
+
 /// A leg prepared for one colour.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct PLeg {
@@ -32,10 +34,11 @@ pub(crate) struct PLeg {
     /// `{...}` before the leg: it is possible only while its start square is attacked by an enemy
     /// in each of these sets (docs/SEMANTICS.md, M23); run by the interpreter only.
     pub(crate) attackers: Vec<PSet>,
-    /// `w`: the leg swaps with a piece on its last square (docs/SEMANTICS.md, M24); single legs only.
+    /// `w`: the leg swaps with a piece on its last square (docs/SEMANTICS.md, M24); on a multi-leg
+    /// move, its last leg only (M43).
     pub(crate) swap: Option<PSwap>,
-    /// `/.../`: the leg is possible only while each condition holds (docs/SEMANTICS.md, M30);
-    /// single legs only.
+    /// `/.../`: the leg is possible only while each condition holds, read on the position before
+    /// the move (docs/SEMANTICS.md, M30, M41).
     pub(crate) conditions: Vec<PCondition>,
     /// XBetza `x` on a one-leg move (X29): the piece borrows the moves of the friends this leg
     /// reaches; the leg itself neither moves nor captures. Variants only (both back ends).
@@ -43,7 +46,8 @@ pub(crate) struct PLeg {
     /// `O` (or a `00` count) as a whole move: the piece passes (docs/SEMANTICS.md, M26). Such a
     /// leg has no vectors and no captures.
     pub(crate) pass: bool,
-    /// `#`: the leg's moves end the game (docs/SEMANTICS.md, M31); single legs only.
+    /// `#`: the leg's moves end the game (docs/SEMANTICS.md, M31); on a multi-leg move, the moves
+    /// whose path takes the leg (M42).
     pub(crate) decisive: bool,
     /// MBN `u` (docs/SEMANTICS.md, M32): the leg has no moves while an enemy stands where it
     /// could capture; it never captures. Single legs only.
@@ -474,6 +478,9 @@ impl Prep<'_> {
         let parts = self.parts(&m.parts, color, siblings);
         self.check_unload(&parts, m.span);
         self.check_explosion(&parts, m.span);
+        if self.diagnostics.len() == errors {
+            self.check_leg_modifiers(&parts, color, m.span);
+        }
         (self.diagnostics.len() == errors).then_some(PMove { parts, color, span: m.span })
     }
 
@@ -645,26 +652,8 @@ impl Prep<'_> {
                 (Vec::new(), Some(PRelative { atom: *atom, turns, vectors, sibling_vectors }))
             }
         };
-        if leg
-            .capabilities
-            .iter()
-            .any(|c| matches!(c, Capability::EnPassant { .. } | Capability::Move { allows_en_passant: true, .. }))
-        {
-            self.unsupported(leg.span, "en passant (`e`) in multi-leg moves");
-        }
         if !leg.attackers.is_empty() {
             self.unsupported(leg.span, "attacker sets (`{C}W2`) in multi-leg moves");
-        }
-        if !self.no_swap(leg, "in multi-leg moves") {
-            return None;
-        }
-        if !leg.conditions.is_empty() {
-            self.unsupported(leg.span, "conditions `/.../` in multi-leg moves");
-            return None;
-        }
-        if leg.decisive {
-            self.unsupported(leg.span, "the decision operator `#` in multi-leg moves");
-            return None;
         }
         let null = relative.as_ref().is_some_and(|r| r.atom == (0, 0));
         if null {
@@ -672,6 +661,10 @@ impl Prep<'_> {
         }
         // `!` (M20): both back ends run it on the legs of a multi-leg move.
         let setup = leg.setup && leg.conditions.is_empty() && leg.attackers.is_empty() && !leg.decisive;
+        if leg.setup && !setup {
+            self.unsupported(leg.span, "the setup operator `!` on a leg with a condition, an attacker set or `#`");
+            return None;
+        }
         // XBetza `x` and `u` (X27, X28) are kept as extras by the lowering: read them here.
         let (excite, unload) = (leg.extras.contains(&Extra::Excite), leg.extras.contains(&Extra::Unload));
         let mut plain = leg.clone();
@@ -1029,7 +1022,13 @@ impl Prep<'_> {
         for m in multi {
             capture_sides(&m.parts, &mut sides);
         }
-        for w in legs.iter().filter_map(|l| l.swap.as_ref()) {
+        let mut swaps: Vec<&PSwap> = legs.iter().filter_map(|l| l.swap.as_ref()).collect();
+        for m in multi {
+            let mut steps = Vec::new();
+            flat_steps(&m.parts, &mut steps);
+            swaps.extend(steps.iter().filter_map(|s| s.leg.swap.as_ref()));
+        }
+        for w in swaps {
             if sides.iter().any(|&c| sides_meet(c, w.targets.side)) {
                 self.swap_clash(w.span);
                 return;
@@ -1198,10 +1197,12 @@ fn drop_repeated_swap_moves(legs: &mut [PLeg]) {
 
 /// The sides the legs of some multi-leg parts capture.
 fn capture_sides(parts: &[PPart], out: &mut Vec<Side>) {
-    for part in parts {
+    for (i, part) in parts.iter().enumerate() {
         match part {
             // A `u` leg (X27) relocates, written `d1d5>d3`: no clash with a swap's `d1d5`.
             PPart::Leg(step) if step.unload => {}
+            // A leg with no mode written that a leg always follows only moves (M1): `K-wW`.
+            PPart::Leg(step) if !step.mode_written && matches!(parts.get(i + 1), Some(PPart::Leg(_))) => {}
             PPart::Leg(step) => out.extend(step.leg.captures.iter().map(|c| c.side)),
             PPart::Explode(x) => out.extend(x.captures.iter().map(|c| c.side)),
             PPart::Repeat(r) => {

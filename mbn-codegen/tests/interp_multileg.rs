@@ -222,7 +222,7 @@ fn leaping_ferz_then_bishop() {
 #[test]
 fn refusals() {
     // `(K-sK)0`, `(Q-sB)0`, `(K)v0`: two ways every time round, as many paths as `(dK)0`.
-    for notation in ["(dK)0", "(dK)0*", "(cW)*", "R-{cK-tK}", "mefW-W", "K-O", "(K-sK)0", "(Q-sB)0", "(K)v0"] {
+    for notation in ["(dK)0", "(dK)0*", "(cW)*", "R-{cK-tK}", "W-mefW", "K-O", "(K-sK)0", "(Q-sB)0", "(K)v0"] {
         let e = refusal(notation);
         assert!(e.contains("not run by mbn's interpreter yet"), "{notation}: {e}");
     }
@@ -408,13 +408,13 @@ fn worked_pieces_still_refused() {
     assert!(refusal("!cK").contains("setup"));
 }
 
-/// M30: conditions run on single legs; on a leg of a multi-leg move, or with a range that depends
-/// on the position, they are refused with their column.
+/// M30: conditions with a range that depends on the position are refused with their column; on a
+/// leg of a multi-leg move they run (M41): `W-/a1/fF` leaps as a Xiangqi Horse while a1 is occupied.
 #[test]
 fn conditions_refused_where_not_run() {
-    let e = refusal("W-/Ta1/F");
-    assert!(e.contains("conditions `/.../` in multi-leg moves"), "{e}");
-    assert!(e.contains("start: 9"), "{e}"); // the leg `F` in `A=W-/Ta1/F`
+    let horse = set("b3 b5 c2 c6 e2 e6 f3 f5");
+    assert_eq!(fen_moves(8, 8, "A=W-/a1/fF Z=mfW", "8/8/8/8/3A4/8/8/Z7 w - - 0 1", "d4"), horse);
+    assert_eq!(fen_moves(8, 8, "A=W-/a1/fF Z=mfW", "8/8/8/8/3A4/8/8/1Z6 w - - 0 1", "d4"), set(""));
     let e = refusal("/T[+]/W");
     assert!(e.contains("threatened, unthreatened and unmoved squares in a condition"), "{e}");
     assert!(e.contains("start: 4"), "{e}"); // `[+]` in `A=/T[+]/W`
@@ -559,7 +559,7 @@ fn swaps_refused() {
         assert!(refusal(notation).contains("both capture and swap"), "{notation}");
     }
     assert!(refusal("w?K").contains("the modifier `w?`"));
-    assert!(refusal("wW-W").contains("`w` (swap) in multi-leg moves"));
+    assert!(refusal("wW-W").contains("`w` (swap) and en passant captures (`ce`) on a leg another leg may follow"));
 }
 
 /// M24: a swap never promotes: `P=mfW+wfF` on d7 with the zone on the 8th rank steps to d8 and

@@ -492,6 +492,23 @@ impl MoveList {
         });
     }
 
+    /// Marks decisive (MBN `#` on a leg of a multi-leg move) every move from index `start` on that
+    /// is `mv` apart from its promotion and decisive flag and captures exactly `extra` on the way;
+    /// returns whether there was one (the decisive move is then listed already).
+    pub fn make_decisive(&mut self, mv: Move, extra: &[Square], start: usize) -> bool {
+        let strip = MoveFlags::PROMOTION.0 | MoveFlags::DECISIVE.0;
+        let key = |m: &Move| (m.from, m.to, m.partner_from, m.partner_to, m.flags.0 & !strip);
+        let mut found = false;
+        for i in start..self.moves.len() {
+            let m = self.moves[i];
+            if key(&m) == key(&mv) && self.extra_captures(&m) == extra {
+                self.moves[i] = m.decisive();
+                found = true;
+            }
+        }
+        found
+    }
+
     /// Keeps only the moves for which `keep(move, extra_captures)` is true.
     pub fn retain(&mut self, mut keep: impl FnMut(Move, &[Square]) -> bool) {
         let extra = &self.extra;

@@ -160,13 +160,14 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
     // Attacker sets (M23) and conditions (M30) make legality a make-and-test question.
     // Piece sets in multi-leg moves (M11) ask what stands on squares other than the one attacked,
     // which the quick legality test (the old position with new occupancy) cannot tell.
-    g.any_decisive = legs.iter().flatten().flatten().any(|leg| leg.decisive);
+    g.any_decisive = legs.iter().flatten().flatten().any(|leg| leg.decisive)
+        || g.multi.iter().flatten().flatten().any(multileg::has_decisive);
     // `k`, `kk` (M33): the moves they flag are made and tested, and nothing is counted unlisted.
     let check_rules = legs.iter().flatten().flatten().any(|leg| leg.check_rule.is_some());
     // Flips (M34) are made and tested, like swaps.
     let flip_moves = legs.iter().flatten().flatten().any(|leg| leg.flip.is_some()).then(|| quote!(|| mv.is_flip()));
     g.escaping = legs.iter().flatten().flatten().any(|leg| !leg.attackers.is_empty() || !leg.conditions.is_empty())
-        || g.multi.iter().flatten().flatten().any(multileg::has_piece_sets);
+        || g.multi.iter().flatten().flatten().any(|m| multileg::has_piece_sets(m) || multileg::has_conditions(m));
     // Hurdle sets: the fast legality tests see the board before the move (a Cannon that moved is
     // a Cannon still on its old square), so every move is made and tested instead.
     let hurdle_sets =

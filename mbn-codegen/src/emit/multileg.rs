@@ -9,7 +9,9 @@
 //! would stand where it stood after an earlier time round (the repeat's own rule, decided at
 //! generation time when the squares are known then). A move that unrolls into more than
 //! [`BUDGET`] legs is refused. XBetza `u` on the last leg pushes a relocation (X27); after an `x`
-//! leg the move is the excited friend's (X28).
+//! leg the move is the excited friend's (X28). Conditions on a leg are tested before it, `#` and
+//! e.p. rights are known per path at generation time, and a last leg's swap or e.p. capture is
+//! tested at the path's end (M41–M46).
 
 use super::tables::{bit, or, Bits};
 use super::{range_bits, Gen};
@@ -70,6 +72,10 @@ struct St<'a> {
     replay: Option<Vec<Vector>>,
     /// `!` (M20): the setup square and its displacement, once a `!` leg marked it.
     setup: Option<(Ident, Option<Vector>)>,
+    /// `#` on a leg taken (M42).
+    decisive: bool,
+    /// A leg with `me` (XBetza `n`) passed an empty square (M44).
+    rights: bool,
 }
 
 /// What remains to be walked (as in the interpreter).
@@ -135,6 +141,8 @@ impl Gen {
                 log: Vec::new(),
                 replay: None,
                 setup: None,
+                decisive: false,
+                rights: false,
             };
             let body = u.run(st, &Cont::Parts(&m.parts, &Cont::Done));
             if u.over_budget {
@@ -177,9 +185,6 @@ impl Gen {
             if !matches!(leg.reach, Reach::Steps { .. }) && leg.hop.is_some() {
                 refused.push("maximal `0*`, edge `*` and halfling `h` hops");
             }
-            if leg.en_passant.is_some() || leg.move_allows_en_passant {
-                refused.push("en passant (`e`)");
-            }
             if leg.origin.iter().chain(&leg.destination).any(dynamic) {
                 refused.push("threatened, unthreatened and unmoved ranges");
             }
@@ -212,6 +217,25 @@ impl Gen {
         let ty = self.tables.mask_type(&rt);
         let mv = quote!(if occ.test(to) { Move::capture(from, to) } else { Move::quiet(from, to) });
         let push = self.push(kind, color, quote!(mv));
+        // M42: decisive landings without captures on the way, after the others: each marks the
+        // same move listed before decisive, or is pushed.
+        let (dland, decisive) = if moves.iter().any(has_decisive) {
+            let push = self.push(kind, color, quote!(mv.decisive()));
+            (
+                quote!(let mut dland = <#ty as Bitboard>::EMPTY;),
+                quote! {
+                    dland &= !<#ty as Bitboard>::from_square(from);
+                    while let Some(to) = dland.pop_lowest() {
+                        let mv = #mv;
+                        if !out.make_decisive(mv, &[], start) {
+                            #push
+                        }
+                    }
+                },
+            )
+        } else {
+            (quote!(), quote!())
+        };
         let listed = match (singles, self.any_decisive) {
             // The same move made by a decisive single leg (M31) counts as listed.
             (true, true) => {
@@ -226,6 +250,7 @@ impl Gen {
             let mut found = 0u32;
             let mut land = <#ty as Bitboard>::EMPTY;
             let xstart = out.len();
+            #dland
             #code
             land &= !<#ty as Bitboard>::from_square(from);
             while let Some(to) = land.pop_lowest() {
@@ -234,6 +259,7 @@ impl Gen {
                     #push
                 }
             }
+            #decisive
         }}
     }
 
@@ -325,6 +351,39 @@ fn explosion_sets(parts: &[PPart]) -> bool {
         PPart::Optional { body, .. } => explosion_sets(body),
         PPart::Repeat(r) => r.first.iter().chain(&r.later).any(|b| explosion_sets(b)),
     })
+}
+
+/// Whether some leg of a multi-leg move has `#` (M42).
+pub(super) fn has_decisive(m: &PMove) -> bool {
+    let mut decisive = false;
+    walk_steps(&m.parts, &mut |s| decisive |= s.leg.decisive, &mut |_| {});
+    decisive
+}
+
+/// Whether a multi-leg move has conditions on its legs (M41): legality is then made and tested.
+pub(super) fn has_conditions(m: &PMove) -> bool {
+    let mut conditions = false;
+    walk_steps(&m.parts, &mut |s| conditions |= !s.leg.conditions.is_empty(), &mut |_| {});
+    conditions
+}
+
+/// Whether a multi-leg move needs a position (a lone piece has none): piece sets, conditions,
+/// `#`, swaps, en passant captures and rights (M41–M45).
+pub(super) fn needs_position(m: &PMove) -> bool {
+    let mut needs = has_piece_sets(m);
+    walk_steps(
+        &m.parts,
+        &mut |s| {
+            let leg = &s.leg;
+            needs |= !leg.conditions.is_empty()
+                || leg.decisive
+                || leg.swap.is_some()
+                || leg.en_passant.is_some()
+                || leg.move_allows_en_passant;
+        },
+        &mut |_| {},
+    );
+    needs
 }
 
 /// Whether a range needs a position.
@@ -551,7 +610,9 @@ impl<'a> Unroll<'_> {
             st.actor = Some(sq);
         }
         if let Some((p, t)) = st.pending.take() {
-            // The previous landing is a square on the way: empty, visited or captured.
+            // The previous landing is a square on the way: empty, visited or captured. A leg with
+            // `me` cannot capture there (plan): it passed an empty square (M44).
+            st.rights |= p.leg.move_allows_en_passant;
             let sq = st.sq.clone();
             let can_capture = p.mode_written && !p.leg.captures.is_empty();
             let empty_ok = match &p.leg.visit {
@@ -622,7 +683,7 @@ impl<'a> Unroll<'_> {
         for &v in &x.vectors {
             let table = self.g.leap_table(&[v]);
             let n = self.id("n");
-            let capture = self.capture_targets(&x.captures, &n);
+            let capture = self.targets_test(&x.captures, &n);
             around.push(quote! {
                 if let Some(#n) = #table[#c.index() & SQUARE_MASK].lowest() {
                     if #occ.test(#n) && #capture {
@@ -697,6 +758,8 @@ impl<'a> Unroll<'_> {
             guards.push(quote!(unmoved));
         }
         guards.extend(self.ranges(&leg.origin, &st.sq));
+        // M41: conditions are read on the position before the move.
+        guards.extend(self.g.conditions_test(leg, quote!(us)));
         let occ = self.occ(&st);
         let g = self.g.tables.geometry;
         let mut code = Vec::new();
@@ -725,6 +788,7 @@ impl<'a> Unroll<'_> {
             next.pending = Some((step, t.clone()));
             next.leg_start = st.sq.clone();
             next.zaxis = axis;
+            next.decisive |= leg.decisive;
             let inner = self.run(next, after);
             let dest = self.ranges(&leg.destination, &to);
             let inner = guarded(dest, inner);
@@ -757,12 +821,57 @@ impl<'a> Unroll<'_> {
             return self.finish_setup(st, p, t, u);
         }
         let s = &st.sq;
+        let specials = self.special_ends(p, t, s);
         let ends = self.ends(p, t, s);
         if ends.is_empty() {
-            return quote!();
+            return specials;
         }
         let ty = self.ty();
+        let listed = quote!((start..out.len()).any(|i| out.get(i).is_some_and(|m| m.decisive() == mv.decisive())));
         let sink = match self.sink {
+            // M44: the quiet end of a path that passed a `me` leg is a double step (no captures on
+            // the way beside it, plan).
+            Sink::Moves if st.rights => {
+                let push = self.g.push(self.kind, self.color, quote!(mv));
+                quote! {
+                    if #s != from {
+                        if #t {
+                            land |= <#ty as Bitboard>::from_square(#s);
+                        } else {
+                            let mv = Move::double_step(from, #s);
+                            if !#listed {
+                                #push
+                            }
+                        }
+                    }
+                }
+            }
+            Sink::Moves if st.decisive => match &st.cap {
+                None => quote!(if #s != from { dland |= <#ty as Bitboard>::from_square(#s); }),
+                Some(c) => {
+                    let push = self.g.push_with_captures(self.kind, self.color);
+                    let rt = &self.g.rt;
+                    quote! {
+                        if #s != from {
+                            if #c == <#ty as Bitboard>::EMPTY {
+                                dland |= <#ty as Bitboard>::from_square(#s);
+                            } else {
+                                let mut buf = [#rt::__private::Square(0); <#ty as Bitboard>::BITS];
+                                let mut len = 0;
+                                for x in <#ty as Bitboard>::squares(#c) {
+                                    buf[len] = x;
+                                    len += 1;
+                                }
+                                let extra = &buf[..len];
+                                let mv = if #t { Move::capture(from, #s) } else { Move::quiet(from, #s) }.decisive();
+                                if !out.make_decisive(mv, extra, xstart) {
+                                    #push
+                                }
+                            }
+                        }
+                    }
+                }
+            },
             Sink::Moves => match &st.cap {
                 None => quote!(if #s != from { land |= <#ty as Bitboard>::from_square(#s); }),
                 Some(c) => {
@@ -781,6 +890,7 @@ impl<'a> Unroll<'_> {
             },
         };
         quote! {
+            #specials
             if #(#ends)||* {
                 found += 1;
                 #sink
@@ -850,6 +960,48 @@ impl<'a> Unroll<'_> {
                 #sink
             }
         }
+    }
+
+    /// The ends of a path as an en passant capture (M45) or a swap (M43): counted as completed
+    /// paths and, in a move list, pushed at once unless listed; neither attacks.
+    fn special_ends(&mut self, p: &PStep, t: &Ident, s: &Ident) -> TokenStream {
+        let moves = self.sink == Sink::Moves;
+        let listed = quote!((start..out.len()).any(|i| out.get(i).is_some_and(|m| m.decisive() == mv.decisive())));
+        let mut code = Vec::new();
+        if let Some(pieces) = &p.leg.en_passant {
+            let k = self.kind as u8;
+            let victim_ok = match pieces {
+                None => quote!(victim.kind == PieceKind(#k)),
+                Some(set) => {
+                    let mask = self.g.set_mask(set);
+                    quote!(#mask.test(victim_sq))
+                }
+            };
+            let push = self.g.push(self.kind, self.color, quote!(mv));
+            let action = moves.then(|| quote!(let mv = Move::en_passant(from, #s); if !#listed { #push }));
+            code.push(quote! {
+                if !#t
+                    && pos.ep_targets().test(#s)
+                    && pos.ep_victim().is_some_and(|victim_sq| {
+                        pos.piece_at(victim_sq).is_some_and(|victim| victim.color != us && #victim_ok)
+                    })
+                {
+                    found += 1;
+                    #action
+                }
+            });
+        }
+        if let Some(w) = &p.leg.swap {
+            let test = self.targets_test(std::slice::from_ref(&w.targets), s);
+            let action = moves.then(|| quote!(let mv = Move::swap(from, #s); if !#listed { out.push(mv); }));
+            code.push(quote! {
+                if #t && #test {
+                    found += 1;
+                    #action
+                }
+            });
+        }
+        quote!(#(#code)*)
     }
 
     /// The end of a path whose last leg has XBetza `u` (X27): a move to an empty square as usual,
@@ -938,15 +1090,15 @@ impl<'a> Unroll<'_> {
 
     /// Whether the leg of `p` may capture the piece on `sq` (known to be occupied).
     fn capture_test(&self, p: &PStep, sq: &Ident) -> TokenStream {
-        self.capture_targets(&p.leg.captures, sq)
+        self.targets_test(&p.leg.captures, sq)
     }
 
-    /// Whether one of `captures` takes the piece on `sq` (known to be occupied).
-    fn capture_targets(&self, captures: &[PTargets], sq: &Ident) -> TokenStream {
-        if captures.iter().any(|t| t.side == Side::Any && t.only.is_empty()) {
+    /// Whether the piece on `sq` (known to be occupied) is among `targets`.
+    fn targets_test(&self, targets: &[PTargets], sq: &Ident) -> TokenStream {
+        if targets.iter().any(|t| t.side == Side::Any && t.only.is_empty()) {
             return quote!(true);
         }
-        let mut tests: Vec<TokenStream> = captures
+        let mut tests: Vec<TokenStream> = targets
             .iter()
             .map(|t| {
                 let side = side_test(t.side, sq);
@@ -1285,6 +1437,16 @@ mod tests {
         for notation in ["jy{K}Q-K", "W-c{K}F", "p{R}R-W", "g{!P}R-fW"] {
             let e = errors(notation);
             assert!(e.iter().any(|m| m.contains("piece sets") && m.contains("need a position")), "{notation}: {e:?}");
+        }
+    }
+
+    #[test]
+    fn leg_modifiers_need_a_variant() {
+        // M46: conditions, `#`, swaps, e.p. captures and rights on legs are generated in a variant
+        // (tests/generated_vs_interpreted.rs); a lone piece has no position.
+        for notation in ["W-/a1/fF", "W-#F", "K-wW", "mefW-mW", "W-cefF"] {
+            let e = errors(notation);
+            assert!(e.iter().any(|m| m.contains("need a position")), "{notation}: {e:?}");
         }
     }
 

@@ -13,7 +13,7 @@ use mbn_runtime::{Color, Geometry};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use super::multileg::{has_piece_sets, Sink};
+use super::multileg::{needs_position, Sink};
 use super::tables::{bit, or, Bits, Tables};
 use super::EmitOptions;
 
@@ -146,12 +146,12 @@ pub fn emit_piece(
         }
     }
     // Multi-leg moves: the walker, unrolled, with the lone piece's own squares as `own`.
-    if multi.iter().any(has_piece_sets) {
+    if multi.iter().any(needs_position) {
         g.diagnostics.push(Diagnostic::new(
             Span::default(),
             "en passant, piece sets, attacker sets, conditions and `#` need a position: use a variant",
         ));
-        multi.retain(|m| !has_piece_sets(m));
+        multi.retain(|m| !needs_position(m));
     }
     let multi_moves = match multi.is_empty() {
         true => quote!(),

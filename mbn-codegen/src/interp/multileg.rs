@@ -5,12 +5,14 @@
 //! path decides its role: when another leg follows, the landing is a square on the way (empty, or an
 //! enemy captured by a leg that wrote `a` or `c`); when the path ends there, it is the destination
 //! and the leg's capabilities decide. Directions of `-` legs are computed in White's view from the
-//! previous leg's direction and mirrored for Black, so Black's moves are White's mirrored.
+//! previous leg's direction and mirrored for Black, so Black's moves are White's mirrored. A leg's
+//! conditions are read on the position before the move; a landing records `#` on the path, e.p.
+//! rights left on the way, and a last leg's swap or e.p. capture (M41–M46).
 
 use super::Interpreter;
 use crate::lower::directions::{self, Dir, DirMod};
 use crate::plan::{PMove, PPart, PRelative, PRepeat, PStep, Turn};
-use mbn_runtime::{Bitboard, Color, Piece, Position, Square};
+use mbn_runtime::{Bitboard, Color, Move, Piece, Position, Square};
 
 /// Where a multi-leg move ends and what it takes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,6 +29,44 @@ pub struct Landing {
     /// XBetza `u` on a later leg (X27): where the piece on `to` goes instead of being captured
     /// (the Valkyrie's `afudQ`); `capture` is false then.
     pub unload: Option<Square>,
+    /// What else the move is (M43–M45); `capture` is false for a swap or an en passant capture.
+    pub kind: LandingKind,
+    /// `#` on a leg the path took (M42): the move ends the game.
+    pub decisive: bool,
+}
+
+/// What a multi-leg landing is besides a move or capture (docs/SEMANTICS.md M43–M45).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub enum LandingKind {
+    /// A quiet move or a capture.
+    #[default]
+    Plain,
+    /// A quiet move that leaves e.p. rights on the squares it passed (`mefW-W`, M44).
+    DoubleStep,
+    /// An en passant capture on the last leg (`W-cefF`, M45).
+    EnPassant,
+    /// A swap on the last leg (`K-wW`, M43): the piece on `to` goes to the start square.
+    Swap,
+}
+
+impl Landing {
+    /// The runtime move of a landing of the piece on `from` (its extra captures aside).
+    pub fn to_move(&self, from: Square) -> Move {
+        let mover = self.mover.unwrap_or(from);
+        let mv = match (self.unload, self.kind) {
+            (Some(sq), _) => Move::relocate(from, self.to, sq),
+            (None, LandingKind::Swap) => Move::swap(mover, self.to),
+            (None, LandingKind::EnPassant) => Move::en_passant(mover, self.to),
+            (None, LandingKind::DoubleStep) => Move::double_step(mover, self.to),
+            (None, LandingKind::Plain) if self.capture => Move::capture(mover, self.to),
+            (None, LandingKind::Plain) => Move::quiet(mover, self.to),
+        };
+        if self.decisive {
+            mv.decisive()
+        } else {
+            mv
+        }
+    }
 }
 
 /// A direction vector, White's view.
@@ -74,6 +114,10 @@ struct State<'a> {
     actor: Option<Square>,
     /// The start square of the last leg, for `u` (X27).
     leg_start: Square,
+    /// `#` on a leg taken (M42).
+    decisive: bool,
+    /// A leg with `me` (XBetza `n`) passed an empty square (M44).
+    rights: bool,
 }
 
 /// What remains to be walked.
@@ -128,6 +172,8 @@ impl Interpreter {
             setup: None,
             actor: None,
             leg_start: from,
+            decisive: false,
+            rights: false,
         };
         walker.run(start, &Cont::Parts(&m.parts, &Cont::Done), out);
     }
@@ -274,6 +320,10 @@ impl<'w, B: Bitboard> Walker<'w, B> {
         if !leg.origin.iter().all(|r| self.in_range(r, st.square)) {
             return;
         }
+        // M41: a leg's conditions are read on the position before the move.
+        if !self.interp.conditions_hold(self.pos, leg, self.color) {
+            return;
+        }
         let directions = leg_directions(self.color, &mut st.replay, st.prev, st.zaxis, step);
         st.leg_start = st.square;
         // The square the moving piece left: its own, or the excited friend's (X28).
@@ -303,6 +353,7 @@ impl<'w, B: Bitboard> Walker<'w, B> {
                 next.visited.push(to);
                 next.pending = Some(Pending { step, target });
                 next.zaxis = axis;
+                next.decisive |= leg.decisive;
                 self.run(next, after, out);
             }
         }
@@ -329,7 +380,11 @@ impl<'w, B: Bitboard> Walker<'w, B> {
             }
         }
         match p.target {
-            None => !p.step.mode_written || p.step.leg.moves,
+            None => {
+                // M44: `me` leaves e.p. rights on the empty square passed.
+                st.rights |= p.step.leg.move_allows_en_passant;
+                !p.step.mode_written || p.step.leg.moves
+            }
             Some(victim) => {
                 let ok = p.step.mode_written
                     && p.step.leg.captures.iter().any(|t| self.interp.may_capture(t, self.piece, victim));
@@ -351,11 +406,12 @@ impl<'w, B: Bitboard> Walker<'w, B> {
         match target {
             None => match &leg.visit {
                 Some(v) => v.optional || leg.moves,
-                None => leg.moves || !step.mode_written,
+                None => leg.moves || !step.mode_written || leg.en_passant.is_some(),
             },
             Some(victim) => {
                 leg.captures.iter().any(|t| self.interp.may_capture(t, self.piece, victim))
                     || leg.visit.as_ref().is_some_and(|v| self.interp.may_visit(v, self.piece, victim))
+                    || leg.swap.as_ref().is_some_and(|w| self.interp.may_capture(&w.targets, self.piece, victim))
             }
         }
     }
@@ -390,16 +446,47 @@ impl<'w, B: Bitboard> Walker<'w, B> {
         if blown.is_empty() {
             return;
         }
-        let capture = st.captures.contains(&centre);
+        let (capture, decisive) = (st.captures.contains(&centre), st.decisive);
         let mut extra: Vec<Square> = st.captures.into_iter().filter(|&s| s != centre).collect();
         extra.extend(blown);
-        out.push(Landing { to: centre, capture, extra, mover: None, unload: None });
+        out.push(Landing { to: centre, capture, extra, mover: None, unload: None, kind: LandingKind::Plain, decisive });
     }
 
     /// The path ends: the last landing is the destination, allowed by the last leg's capabilities.
     fn finish(&self, st: State<'_>, out: &mut Vec<Landing>) {
         let Some(p) = st.pending else { return };
         if p.step.excite {
+            return;
+        }
+        let leg = &p.step.leg;
+        let landing = |kind, capture| Landing {
+            to: st.square,
+            capture,
+            extra: st.captures.clone(),
+            mover: st.actor,
+            unload: None,
+            kind,
+            decisive: st.decisive,
+        };
+        // M43, M45: a swap or an en passant capture on the last leg (the plan leaves no captures
+        // on the way, `!`, `x` or `u` beside them).
+        match p.target {
+            None if leg
+                .en_passant
+                .as_ref()
+                .is_some_and(|s| self.interp.en_passant_allowed(self.pos, st.square, self.piece, s.as_ref())) =>
+            {
+                out.push(landing(LandingKind::EnPassant, false))
+            }
+            Some(victim)
+                if leg.swap.as_ref().is_some_and(|w| self.interp.may_capture(&w.targets, self.piece, victim)) =>
+            {
+                out.push(landing(LandingKind::Swap, false))
+            }
+            _ => {}
+        }
+        if p.target.is_none() && st.rights && leg.moves {
+            out.push(landing(LandingKind::DoubleStep, false));
             return;
         }
         let capture = match p.target {
@@ -414,7 +501,16 @@ impl<'w, B: Bitboard> Walker<'w, B> {
             if !vacated && (self.occupancy)(sq).is_some() {
                 return;
             }
-            out.push(Landing { to: st.square, capture: false, extra: st.captures, mover, unload });
+            let decisive = st.decisive;
+            out.push(Landing {
+                to: st.square,
+                capture: false,
+                extra: st.captures,
+                mover,
+                unload,
+                kind: LandingKind::Plain,
+                decisive,
+            });
             return;
         }
         match st.setup {
@@ -424,9 +520,18 @@ impl<'w, B: Bitboard> Walker<'w, B> {
                 if capture {
                     extra.push(st.square);
                 }
-                out.push(Landing { to: square, capture: false, extra, mover, unload: None });
+                let decisive = st.decisive;
+                out.push(Landing {
+                    to: square,
+                    capture: false,
+                    extra,
+                    mover,
+                    unload: None,
+                    kind: LandingKind::Plain,
+                    decisive,
+                });
             }
-            None => out.push(Landing { to: st.square, capture, extra: st.captures, mover, unload: None }),
+            None => out.push(landing(LandingKind::Plain, capture)),
         }
     }
 

@@ -92,6 +92,8 @@ struct LegModes {
     initial: bool,
     /// `u` on the last leg (X27): the piece it captures goes to the leg's start square.
     unload: bool,
+    /// `n` on a stepper's leg (X41): the square it lands on gets e.p. rights.
+    rights: bool,
 }
 
 /// "XBetza `x` is not supported yet" at `span`, with help.
@@ -99,7 +101,7 @@ fn unsupported(span: Span, what: &str, help: &str) -> Diagnostic {
     Diagnostic::new(span, format!("XBetza `{what}` is not supported yet")).with_help(help.to_string())
 }
 
-fn read_modes(leg: &XLeg, first: bool, last: bool) -> Result<LegModes, Vec<Diagnostic>> {
+fn read_modes(leg: &XLeg, first: bool, last: bool, stepper: bool) -> Result<LegModes, Vec<Diagnostic>> {
     let mut errors = Vec::new();
     let has = |c: char| leg.modes.iter().any(|&(m, _)| m == c);
     for &(c, span) in &leg.modes {
@@ -117,8 +119,14 @@ fn read_modes(leg: &XLeg, first: bool, last: bool) -> Result<LegModes, Vec<Diagn
                     one-leg moves only (`xK`, docs/SEMANTICS.md X29)"
             }
             'x' => "XBetza `x` (induction) with other modes on its leg: mbn reads `x` alone (`mNxaN`, X28)",
-            'e' => "XBetza `e` (en passant) in a multi-leg move: the interpreter does not run it yet",
-            'n' => "XBetza `n` in a multi-leg move creates en passant rights: not run yet",
+            // X41, X42: `n` on a stepper's leg creates e.p. rights, `e` captures e.p. on the last leg.
+            'n' if stepper => continue,
+            'e' if last => continue,
+            'e' => "XBetza `e` (en passant capture) on a leg on the way: an en passant capture ends the move",
+            'n' => {
+                "XBetza `n` in a multi-leg move of an atom that is no stepper (W F K R B Q): lame leaps on \
+                    the legs of a multi-leg move are not read"
+            }
             'o' => "XBetza `o` in a multi-leg move (off-board legs)",
             'j' => "XBetza `j` in a multi-leg move",
             'q' | 'z' => "XBetza circular and crooked legs (`q`, `z`) in a multi-leg move",
@@ -136,7 +144,15 @@ fn read_modes(leg: &XLeg, first: bool, last: bool) -> Result<LegModes, Vec<Diagn
         // `x` (excite, X28): the leg ends on a friend, which makes the remaining legs.
         let way = Way { transit: Transit::Excite, toggle: false };
         let (final_caps, final_hop) = (Vec::new(), None);
-        return Ok(LegModes { ways: vec![way], final_caps, final_hop, iso: false, initial: false, unload: false });
+        return Ok(LegModes {
+            ways: vec![way],
+            final_caps,
+            final_hop,
+            iso: false,
+            initial: false,
+            unload: false,
+            rights: false,
+        });
     }
     // `t` with `p`/`g` hops friends only; alone, on the last leg, it is tame (X35).
     let tame = has('t');
@@ -176,6 +192,9 @@ fn read_modes(leg: &XLeg, first: bool, last: bool) -> Result<LegModes, Vec<Diagn
     if has('d') {
         final_caps.push(Capability::Capture(Targets { side: Side::Friend, only: Vec::new() }));
     }
+    if has('e') {
+        final_caps.push(Capability::EnPassant { pieces: None });
+    }
     let final_hop =
         (has('p') || has('g')).then_some(Way { transit: Transit::Hop { friends_only: tame }, toggle: has('g') });
     if last && (has('k') || (tame && final_hop.is_none())) {
@@ -185,8 +204,8 @@ fn read_modes(leg: &XLeg, first: bool, last: bool) -> Result<LegModes, Vec<Diagn
         }
         super::lower::royal_captures(leg, &mut final_caps, final_hop.is_none()).map_err(|e| vec![e])?;
     }
-    let (iso, initial, unload) = (!first && has('i'), first && has('i'), has('u'));
-    Ok(LegModes { ways, final_caps, final_hop, iso, initial, unload })
+    let (iso, initial, unload, rights) = (!first && has('i'), first && has('i'), has('u'), has('n'));
+    Ok(LegModes { ways, final_caps, final_hop, iso, initial, unload, rights })
 }
 
 /// `u` on the last leg of a multi-leg move (X27): the leg must capture (`c`, `d`), and a hop or
@@ -360,7 +379,8 @@ pub(super) fn lower(
     let mut offs = Vec::new();
     let mut errors = Vec::new();
     for (i, leg) in part.legs.iter().enumerate() {
-        match read_modes(leg, i == 0, i + 1 == part.legs.len()) {
+        let stepper = matches!(part.atom, 'W' | 'F' | 'K' | 'R' | 'B' | 'Q') && part.boost.is_none();
+        match read_modes(leg, i == 0, i + 1 == part.legs.len(), stepper) {
             Ok(x) => modes.push(x),
             Err(e) => errors.extend(e),
         }
@@ -445,7 +465,15 @@ impl Ctx<'_> {
         let modes = &self.modes[i];
         let link = if i == 0 { LegLink::First } else { LegLink::Sequence };
         let span = self.part.span;
-        let base = |vectors: Vec<Vector>, caps: Vec<Capability>, written: bool| {
+        let base = |vectors: Vec<Vector>, mut caps: Vec<Capability>, written: bool| {
+            if modes.rights {
+                // X41: `n` marks the leg's moves as leaving e.p. rights (MBN `me`).
+                for c in &mut caps {
+                    if let Capability::Move { allows_en_passant, .. } = c {
+                        *allows_en_passant = true;
+                    }
+                }
+            }
             let mut leg = Leg::new(link, Directions::Absolute(vectors), at.range.reach(), caps, span);
             leg.mode_written = written;
             if modes.initial {

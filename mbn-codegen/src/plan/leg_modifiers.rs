@@ -1,0 +1,215 @@
+//! Modifiers on the legs of multi-leg moves (docs/SEMANTICS.md M41–M46): conditions `/.../`, the
+//! decision `#`, swaps `w`, en passant captures `ce` and the e.p. rights of `me` (XBetza `e`, `n`).
+//! Both back ends run what passes these checks; the rest is refused here, with its column.
+
+use super::{flat_steps, PPart, PStep, Prep};
+use crate::interp::multileg::{leg_directions, Axis, Vector};
+use crate::ir::Reach;
+use crate::syntax::ast::Span;
+use mbn_runtime::Color;
+
+impl Prep<'_> {
+    /// Checks the leg modifiers of one multi-leg move (its prepared `parts`, written at `span`):
+    /// a swap or an en passant capture ends the move (M43, M45), e.p. rights lie on the line from
+    /// the start to the destination (M44), `#` is not on such moves (M42).
+    pub(super) fn check_leg_modifiers(&mut self, parts: &[PPart], color: Color, span: Span) {
+        let mut steps = Vec::new();
+        flat_steps(parts, &mut steps);
+        let last: Option<&PStep> = match parts.last() {
+            Some(PPart::Leg(s)) => Some(s),
+            _ => None,
+        };
+        let is_last = |s: &PStep| last.is_some_and(|l| std::ptr::eq(l, s));
+        let ends_special = |s: &PStep| s.leg.swap.is_some() || s.leg.en_passant.is_some();
+        if let Some(s) = steps.iter().find(|s| ends_special(s) && !is_last(s)) {
+            self.unsupported(s.span, "`w` (swap) and en passant captures (`ce`) on a leg another leg may follow");
+            return;
+        }
+        let setup = steps.iter().any(|s| s.setup) || super::has_explosion(parts);
+        if let Some(s) = steps.iter().find(|s| s.leg.decisive).filter(|_| setup) {
+            self.unsupported(s.span, "the decision operator `#` in a move with the setup operator `!`");
+            return;
+        }
+        let special = steps.iter().any(|s| ends_special(s));
+        let rights = steps.iter().any(|s| s.leg.move_allows_en_passant);
+        if !special && !rights {
+            return;
+        }
+        if steps.iter().any(|s| s.setup || s.excite || s.unload) {
+            self.unsupported(span, "`w` (swap) and en passant (`e`) in a move with `!`, XBetza `x` or XBetza `u`");
+            return;
+        }
+        if let Some(s) = steps.iter().find(|s| s.leg.decisive) {
+            self.unsupported(s.span, "the decision operator `#` on swaps and en passant moves");
+            return;
+        }
+        let captures_on_the_way = steps.iter().any(|s| !is_last(s) && s.mode_written && !s.leg.captures.is_empty());
+        if captures_on_the_way {
+            self.unsupported(span, "`w` (swap) and en passant (`e`) in a move that also captures on the way");
+            return;
+        }
+        if rights {
+            self.check_rights(parts, &steps, color, span);
+        }
+    }
+
+    /// `me` (XBetza `n`) on legs of a multi-leg move (M44): the squares where its legs land on the
+    /// way get e.p. rights. The runtime keeps the rights of one move on the line from its start to
+    /// its destination only, so every path of the move must put them on exactly the squares
+    /// strictly between those two: a move of one-step legs only, no repeats or optional parts.
+    fn check_rights(&mut self, parts: &[PPart], steps: &[&PStep], color: Color, span: Span) {
+        let refuse = |p: &mut Self, at: Span, what: &str| {
+            p.unsupported(at, &format!("en passant rights (`me`, XBetza `n`) {what}"));
+        };
+        if parts.iter().any(|p| !matches!(p, PPart::Leg(_))) {
+            return refuse(self, span, "in a move with optional legs or complex riders");
+        }
+        if let Some(s) = steps.iter().find(|s| s.leg.reach != Reach::LEAP || s.leg.hop.is_some()) {
+            return refuse(self, s.span, "in a move with legs longer than one step (write each step as a leg)");
+        }
+        if let Some(s) = steps.iter().find(|s| s.leg.visit.is_some()) {
+            return refuse(self, s.span, "in a move with `j` legs");
+        }
+        if let Some(s) = steps.last().filter(|s| s.leg.move_allows_en_passant) {
+            return refuse(
+                self,
+                s.span,
+                "on the last leg of a multi-leg move: it ends on the destination and passes no square \
+                 (write `me` on the legs leading to the squares passed)",
+            );
+        }
+        let (mut bent, mut budget) = (false, PATHS);
+        paths(steps, color, None, None, (0, 0), &mut Vec::new(), &mut |rights, end| {
+            bent |= !on_the_line(rights, end);
+            budget = budget.saturating_sub(1);
+            budget > 0
+        });
+        if budget == 0 {
+            return refuse(self, span, &format!("in a move with more than {PATHS} paths"));
+        }
+        if bent {
+            refuse(
+                self,
+                span,
+                "that do not fill the straight line from the start to the destination (a bent path, \
+                 XBetza `fnafsmW`, or a square passed without rights, `mefW-W-W`): the runtime keeps \
+                 the rights of one move on the squares of that line",
+            );
+        }
+    }
+}
+
+/// The most paths of a move with e.p. rights the plan checks.
+const PATHS: usize = 4096;
+
+/// Calls `done(rights, end)` for every path of the one-step legs `steps` while it returns true:
+/// the displacements (board view) of the squares given e.p. rights, and the destination's.
+fn paths(
+    steps: &[&PStep],
+    color: Color,
+    prev: Option<Vector>,
+    zaxis: Option<Axis>,
+    at: Vector,
+    rights: &mut Vec<Vector>,
+    done: &mut dyn FnMut(&[Vector], Vector) -> bool,
+) -> bool {
+    let Some((step, rest)) = steps.split_first() else {
+        return done(rights, at);
+    };
+    for (board, white, axis) in leg_directions(color, &mut None, prev, zaxis, step) {
+        let to = (at.0 + board.0, at.1 + board.1);
+        let marked = step.leg.move_allows_en_passant;
+        if marked {
+            rights.push(to);
+        }
+        let more = paths(rest, color, Some(white), axis, to, rights, done);
+        if marked {
+            rights.pop();
+        }
+        if !more {
+            return false;
+        }
+    }
+    true
+}
+
+/// Whether `rights` are exactly the squares strictly between the start and `end` on their line,
+/// as the runtime's double step sets them.
+fn on_the_line(rights: &[Vector], end: Vector) -> bool {
+    fn gcd(a: i32, b: i32) -> i32 {
+        if b == 0 {
+            a
+        } else {
+            gcd(b, a % b)
+        }
+    }
+    let n = gcd(end.0.abs(), end.1.abs());
+    let between: Vec<Vector> =
+        if n < 2 { Vec::new() } else { (1..n).map(|k| (k * end.0 / n, k * end.1 / n)).collect() };
+    let mut sorted = rights.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    let mut expected = between;
+    expected.sort_unstable();
+    sorted == expected && sorted.len() == rights.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::on_the_line;
+    use crate::diagnostic::Diagnostics;
+    use crate::plan::{Prep, INTERPRETER};
+    use mbn_runtime::{Color, Geometry};
+
+    /// The messages the plan gives for `notation` (none: it runs).
+    fn refusals(notation: &str) -> Vec<String> {
+        let set = crate::compile_move(notation).unwrap_or_else(|e| panic!("{notation}: {e:?}"));
+        let mut d = Diagnostics::new();
+        let mut prep =
+            Prep { geometry: Geometry::CHESS, diagnostics: &mut d, back_end: INTERPRETER, royal: Vec::new() };
+        for color in [Color::White, Color::Black] {
+            prep.moves(&set, color);
+        }
+        d.into_iter().map(|d| d.message).collect()
+    }
+
+    #[test]
+    fn what_runs() {
+        for notation in ["/Ta1/W-F", "W-/{!Q}/fF", "W-#F", "K-wW", "K-wwW", "mefW-W", "mefF-F", "W-cefF", "mefW-cW"] {
+            assert_eq!(refusals(notation), Vec::<String>::new(), "{notation}");
+        }
+    }
+
+    #[test]
+    fn what_is_refused() {
+        for (notation, what) in [
+            ("wK-W", "on a leg another leg may follow"),
+            ("cefF-W", "on a leg another leg may follow"),
+            ("K-[wW]", "on a leg another leg may follow"),
+            ("aK-wW", "captures on the way"),
+            ("W-#wW", "`#` on swaps and en passant"),
+            ("mefW-#W", "`#` on swaps and en passant"),
+            ("W-mefW", "on the last leg"),
+            ("mefW-fR", "legs longer than one step"),
+            ("mefW-[W]", "optional legs or complex riders"),
+            ("mefW-sW", "fill the straight line"),
+            ("mefW-W-W", "fill the straight line"),
+            ("mefW-dW-dW-dW-dW-dW-dW-dW-mW", "more than 4096 paths"),
+            ("amefW-W", "on a leg another leg may follow"),
+            ("cW-mefW-W", "captures on the way"),
+        ] {
+            let e = refusals(notation);
+            assert!(e.iter().any(|m| m.contains(what)), "{notation}: {e:?}");
+        }
+    }
+
+    #[test]
+    fn rights_must_fill_the_line() {
+        assert!(on_the_line(&[(0, 1)], (0, 2)));
+        assert!(on_the_line(&[(0, 1), (0, 2)], (0, 3)));
+        assert!(!on_the_line(&[(0, 1)], (0, 3)));
+        assert!(!on_the_line(&[(0, 1)], (1, 2)));
+        assert!(!on_the_line(&[(0, 1), (0, 1)], (0, 2)));
+        assert!(on_the_line(&[(1, 1)], (2, 2)));
+    }
+}
