@@ -834,6 +834,7 @@ impl Prep<'_> {
                     (leg.decisive, "the decision `#`"),
                     (unblocked, "`u` (unblocked)"),
                     (flip.is_some(), "flips `x`"),
+                    (check_rule.is_some(), "`k` or `kk` (no check, no mate)"),
                 ];
                 if let Some((_, what)) = with.iter().find(|(on, _)| *on) {
                     self.unsupported(leg.span, &format!("cylindrical moves (`o`) with {what}"));
