@@ -52,6 +52,7 @@ pieces_with_attacks! { MULTILEG:
     OptionalKings = "[K]--[K]--K", RiderThenStep = "R-fF", CannonChain = "pcR-W",
     StepThenMaximal = "W-W0*", StepThenEdge = "W-W*", StepThenHalfling = "W-hR", MaximalThenStep = "B0*-fW",
     EdgeThenCapture = "mR*-csW", HalflingLocust = "hcR-W", Withdrawer = "mQ-{!cK}", Retreater = "mR-[!cW]",
+    CongoMonkey = "(dcK-mK)0",
 }
 
 /// Destinations of the interpreter: the piece on `from`, White friends and Black enemies elsewhere.

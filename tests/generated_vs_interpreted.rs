@@ -1043,3 +1043,74 @@ fn leg_modifiers_by_hand() {
     assert_eq!(leg_moves("4k3/4p3/8/8/3E4/8/8/4K3 b - - 0 1", &["e7e5"], "d4"), "c3 c4 c5 d3 d5 e3 e4 e6:ep xe5");
     assert_eq!(leg_moves("4k3/4p3/8/3P4/3E4/8/8/4K3 b - - 0 1", &["e7e5"], "d4"), "c3 c4 c5 d3 e3 e4 xe5");
 }
+
+/// Repeats searched at run time (docs/SEMANTICS.md M51): the Congo Monkey `K+(dcK-mK)0` steps as a
+/// King and jumps adjacent enemies one after another, in any directions, taking each.
+const MONKEY_PIECES: &str = "P|Pawn|=mfW+cfF K|King| N|Knight| M|Monkey|=K+(dcK-mK)0 +P==NM";
+const MONKEY_START: &str = "1mnkmn2/pppppppp/8/8/8/8/PPPPPPPP/1MNKMN2 w - - 0 1";
+
+mbn::mbn! {
+    variant Monkeys {
+        board: "8x8",
+        start: "1mnkmn2/pppppppp/8/8/8/8/PPPPPPPP/1MNKMN2 w - - 0 1",
+        pieces: "P|Pawn|=mfW+cfF K|King| N|Knight| M|Monkey|=K+(dcK-mK)0 +P==NM",
+        royal: "K",
+        promotion_zone: "[8]",
+        promotion_mandatory: true,
+    }
+}
+
+fn monkey_interpreter() -> Interpreter {
+    test_interpreter("monkeys", 8, MONKEY_START, MONKEY_PIECES, "K", "[8]")
+}
+
+#[test]
+fn generated_monkeys_agree_with_the_interpreter() {
+    let interp = monkey_interpreter();
+    let checked = Compare { name: "monkeys", interp: &interp }.visit(&Monkeys, Monkeys::start_position());
+    assert_eq!(checked, POSITIONS);
+    for depth in 1..=3 {
+        let mut pos = Monkeys::start_position();
+        assert_eq!(perft(&Monkeys, &mut pos, depth), perft(&interp, &mut pos, depth), "perft {depth}");
+        // Monkeys of both sides in contact with enemies, jumps on the first move.
+        let mut pos = Monkeys::position("1mnk1n2/ppp2ppp/3p4/3Pm3/2M1P3/5p2/PP3PPP/1MNK1N2 w - - 0 1").unwrap();
+        assert_eq!(perft(&Monkeys, &mut pos, depth), perft(&interp, &mut pos, depth), "perft {depth} (contact)");
+    }
+}
+
+#[test]
+fn monkey_jumps_by_hand() {
+    let interp = monkey_interpreter();
+    // The Monkey's jumps from d4 as `to(extra captures)`, the same in both back ends.
+    let jumps = |fen: &str| {
+        let pos = Monkeys::position(fen).expect("the position loads");
+        let g = pos.geometry();
+        let mut sets = Vec::new();
+        for list in [moves(&Monkeys, &pos).0, moves(&interp, &pos).0] {
+            let mut to: Vec<String> = list
+                .iter()
+                .filter(|mv| g.square_name(mv.from()) == "d4" && !list.extra_captures(mv).is_empty())
+                .map(|mv| {
+                    let mut extra: Vec<String> = list.extra_captures(mv).iter().map(|s| g.square_name(*s)).collect();
+                    extra.sort();
+                    format!("{}({})", g.square_name(mv.to()), extra.join(","))
+                })
+                .collect();
+            to.sort();
+            sets.push(to.join(" "));
+        }
+        assert_eq!(sets[0], sets[1], "generated vs interpreted on {fen}");
+        sets.remove(0)
+    };
+    // Enemies d5 d7 e4: over d5 to d6 and on over d7 to d8; over e4 to f4.
+    assert_eq!(jumps("7k/3p4/8/3p4/3Mp3/8/8/K7 w - - 0 1"), "d6(d5) d8(d5,d7) f4(e4)");
+    // Five enemies in a ring: chains of up to four jumps either way round; the two chains that
+    // come back to d4 (over e3 or e5 last) end on the start square, which is no move.
+    assert_eq!(
+        jumps("7k/5p2/8/4p1p1/3M4/4p1p1/8/K7 w - - 0 1"),
+        "f2(e3) f2(e5,g3,g5) f6(e3,g3,g5) f6(e5) f8(e3,f7,g3,g5) f8(e5,f7) h4(e3,g3) h4(e5,g5)"
+    );
+    // Blockers: d5 has a friend behind it (d6), e5 an enemy (f6): neither may be jumped. Over e3
+    // to f2, then over g3 to h4.
+    assert_eq!(jumps("7k/8/3N1p2/3pp3/3M4/4p1p1/8/K7 w - - 0 1"), "f2(e3) h4(e3,g3)");
+}

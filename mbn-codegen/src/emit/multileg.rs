@@ -8,7 +8,8 @@
 //! unrolled time round by time round; a path is cut where it must have left the board, or where it
 //! would stand where it stood after an earlier time round (the repeat's own rule, decided at
 //! generation time when the squares are known then). A move that unrolls into more than
-//! [`BUDGET`] legs is refused. XBetza `u` on the last leg pushes a relocation (X27); after an `x`
+//! [`BUDGET`] legs is generated again with the repeats that capture every round searched at run
+//! time (an explicit stack of positions, M51, the Congo Monkey `(dcK-mK)0`); otherwise refused. XBetza `u` on the last leg pushes a relocation (X27); after an `x`
 //! leg the move is the excited friend's (X28). Conditions on a leg are tested before it, `#` and
 //! e.p. rights are known per path at generation time, and a last leg's swap or e.p. capture is
 //! tested at the path's end (M41–M46).
@@ -23,6 +24,7 @@ use crate::syntax::ast::Span;
 use mbn_runtime::{Color, Square};
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
+use std::cell::RefCell;
 
 /// The most legs one move may unroll into.
 pub(super) const BUDGET: usize = 1024;
@@ -82,7 +84,41 @@ struct St<'a> {
 enum Cont<'c, 'a> {
     Done,
     Parts(&'a [PPart], &'c Cont<'c, 'a>),
-    Round { rep: &'a PRepeat, done: u32, log_start: usize, seen: Vec<Seen>, next: &'c Cont<'c, 'a> },
+    Round {
+        rep: &'a PRepeat,
+        done: u32,
+        log_start: usize,
+        seen: Vec<Seen>,
+        next: &'c Cont<'c, 'a>,
+    },
+    /// The end of a time round of a repeat searched at run time (M51): the position is pushed on
+    /// its stack, with the index of its generation-time context in `contexts`.
+    Push {
+        contexts: &'c RefCell<Vec<Context<'a>>>,
+        stack: Ident,
+        done: Ident,
+    },
+}
+
+/// What a repeat searched at run time (M51) keeps at generation time about a position on its
+/// stack: the last leg (pending) and the state the rest of the path reads.
+#[derive(Clone)]
+struct Context<'a> {
+    step: Option<&'a PStep>,
+    prev: Option<Vector>,
+    zaxis: Option<Axis>,
+    decisive: bool,
+    rights: bool,
+}
+
+impl PartialEq for Context<'_> {
+    fn eq(&self, o: &Self) -> bool {
+        let same = match (self.step, o.step) {
+            (Some(a), Some(b)) => std::ptr::eq(a, b),
+            (a, b) => a.is_none() && b.is_none(),
+        };
+        same && (self.prev, self.zaxis, self.decisive, self.rights) == (o.prev, o.zaxis, o.decisive, o.rights)
+    }
 }
 
 /// Unrolls the multi-leg moves of one piece kind and colour.
@@ -97,6 +133,8 @@ pub(super) struct Unroll<'g> {
     touched: Option<Vec<Vector>>,
     /// Promotion info for pushed moves: the piece kind.
     kind: usize,
+    /// The repeats searched at run time rather than unrolled (M51).
+    runtime: Vec<*const PRepeat>,
 }
 
 impl Gen {
@@ -117,6 +155,60 @@ impl Gen {
             if !self.multi_supported(m) {
                 return None;
             }
+            let (body, over, touched_m) = self.unroll(m, kind, color, sink, Vec::new());
+            // M51: over budget, the repeats that capture every round are searched at run time.
+            let (body, over, touched_m) = if over {
+                let mut runtime = Vec::new();
+                walk_steps(&m.parts, &mut |_| {}, &mut |r| {
+                    if searchable(r) {
+                        runtime.push(r as *const PRepeat)
+                    }
+                });
+                if runtime.is_empty() {
+                    (body, over, touched_m)
+                } else {
+                    self.unroll(m, kind, color, sink, runtime)
+                }
+            } else {
+                (body, over, touched_m)
+            };
+            if over {
+                self.diagnostics.push(
+                    Diagnostic::new(
+                        m.span,
+                        format!(
+                            "this multi-leg move unrolls into more than {BUDGET} legs (a repeat turning freely \
+                             without a bound that is not searched at run time: `0*`, or optional legs, `!`, \
+                             `x` or `u` in its rounds, like `(dcK-mK)0*`): not generated yet"
+                        ),
+                    )
+                    .with_help("the interpreter runs it: `mbn perft <variant> <depth> --interpret`"),
+                );
+                return None;
+            }
+            touched = match (touched, touched_m) {
+                (Some(mut a), Some(b)) => {
+                    a.extend(b);
+                    Some(a)
+                }
+                _ => None,
+            };
+            code.push(quote!({ #body }));
+        }
+        Some((quote!(#(#code)*), touched))
+    }
+
+    /// Unrolls the move `m`, searching the repeats of `runtime` at run time: its code, whether it
+    /// went over budget, and every landing's displacement when all are known.
+    fn unroll(
+        &mut self,
+        m: &PMove,
+        kind: usize,
+        color: Color,
+        sink: Sink,
+        runtime: Vec<*const PRepeat>,
+    ) -> (TokenStream, bool, Option<Vec<Vector>>) {
+        {
             let mut u = Unroll {
                 g: self,
                 color,
@@ -126,6 +218,7 @@ impl Gen {
                 over_budget: false,
                 touched: Some(Vec::new()),
                 kind,
+                runtime,
             };
             let start = format_ident!("from");
             let st = St {
@@ -145,29 +238,8 @@ impl Gen {
                 rights: false,
             };
             let body = u.run(st, &Cont::Parts(&m.parts, &Cont::Done));
-            if u.over_budget {
-                self.diagnostics.push(
-                    Diagnostic::new(
-                        m.span,
-                        format!(
-                            "this multi-leg move unrolls into more than {BUDGET} legs (a repeat turning freely \
-                             or riding without a bound, like `(dcK-mK)0`): not generated yet"
-                        ),
-                    )
-                    .with_help("the interpreter runs it: `mbn perft <variant> <depth> --interpret`"),
-                );
-                return None;
-            }
-            touched = match (touched, u.touched) {
-                (Some(mut a), Some(b)) => {
-                    a.extend(b);
-                    Some(a)
-                }
-                _ => None,
-            };
-            code.push(quote!({ #body }));
+            (body, u.over_budget, u.touched)
         }
-        Some((quote!(#(#code)*), touched))
     }
 
     /// Whether the generator runs every leg of `m`; reports what it does not.
@@ -408,6 +480,29 @@ fn walk_steps(parts: &[PPart], leg: &mut dyn FnMut(&PStep), rep: &mut dyn FnMut(
     }
 }
 
+/// Whether a repeat may be searched at run time (M51): not `0*`, not replaying directions, and
+/// every body a chain of legs without `!`, `x` or `u` of which one must capture on its square (so
+/// every time round captures and the search ends).
+fn searchable(r: &PRepeat) -> bool {
+    let must_capture = |s: &PStep| {
+        s.mode_written && !s.leg.moves && s.leg.visit.is_none() && !s.leg.captures.is_empty() && s.leg.swap.is_none()
+    };
+    !r.maximal
+        && !r.replay
+        && r.first.iter().chain(&r.later).all(|body| {
+            let steps: Vec<&PStep> = body
+                .iter()
+                .filter_map(|p| match p {
+                    PPart::Leg(s) => Some(&**s),
+                    _ => None,
+                })
+                .collect();
+            steps.len() == body.len()
+                && steps.iter().all(|s| !s.setup && !s.excite && !s.unload)
+                && steps.iter().any(|s| must_capture(s))
+        })
+}
+
 /// Single legs and multi-leg moves, with the single legs the tables do not cover (non-jumping
 /// leaps, `nA`; cylindrical legs, `oR`) moved to the multi-leg moves.
 pub(super) fn split((legs, mut multi): (Vec<PLeg>, Vec<PMove>), color: Color) -> (Vec<PLeg>, Vec<PMove>) {
@@ -502,6 +597,7 @@ impl<'a> Unroll<'_> {
                 }
             }
             Cont::Round { rep, done, log_start, seen, next } => self.round(st, rep, *done, *log_start, seen, next),
+            Cont::Push { contexts, stack, done } => self.push_position(st, contexts, stack, done),
         }
     }
 
@@ -515,6 +611,9 @@ impl<'a> Unroll<'_> {
         seen: &[Seen],
         next: &Cont<'_, 'a>,
     ) -> TokenStream {
+        if done == 0 && self.runtime.contains(&(rep as *const PRepeat)) {
+            return self.search(st, rep, next);
+        }
         let count = self.id("n");
         let ty = self.ty();
         let captured = match &st.cap {
@@ -591,6 +690,146 @@ impl<'a> Unroll<'_> {
             let #count: u32 = #captured + #pending;
             #body
         }}
+    }
+
+    /// A repeat searched at run time (M51), after its first time round: a depth-first search over
+    /// the positions (square, pieces captured) the later rounds reach, on an explicit stack. Each
+    /// round is unrolled once per generation-time context (the last leg and what the rest of the
+    /// path reads of it); `hist` holds the path's positions after rounds 1, 2, … for the repeat's
+    /// rule that a path never stands twice at the same position.
+    fn search(&mut self, st: St<'a>, rep: &'a PRepeat, next: &Cont<'_, 'a>) -> TokenStream {
+        let Some(first) = self.context(&st) else {
+            self.over_budget = true;
+            return quote!();
+        };
+        let ty = self.ty();
+        let rt = self.g.rt.clone();
+        let (stack, hist, done) = (self.id("stack"), self.id("hist"), self.id("done"));
+        let (sq, cap, t, ctx) = (self.id("sq"), self.id("cap"), self.id("t"), self.id("ctx"));
+        let cap0 = match &st.cap {
+            Some(c) => quote!(#c),
+            None => quote!(<#ty as Bitboard>::EMPTY),
+        };
+        let sq0 = &st.sq;
+        let t0 = st.pending.as_ref().map_or(quote!(false), |(_, t)| quote!(#t));
+        // The landings of later rounds are not known at generation time: no origin filter.
+        self.touched = None;
+        let contexts = RefCell::new(vec![first]);
+        let mut arms = Vec::new();
+        let mut i = 0;
+        while i < contexts.borrow().len() {
+            if self.over_budget {
+                return quote!();
+            }
+            let c = contexts.borrow()[i].clone();
+            let here = St {
+                sq: sq.clone(),
+                cap: Some(cap.clone()),
+                disp: None,
+                prev: c.prev,
+                zaxis: c.zaxis,
+                pending: c.step.map(|s| (s, t.clone())),
+                leg_start: sq.clone(),
+                actor: None,
+                visited: vec![(sq.clone(), None)],
+                log: Vec::new(),
+                replay: None,
+                setup: None,
+                decisive: c.decisive,
+                rights: c.rights,
+            };
+            let count = self.id("n");
+            let rounds = |bodies: &'a [Vec<PPart>], me: &mut Self| {
+                let mut code = Vec::new();
+                for body in bodies {
+                    let end = Cont::Push { contexts: &contexts, stack: stack.clone(), done: done.clone() };
+                    code.push(me.run(here.clone(), &Cont::Parts(body.as_slice(), &end)));
+                }
+                quote!(#(#code)*)
+            };
+            // Only the first context is the position before the first round.
+            let more = if i == 0 {
+                let (first, later) = (rounds(&rep.first, self), rounds(&rep.later, self));
+                quote!(if #done == 0 { #first } else { #later })
+            } else {
+                rounds(&rep.later, self)
+            };
+            let more = match rep.max {
+                None => more,
+                Some(m) => quote!(if #done < #m { #more }),
+            };
+            let min = rep.min;
+            let guards = self.ranges(&rep.destination, &sq);
+            let rest = self.run(here, next);
+            let stop = guarded(guards, rest);
+            let k = i as u32;
+            arms.push(quote! {
+                #k => {
+                    let #count: u32 = <#ty as Bitboard>::count(#cap) + u32::from(#t);
+                    let depth = #done as usize;
+                    if !#hist[..depth.min(#hist.len())].contains(&(#sq, #count)) {
+                        #hist.truncate(depth);
+                        #hist.push((#sq, #count));
+                        #more
+                        if #done >= #min { #stop }
+                    }
+                }
+            });
+            i += 1;
+        }
+        quote! {{
+            let mut #stack: Vec<(#rt::__private::Square, #ty, bool, u32, u32)> = Vec::new();
+            let mut #hist: Vec<(#rt::__private::Square, u32)> = Vec::new();
+            #stack.push((#sq0, #cap0, #t0, 0u32, 0u32));
+            while let Some((#sq, #cap, #t, #ctx, #done)) = #stack.pop() {
+                match #ctx {
+                    #(#arms)*
+                    _ => {}
+                }
+            }
+        }}
+    }
+
+    /// The generation-time context of a position at the end of a time round searched at run time
+    /// (M51); `None` when the path carries state the search does not keep (`!`, `x`, a replay).
+    fn context(&self, st: &St<'a>) -> Option<Context<'a>> {
+        if st.setup.is_some() || st.actor.is_some() || st.replay.is_some() {
+            return None;
+        }
+        let step = st.pending.as_ref().map(|(s, _)| *s);
+        Some(Context { step, prev: st.prev, zaxis: st.zaxis, decisive: st.decisive, rights: st.rights })
+    }
+
+    /// The end of a time round searched at run time (M51): its position goes on the stack.
+    fn push_position(
+        &mut self,
+        st: St<'a>,
+        contexts: &RefCell<Vec<Context<'a>>>,
+        stack: &Ident,
+        done: &Ident,
+    ) -> TokenStream {
+        let Some(c) = self.context(&st) else {
+            self.over_budget = true;
+            return quote!();
+        };
+        let index = {
+            let mut cs = contexts.borrow_mut();
+            match cs.iter().position(|o| *o == c) {
+                Some(i) => i,
+                None => {
+                    cs.push(c);
+                    cs.len() - 1
+                }
+            }
+        } as u32;
+        let ty = self.ty();
+        let cap = match &st.cap {
+            Some(c) => quote!(#c),
+            None => quote!(<#ty as Bitboard>::EMPTY),
+        };
+        let sq = &st.sq;
+        let t = st.pending.as_ref().map_or(quote!(false), |(_, t)| quote!(#t));
+        quote!(#stack.push((#sq, #cap, #t, #index, #done + 1));)
     }
 
     /// Settles the pending landing of `st` as a square on the way (empty, visited or captured):
@@ -1426,9 +1665,21 @@ mod tests {
 
     #[test]
     fn free_turning_unbounded_repeats_exceed_the_budget() {
-        let e = errors("(dcK-mK)0");
-        assert_eq!(e.len(), 1, "{e:?}");
-        assert!(e[0].contains("more than 1024 legs") && e[0].contains("not generated yet"), "{}", e[0]);
+        // Not searched at run time (M51): `0*` (never landing twice on a square), optional legs
+        // and `!` in the rounds.
+        for notation in ["(dcK-mK)0*", "(dcK-[mK])0", "(dcK-{mK})0", "(dcK-!mK)0"] {
+            let e = errors(notation);
+            assert_eq!(e.len(), 1, "{notation}: {e:?}");
+            assert!(e[0].contains("more than 1024 legs") && e[0].contains("not generated yet"), "{}", e[0]);
+        }
+    }
+
+    #[test]
+    fn repeats_capturing_every_round_are_searched_at_run_time() {
+        // M51: the Congo Monkey and its relatives, over budget when unrolled, are generated.
+        for notation in ["(dcK-mK)0", "(cK-mK)0", "(dcK-mK)0-W", "(dcN-mW)5"] {
+            assert_eq!(errors(notation), Vec::<String>::new(), "{notation}");
+        }
     }
 
     #[test]
