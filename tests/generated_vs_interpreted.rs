@@ -36,6 +36,44 @@ fn moves<B: Bitboard, G: MoveGenerator<B>>(generator: &G, pos: &Position<B>) -> 
     (list, text)
 }
 
+/// The moves of the piece on `from` in both back ends (asserted equal), sorted, as `to`, `xto` or
+/// `to(xa,xb)` with the extra captures.
+fn piece_moves<B: Bitboard, G: MoveGenerator<B>>(
+    generated: &G,
+    interp: &Interpreter,
+    pos: &Position<B>,
+    from: &str,
+) -> String {
+    let g = pos.geometry();
+    let mut sets = Vec::new();
+    for list in [moves(generated, pos).0, moves(interp, pos).0] {
+        let mut to: Vec<String> = list
+            .iter()
+            .filter(|mv| g.square_name(mv.from()) == from)
+            .map(|mv| {
+                let extra: Vec<String> =
+                    list.extra_captures(mv).iter().map(|&s| format!("x{}", g.square_name(s))).collect();
+                let extra = if extra.is_empty() { String::new() } else { format!("({})", extra.join(",")) };
+                format!("{}{}{extra}", if mv.is_capture() { "x" } else { "" }, g.square_name(mv.to()))
+            })
+            .collect();
+        to.sort();
+        sets.push(to.join(" "));
+    }
+    assert_eq!(sets[0], sets[1], "generated vs interpreted");
+    sets.remove(0)
+}
+
+/// Generated = interpreted on [`POSITIONS`] random positions from `start`, and at perft 1-3.
+fn assert_agree<B: Bitboard, G: MoveGenerator<B>>(name: &str, generated: &G, interp: &Interpreter, start: Position<B>) {
+    let checked = Compare { name, interp }.visit(generated, start.clone());
+    assert_eq!(checked, POSITIONS);
+    for depth in 1..=3 {
+        let mut pos = start.clone();
+        assert_eq!(perft(generated, &mut pos, depth), perft(interp, &mut pos, depth), "{name}: perft {depth}");
+    }
+}
+
 /// The interpreter of a square test variant (`size` files and ranks) with the royal pieces `royal`
 /// ("" for none) and promotions, mandatory, in `zone`: the spec of its `mbn!` form below.
 fn test_interpreter(name: &str, size: u8, start: &str, pieces: &str, royal: &str, zone: &str) -> Interpreter {
@@ -432,12 +470,7 @@ fn condition_interpreter() -> Interpreter {
 #[test]
 fn generated_conditions_agree_with_the_interpreter() {
     let interp = condition_interpreter();
-    let checked = Compare { name: "conditions", interp: &interp }.visit(&Conditions, Conditions::start_position());
-    assert_eq!(checked, POSITIONS);
-    for depth in 1..=3 {
-        let mut pos = Conditions::start_position();
-        assert_eq!(perft(&Conditions, &mut pos, depth), perft(&interp, &mut pos, depth), "perft {depth}");
-    }
+    assert_agree("conditions", &Conditions, &interp, Conditions::start_position());
 }
 
 /// The destinations of the piece on `from`, from both back ends (they must agree), sorted.
@@ -523,12 +556,7 @@ fn set_interpreter() -> Interpreter {
 #[test]
 fn generated_multileg_piece_sets_agree_with_the_interpreter() {
     let interp = set_interpreter();
-    let checked = Compare { name: "multisets", interp: &interp }.visit(&MultiSets, MultiSets::start_position());
-    assert_eq!(checked, POSITIONS);
-    for depth in 1..=3 {
-        let mut pos = MultiSets::start_position();
-        assert_eq!(perft(&MultiSets, &mut pos, depth), perft(&interp, &mut pos, depth), "perft {depth}");
-    }
+    assert_agree("multisets", &MultiSets, &interp, MultiSets::start_position());
 }
 
 #[test]
@@ -590,12 +618,7 @@ fn chief_interpreter() -> Interpreter {
 #[test]
 fn generated_decisive_moves_agree_with_the_interpreter() {
     let interp = chief_interpreter();
-    let checked = Compare { name: "chiefs", interp: &interp }.visit(&Chiefs, Chiefs::start_position());
-    assert_eq!(checked, POSITIONS);
-    for depth in 1..=3 {
-        let mut pos = Chiefs::start_position();
-        assert_eq!(perft(&Chiefs, &mut pos, depth), perft(&interp, &mut pos, depth), "perft {depth}");
-    }
+    assert_agree("chiefs", &Chiefs, &interp, Chiefs::start_position());
 }
 
 #[test]
@@ -652,12 +675,7 @@ mbn::mbn! {
 #[test]
 fn generated_rule_modifiers_agree_with_the_interpreter() {
     let interp = test_interpreter("rules", 8, RULES_START, RULES_PIECES, "K", "[8]");
-    let checked = Compare { name: "rules", interp: &interp }.visit(&Rules, Rules::start_position());
-    assert_eq!(checked, POSITIONS);
-    for depth in 1..=3 {
-        let mut pos = Rules::start_position();
-        assert_eq!(perft(&Rules, &mut pos, depth), perft(&interp, &mut pos, depth), "perft {depth}");
-    }
+    assert_agree("rules", &Rules, &interp, Rules::start_position());
 }
 
 /// Cylinder chess and more (docs/SEMANTICS.md M38-M40): the pawns capture round the side edges;
@@ -719,12 +737,7 @@ fn generated_borrowing_agrees_with_the_interpreter() {
     spec.xbetza = BORROW_XBETZA.map(|(c, s)| (c, s.to_string())).to_vec();
     let variant = Variant::compile(&spec).expect("the test variant compiles");
     let interp = Interpreter::new(&variant).expect("the interpreter runs it");
-    let checked = Compare { name: "borrowers", interp: &interp }.visit(&Borrowers, Borrowers::start_position());
-    assert_eq!(checked, POSITIONS);
-    for depth in 1..=3 {
-        let mut pos = Borrowers::start_position();
-        assert_eq!(perft(&Borrowers, &mut pos, depth), perft(&interp, &mut pos, depth), "perft {depth}");
-    }
+    assert_agree("borrowers", &Borrowers, &interp, Borrowers::start_position());
 }
 
 /// The setup operator `!` (docs/SEMANTICS.md M20, M47): the Withdrawer `mQ-{!cK}` captures by
@@ -747,39 +760,16 @@ fn setup_interpreter() -> Interpreter {
     test_interpreter("setups", 8, SETUP_START, SETUP_PIECES, "K", "[8]")
 }
 
-/// The moves of the piece on `from` in both back ends (equal), as `to`, `xto` or `to(xa,xb)`.
+/// The moves of the piece on `from` in both back ends, as in [`piece_moves`].
 fn setup_moves(fen: &str, from: &str) -> String {
-    let interp = setup_interpreter();
     let pos = Setups::position(fen).expect("the position loads");
-    let g = pos.geometry();
-    let mut sets = Vec::new();
-    for list in [moves(&Setups, &pos).0, moves(&interp, &pos).0] {
-        let mut to: Vec<String> = list
-            .iter()
-            .filter(|mv| g.square_name(mv.from()) == from)
-            .map(|mv| {
-                let extra: Vec<String> =
-                    list.extra_captures(mv).iter().map(|&s| format!("x{}", g.square_name(s))).collect();
-                let extra = if extra.is_empty() { String::new() } else { format!("({})", extra.join(",")) };
-                format!("{}{}{extra}", if mv.is_capture() { "x" } else { "" }, g.square_name(mv.to()))
-            })
-            .collect();
-        to.sort();
-        sets.push(to.join(" "));
-    }
-    assert_eq!(sets[0], sets[1], "generated vs interpreted on {fen}");
-    sets.remove(0)
+    piece_moves(&Setups, &setup_interpreter(), &pos, from)
 }
 
 #[test]
 fn generated_setup_moves_agree_with_the_interpreter() {
     let interp = setup_interpreter();
-    let checked = Compare { name: "setups", interp: &interp }.visit(&Setups, Setups::start_position());
-    assert_eq!(checked, POSITIONS);
-    for depth in 1..=3 {
-        let mut pos = Setups::start_position();
-        assert_eq!(perft(&Setups, &mut pos, depth), perft(&interp, &mut pos, depth), "perft {depth}");
-    }
+    assert_agree("setups", &Setups, &interp, Setups::start_position());
 }
 
 #[test]
@@ -822,39 +812,16 @@ fn atomic_interpreter() -> Interpreter {
     test_interpreter("atomics", 8, ATOMIC_START, ATOMIC_PIECES, "K", "[8]")
 }
 
-/// The moves of the piece on `from` in both back ends (equal), as in [`setup_moves`].
+/// The moves of the piece on `from` in both back ends, as in [`piece_moves`].
 fn atomic_moves(fen: &str, from: &str) -> String {
-    let interp = atomic_interpreter();
     let pos = Atomics::position(fen).expect("the position loads");
-    let g = pos.geometry();
-    let mut sets = Vec::new();
-    for list in [moves(&Atomics, &pos).0, moves(&interp, &pos).0] {
-        let mut to: Vec<String> = list
-            .iter()
-            .filter(|mv| g.square_name(mv.from()) == from)
-            .map(|mv| {
-                let extra: Vec<String> =
-                    list.extra_captures(mv).iter().map(|&s| format!("x{}", g.square_name(s))).collect();
-                let extra = if extra.is_empty() { String::new() } else { format!("({})", extra.join(",")) };
-                format!("{}{}{extra}", if mv.is_capture() { "x" } else { "" }, g.square_name(mv.to()))
-            })
-            .collect();
-        to.sort();
-        sets.push(to.join(" "));
-    }
-    assert_eq!(sets[0], sets[1], "generated vs interpreted on {fen}");
-    sets.remove(0)
+    piece_moves(&Atomics, &atomic_interpreter(), &pos, from)
 }
 
 #[test]
 fn generated_atomic_queens_agree_with_the_interpreter() {
     let interp = atomic_interpreter();
-    let checked = Compare { name: "atomics", interp: &interp }.visit(&Atomics, Atomics::start_position());
-    assert_eq!(checked, POSITIONS);
-    for depth in 1..=3 {
-        let mut pos = Atomics::start_position();
-        assert_eq!(perft(&Atomics, &mut pos, depth), perft(&interp, &mut pos, depth), "perft {depth}");
-    }
+    assert_agree("atomics", &Atomics, &interp, Atomics::start_position());
 }
 
 #[test]
@@ -897,12 +864,7 @@ fn hurdle_interpreter() -> Interpreter {
 #[test]
 fn generated_restricted_hops_agree_with_the_interpreter() {
     let interp = hurdle_interpreter();
-    let checked = Compare { name: "hurdlers", interp: &interp }.visit(&Hurdlers, Hurdlers::start_position());
-    assert_eq!(checked, POSITIONS);
-    for depth in 1..=3 {
-        let mut pos = Hurdlers::start_position();
-        assert_eq!(perft(&Hurdlers, &mut pos, depth), perft(&interp, &mut pos, depth), "perft {depth}");
-    }
+    assert_agree("hurdlers", &Hurdlers, &interp, Hurdlers::start_position());
 }
 
 #[test]
@@ -961,12 +923,7 @@ fn leg_interpreter() -> Interpreter {
 #[test]
 fn generated_leg_modifiers_agree_with_the_interpreter() {
     let interp = leg_interpreter();
-    let checked = Compare { name: "legmods", interp: &interp }.visit(&LegMods, LegMods::start_position());
-    assert_eq!(checked, POSITIONS);
-    for depth in 1..=3 {
-        let mut pos = LegMods::start_position();
-        assert_eq!(perft(&LegMods, &mut pos, depth), perft(&interp, &mut pos, depth), "perft {depth}");
-    }
+    assert_agree("legmods", &LegMods, &interp, LegMods::start_position());
 }
 
 /// The legal moves of the piece on `from` after the moves `before` (UCI text) from `fen`, from
