@@ -1060,3 +1060,117 @@ fn monkey_jumps_by_hand() {
     // to f2, then over g3 to h4.
     assert_eq!(jumps("7k/8/3N1p2/3pp3/3M4/4p1p1/8/K7 w - - 0 1"), "f2(e3) h4(e3,g3)");
 }
+
+/// The modes of Betza 2.0 chains (docs/SEMANTICS.md X50–X52), XBetza pieces of an inline variant:
+/// the Pawn's double step `ifmnW-mW` (e.p. rights) and its e.p. capture after a step `fmW-sceW`,
+/// the Valkyrie `QudQ(Q-udQ)` (relocation), the Grasshopper `gQ-Q` (hop and toggle) and the
+/// Toggler `K(yW-F)` (a step, then a Bishop's slide).
+const CHAIN_START: &str = "rnvgkynr/pppppppp/8/8/8/8/PPPPPPPP/RNVGKYNR w - - 0 1";
+const CHAIN_PIECES: &str = "P|Pawn| N|Knight| R|Rook| V|Valkyrie| G|Grasshopper| Y|Toggler| K|King| +P==RVGY";
+const CHAIN_XBETZA: [(char, &str); 4] =
+    [('P', "fmWfcF(ifmnW-mW)(fmW-sceW)"), ('V', "QudQ(Q-udQ)"), ('G', "gQ-Q"), ('Y', "K(yW-F)")];
+
+mbn::mbn! {
+    variant ChainModes {
+        board: "8x8",
+        start: "rnvgkynr/pppppppp/8/8/8/8/PPPPPPPP/RNVGKYNR w - - 0 1",
+        pieces: "P|Pawn| N|Knight| R|Rook| V|Valkyrie| G|Grasshopper| Y|Toggler| K|King| +P==RVGY",
+        royal: "K",
+        promotion_zone: "[8]",
+        promotion_mandatory: true,
+        piece P = xbetza "fmWfcF(ifmnW-mW)(fmW-sceW)",
+        piece V = xbetza "QudQ(Q-udQ)",
+        piece G = xbetza "gQ-Q",
+        piece Y = xbetza "K(yW-F)",
+    }
+}
+
+fn chain_interpreter() -> Interpreter {
+    let mut spec = VariantSpec::new("chainmodes", 8, 8, CHAIN_START, CHAIN_PIECES);
+    spec.royal = "K".to_string();
+    spec.promotion_zone = Some("[8]".to_string());
+    spec.promotion_mandatory = true;
+    spec.xbetza = CHAIN_XBETZA.map(|(c, s)| (c, s.to_string())).to_vec();
+    let variant = Variant::compile(&spec).expect("the test variant compiles");
+    Interpreter::new(&variant).expect("the interpreter runs it")
+}
+
+#[test]
+fn generated_chain_modes_agree_with_the_interpreter() {
+    assert_agree("chainmodes", &ChainModes, &chain_interpreter(), ChainModes::start_position());
+}
+
+/// The moves of the piece on `from` in `fen`, both back ends (asserted equal): `x` a capture, `w` a
+/// swap, `:ep` en passant, `+` a double step, `>sq` a relocation (the piece on the destination
+/// goes to sq).
+fn chain_moves(fen: &str, from: &str) -> String {
+    let interp = chain_interpreter();
+    let pos = ChainModes::position(fen).expect("the position loads");
+    let g = pos.geometry();
+    let mut sets = Vec::new();
+    for list in [moves(&ChainModes, &pos).0, moves(&interp, &pos).0] {
+        let mut to: Vec<String> = list
+            .iter()
+            .filter(|mv| g.square_name(mv.from()) == from)
+            .map(|mv| {
+                let x = if mv.is_capture() && !mv.is_en_passant() { "x" } else { "" };
+                let ep = if mv.is_en_passant() { ":ep" } else { "" };
+                let plus = if mv.is_double_step() { "+" } else { "" };
+                let to = mv.relocation().map(|s| format!(">{}", g.square_name(s))).unwrap_or_default();
+                let w = if mv.is_swap() && to.is_empty() { "w" } else { "" };
+                let extra: Vec<String> =
+                    list.extra_captures(mv).iter().map(|&s| format!("x{}", g.square_name(s))).collect();
+                let extra = if extra.is_empty() { String::new() } else { format!("({})", extra.join(",")) };
+                format!("{x}{w}{}{extra}{ep}{plus}{to}", g.square_name(mv.to()))
+            })
+            .collect();
+        to.sort();
+        sets.push(to.join(" "));
+    }
+    assert_eq!(sets[0], sets[1], "generated vs interpreted on {fen}");
+    sets.remove(0)
+}
+
+#[test]
+fn chain_modes_by_hand() {
+    // At the start 28 moves, counted by hand: 16 Pawn moves, 4 Knight moves, the Valkyrie's 5
+    // swaps (`udQ`: b1 d1 b2 c2 d2) and the Grasshopper's 3 hops (over c2 d2 e2).
+    let interp = chain_interpreter();
+    for (depth, want) in [(1, 28), (2, 784), (3, 23_796)] {
+        let mut pos = ChainModes::start_position();
+        assert_eq!(perft(&ChainModes, &mut pos, depth), want, "generated perft {depth}");
+        assert_eq!(perft(&interp, &mut pos, depth), want, "interpreted perft {depth}");
+    }
+    // X50: the Pawn's chain double step; e4 blocked leaves e3, e3 blocked nothing.
+    assert_eq!(chain_moves("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "e2"), "e3 e4+");
+    assert_eq!(chain_moves("4k3/8/8/8/4n3/8/4P3/4K3 w - - 0 1", "e2"), "e3");
+    assert_eq!(chain_moves("4k3/8/8/8/8/4n3/4P3/4K3 w - - 0 1", "e2"), "");
+    // X50: after e7e5 (rights on e6) the Pawn on d5 steps to d6 and takes en passant on e6;
+    // with d6 blocked, not (the plain capture `fcF` needs a piece on c6 or e6).
+    assert_eq!(chain_moves("4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 1", "d5"), "d6 e6:ep");
+    assert_eq!(chain_moves("4k3/8/3n4/3Pp3/8/8/8/4K3 w - e6 0 1", "d5"), "");
+    assert_eq!(chain_moves("4k3/8/2n5/3Pp3/8/8/8/4K3 w - e6 0 1", "d5"), "d6 e6:ep xc6");
+    // Random playouts seldom reach an e.p. capture: both Pawns beside d5 take it through c6 and
+    // e6, and perft 1-3 from there agree.
+    let ep = "rnvgkynr/ppp1pppp/8/2PpP3/8/8/PP1P1PPP/RNVGKYNR w - d6 0 1";
+    assert_eq!(chain_moves(ep, "c5"), "c6 d6:ep");
+    assert_eq!(chain_moves(ep, "e5"), "d6:ep e6");
+    for depth in 1..=3 {
+        let mut pos = ChainModes::position(ep).expect("the position loads");
+        assert_eq!(perft(&ChainModes, &mut pos, depth), perft(&interp, &mut pos, depth), "e.p. perft {depth}");
+    }
+    // X51: the Valkyrie on d4 (X27's board 1 with Rooks and Knights): friends d7 g4 b2, enemies
+    // d1 a4 f6; the relocations put the friend on the squares passed.
+    let valkyrie = "7k/3R4/5n2/8/n2V2R1/8/1R6/3n3K w - - 0 1";
+    assert_eq!(
+        chain_moves(valkyrie, "d4"),
+        "a7 b2>c3 b4 b6 c3 c4 c5 d2 d3 d5 d6 d7>d5 d7>d6 e3 e4 e5 f2 f4 g1 g4>e4 g4>f4 wb2 wd7 wg4 xa4 xd1 xf6"
+    );
+    // X52: the Grasshopper over d3 and b2 (friends) and d6 f6 (enemies), g7 taken behind f6.
+    let hopper = "7k/6n1/3n1n2/8/3G4/3R4/1R6/7K w - - 0 1";
+    assert_eq!(chain_moves(hopper, "d4"), "a1 d2 d7 xg7");
+    // X52: the Toggler steps as a King, or steps W and slides on as a Bishop 45° either way;
+    // friends d5 e2, enemies e4 b5.
+    let toggler = "7k/8/8/1n1R4/3Yn3/8/4R3/7K w - - 0 1";
+    assert_eq!(chain_moves(toggler, "d4"), "a2 b1 b3 c2 c3 c4 c5 d3 e3 e5 xb5 xe4");
+}

@@ -1,5 +1,5 @@
 //! Betza 2.0 chaining (seed `002`, "Betza 2.0" and "Quirky stuff") lowered to the IR of MBN's
-//! `-` legs (docs/SEMANTICS.md X20–X25).
+//! `-` legs (docs/SEMANTICS.md X20–X25; the modes `n` `e` `u` `y` `g` on legs X50–X52, `di` X53).
 //!
 //! A chain `A-B-C` is a move whose legs are written as parts of their own, each with its own
 //! atom, modes and range. The first leg's directions are XBetza's (X2), as on a one-leg move;
@@ -7,7 +7,10 @@
 //! directions relative to the previous leg, straight on (or the least turn) when none is written.
 //! So `mW-F` has the IR of MBN's `W-fF`, `pR-cR` that of `jyR-cR`. A parenthesised chain with a
 //! count is MBN's complex rider (`(W-F)0`); modifiers on a range count make the steps of a rider
-//! turn (`Nrf0` = MBN's `(N)(rf)0`) or capture on the way (`Rc0` = MBN's `(aW)0`).
+//! turn (`Nrf0` = MBN's `(N)(rf)0`) or capture on the way (`Rc0` = MBN's `(aW)0`). The a-leg
+//! form's modes mean the same on a chain's legs: `n` is MBN's `me` (`ifmnW-mW` = `imefW-mW`),
+//! `e` MBN's `ce`, `u` on the last leg X27's relocation (`Q-udQ`), `g` and `y` toggle the next
+//! leg's range (`gQ-Q` = `pQ-K`).
 
 use super::lower::{atom, boosted, default_capabilities, reach, unsupported};
 use super::{directions, Spanned, XChain, XLeg, XPart, XRange};
@@ -87,9 +90,13 @@ fn alternatives(chain: &XChain, link: LegLink) -> Result<Vec<Vec<Part>>, Vec<Dia
     let mut result: Vec<Vec<Part>> = vec![Vec::new()];
     let mut errors = Vec::new();
     let n = chain.legs.len();
+    // X52: `y` and `g` toggle the range of the leg after theirs.
+    let mut toggled = false;
     for (i, part) in chain.legs.iter().enumerate() {
         let leg_link = if i == 0 { link } else { LegLink::Chain };
-        match leg_options(part, leg_link, i == 0, i + 1 == n) {
+        let at = Position { link: leg_link, first: i == 0, last: i + 1 == n, toggled };
+        toggled = part.legs.iter().flat_map(|l| &l.modes).any(|&(c, _)| matches!(c, 'y' | 'g'));
+        match leg_options(part, at) {
             Ok(options) => {
                 result = result
                     .into_iter()
@@ -112,8 +119,20 @@ fn alternatives(chain: &XChain, link: LegLink) -> Result<Vec<Vec<Part>>, Vec<Dia
     }
 }
 
+/// Where a leg stands in its chain.
+#[derive(Clone, Copy)]
+struct Position {
+    /// How it follows the leg before (`First`: it is the first leg of the move).
+    link: LegLink,
+    first: bool,
+    last: bool,
+    /// The leg before toggles this leg's range (`y`, `g`; X52).
+    toggled: bool,
+}
+
 /// The legs one part of a chain stands for, one per atom of its letter.
-fn leg_options(part: &XPart, link: LegLink, first: bool, last: bool) -> Result<Vec<Leg>, Vec<Diagnostic>> {
+fn leg_options(part: &XPart, at: Position) -> Result<Vec<Leg>, Vec<Diagnostic>> {
+    let Position { link, first, last, toggled } = at;
     if part.legs.len() > 1 {
         return Err(vec![
             unsupported(part.span, "a").with_help("`a` inside a Betza 2.0 chain: write every leg with `-` (`mW-F`)")
@@ -130,8 +149,9 @@ fn leg_options(part: &XPart, link: LegLink, first: bool, last: bool) -> Result<V
     };
     let (atoms, rides) = boosted(part, atoms, rides)?;
     let leg = &part.legs[0];
-    let (capabilities, written, extras) = modes(leg, first, last)?;
-    let reach = reach(part.range, rides);
+    let stepper = matches!(part.atom, 'W' | 'F' | 'K' | 'R' | 'B' | 'Q') && part.boost.is_none();
+    let (capabilities, written, extras) = modes(leg, first, last, stepper)?;
+    let reach = if toggled { toggled_reach(part, rides) } else { reach(part.range, rides) };
     let groups: Vec<&str> = leg.directions.iter().map(|d| d.text.as_str()).collect();
     let mut out = Vec::new();
     for &(a, b) in &atoms {
@@ -158,50 +178,116 @@ fn leg_options(part: &XPart, link: LegLink, first: bool, last: bool) -> Result<V
     Ok(out)
 }
 
+/// X52: the range of a leg after a `y` or `g` leg, as X13 toggles it: a W, F or K letter rides
+/// (as R, B, Q), an R, B or Q letter leaps, any other letter rides where it would leap and leaps
+/// otherwise — whatever range was written.
+fn toggled_reach(part: &XPart, rides: bool) -> Reach {
+    match part.atom {
+        'W' | 'F' | 'K' if part.boost.is_none() => Reach::RIDE,
+        'R' | 'B' | 'Q' => Reach::LEAP,
+        _ if reach(part.range, rides) == Reach::LEAP => Reach::RIDE,
+        _ => Reach::LEAP,
+    }
+}
+
+/// Why seed 002's `di` ("destroy virgin pieces only") is not read (X53).
+const VIRGIN_HELP: &str = "XBetza `di` (seed 002: destroy virgin pieces only) serves the castling chain \
+    `irdiW03-buD-bW`, whose `u` carries the destroyed piece to a square no runtime move can put it on; \
+    mbn reads neither (docs/SEMANTICS.md X53)";
+
 /// A leg's capabilities, whether a mode counts as written, and its extras (seed 002: "the default
 /// modality on non-final legs is taken as 'm'"; `p` "moving into an occupied square without
 /// removing the occupant", MBN's `jy`; `t` the same on a friend only, MBN's `jj`; `d` destroys a
-/// friend).
-fn modes(leg: &XLeg, first: bool, last: bool) -> Result<(Vec<Capability>, bool, Vec<Extra>), Vec<Diagnostic>> {
+/// friend). On a leg on the way `n` leaves e.p. rights (X50), `g` hops and `y` moves, both
+/// toggling the next leg's range (X52); on the last leg `e` captures en passant (X50) and `u`
+/// puts the piece it captures on the leg's start square (X51). `stepper`: the leg's atom is one
+/// of W F K R B Q (where `n` means e.p. rights).
+fn modes(
+    leg: &XLeg,
+    first: bool,
+    last: bool,
+    stepper: bool,
+) -> Result<(Vec<Capability>, bool, Vec<Extra>), Vec<Diagnostic>> {
+    let has = |c: char| leg.modes.iter().any(|&(m, _)| m == c);
+    let hops = has('p') || has('g') || (has('t') && !last);
     let mut errors = Vec::new();
-    for &(c, span) in &leg.modes {
+    let mut virgin = false;
+    for (k, &(c, span)) in leg.modes.iter().enumerate() {
+        let next = leg.modes.get(k + 1).filter(|&&(n, s)| n == 'i' && s.start == span.end);
+        if let (true, 'd', Some(&(_, i))) = (!virgin, c, next) {
+            virgin = true;
+            errors.push(unsupported(span.to(i), "di").with_help(VIRGIN_HELP));
+            continue;
+        }
         let help = match c {
+            'i' if virgin && k > 0 && leg.modes[k - 1].0 == 'd' => continue,
             'm' | 'c' | 'd' => continue,
-            'p' | 't' if !last => continue,
+            'p' | 't' | 'g' | 'y' if !last => continue,
             // X34, X35: royal captures on the last leg.
             'k' | 't' if last => continue,
             'i' if first => continue,
+            'n' if !stepper => {
+                "XBetza `n` (e.p. rights) in a chain on an atom that is no stepper (W F K R B Q): lame leaps \
+                 are not read in chains"
+            }
+            'n' if last => {
+                "XBetza `n` on the last leg of a chain: e.p. rights go on the squares the move passes; write \
+                 `n` on the legs leading to them (`ifmnW-mW`, docs/SEMANTICS.md X50)"
+            }
+            'n' if hops || has('c') || has('d') || has('y') => {
+                "XBetza `n` on a leg that also captures, hops or toggles: e.p. rights go on the empty squares \
+                 a move passes (X50)"
+            }
+            'n' => continue,
+            'e' if !last => "XBetza `e` (en passant capture) on a leg on the way: an en passant capture ends the move",
+            'e' => continue,
+            'u' if !last => {
+                "XBetza `u` on a leg on the way of a chain: seed 002's unloading of a piece taken on an earlier \
+                 leg (`irdiW03-buD-bW`) puts it where no runtime move can (docs/SEMANTICS.md X51); mbn reads \
+                 `u` on a last leg that captures (`Q-udQ`, the Valkyrie's relocation)"
+            }
+            'u' => continue,
+            'y' => "XBetza `y` on the last leg of a chain: it toggles the range of the next leg, and none follows",
+            'g' => {
+                "XBetza `g` on the last leg of a chain (it would end on a piece): write the hop and the leg after \
+                 it (`gQ-Q`, `pQ-K`)"
+            }
             'p' => "`p` on the last leg of a chain (it would end on a piece)",
             'i' => "`i` on a later leg of a chain",
-            'u' => {
-                "XBetza `u` (unload) in a chain: mbn's swaps (`w`, M24) are single legs only (one-leg `udQ` is read)"
-            }
             'o' => "XBetza `o` (off-board legs) in a chain",
-            'e' | 'n' => "en passant in a chain: the interpreter does not run it",
-            _ => "in a Betza 2.0 chain mbn reads the modes m c d, `p` and `t` before the last leg and `i` on the first",
+            _ => {
+                "in a Betza 2.0 chain mbn reads the modes m c d, `n` `p` `g` `t` `y` before the last leg, `e` \
+                 `u` `k` `t` on the last and `i` on the first"
+            }
         };
         errors.push(unsupported(span, &c.to_string()).with_help(help));
+    }
+    if has('u') && errors.is_empty() {
+        unload_allowed(leg).map_err(|e| vec![e])?;
     }
     if !errors.is_empty() {
         return Err(errors);
     }
-    let has = |c: char| leg.modes.iter().any(|&(m, _)| m == c);
     let mut extras = Vec::new();
     if has('i') {
         extras.push(Extra::Initial { decaying: false });
     }
-    if has('p') || (has('t') && !last) {
+    if hops {
         if let Some(&(c, span)) = leg.modes.iter().find(|(m, _)| matches!(m, 'm' | 'c' | 'd')) {
             return Err(vec![unsupported(span, &c.to_string())
-                .with_help("a hop (`p`, `t`) together with `m`, `c` or `d` on one leg of a chain")]);
+                .with_help("a hop (`p`, `g`, `t`) together with `m`, `c` or `d` on one leg of a chain")]);
         }
         extras.push(Extra::Other(if has('t') { "jj" } else { "jy" }.to_string()));
         return Ok((default_capabilities(), false, extras));
     }
-    let (m, c, d) = (has('m'), has('c'), has('d'));
+    if has('n') {
+        // X50: MBN's `me` on a leg on the way (M44).
+        return Ok((vec![Capability::Move { restriction: None, allows_en_passant: true }], true, extras));
+    }
+    let (m, c, d, e) = (has('m'), has('c'), has('d'), has('e'));
     let royal = |caps: &mut Vec<Capability>| super::lower::royal_captures(leg, caps, true).map_err(|e| vec![e]);
-    // Nothing written, or `m` on a leg on the way: MBN's unwritten mode (only moves there, M1).
-    if !(c || d || (m && last) || has('k')) {
+    // Nothing written, or `m` (or `y`) on a leg on the way: MBN's unwritten mode (only moves there, M1).
+    if !(c || d || e || (m && last) || has('k')) {
         let mut caps = default_capabilities();
         royal(&mut caps)?;
         return Ok((caps, false, extras));
@@ -219,9 +305,36 @@ fn modes(leg: &XLeg, first: bool, last: bool) -> Result<(Vec<Capability>, bool, 
     if let Some(side) = side {
         caps.push(Capability::Capture(Targets { side, only: Vec::new() }));
     }
+    if e {
+        // X50: MBN's `ce` on the last leg (M45).
+        caps.push(Capability::EnPassant { pieces: None });
+    }
     royal(&mut caps)?;
     caps.sort();
+    if has('u') {
+        // X51: the captured piece goes to the leg's start square (X27's relocation).
+        extras.push(Extra::Unload);
+    }
     Ok((caps, true, extras))
+}
+
+/// `u` on the last leg of a chain (X51, as X27): the leg must capture (`c`, `d`) a piece standing
+/// on its destination, so not with `e`, `k` or a tame `t`.
+fn unload_allowed(leg: &XLeg) -> Result<(), Diagnostic> {
+    let span = leg.modes.iter().find(|m| m.0 == 'u').map_or(Span::new(0, 0), |m| m.1);
+    let has = |c: char| leg.modes.iter().any(|&(m, _)| m == c);
+    let help = if let Some(c) = ['e', 'k', 't'].into_iter().find(|&c| has(c)) {
+        format!(
+            "XBetza `u` with `{c}` in a chain: mbn unloads a piece the last leg captures plainly on its destination"
+        )
+    } else if !has('c') && !has('d') {
+        "XBetza `u` on the last leg of a chain that captures nothing would unload nothing: write `uc`, `ud` or \
+         `ucd` (docs/SEMANTICS.md X51)"
+            .to_string()
+    } else {
+        return Ok(());
+    };
+    Err(unsupported(span, "u").with_help(help))
 }
 
 /// XBetza direction groups on a later leg as MBN's relative modifiers (M2): single and doubled

@@ -134,6 +134,11 @@ fn mbn_flags(leg: &Leg) -> Result<String, String> {
             // A swap (M24), XBetza's `u` on a leg that moves (X26); a swap-only leg has no MBN
             // spelling, so its translation fails the check.
             Extra::Other(text) if SWAPS.contains(&text.as_str()) => out.push_str(text),
+            Extra::Unload => {
+                return Err("a relocation (XBetza `u` on a last leg that captures, `Q-udQ`, X27, X51) has no \
+                            MBN spelling: MBN's `w` swaps with the mover's square"
+                    .into())
+            }
             other => return Err(format!("no translation for {other:?}")),
         }
     }
@@ -423,6 +428,13 @@ fn xbetza_chain_modes(leg: &Leg) -> Result<(String, String), String> {
         // A visit neither moves nor captures there: the hop is its only mode.
         let (initial, _) = xbetza_modes(&Leg { capabilities: Vec::new(), ..plain })?;
         return Ok((initial, hop));
+    }
+    // X50: MBN's `me` on a chain's leg is XBetza's `n` there (`imefW-mW` = `ifmnW-mW`).
+    let rights = Capability::Move { restriction: None, allows_en_passant: true };
+    if plain.capabilities == [rights] {
+        let moves = Capability::Move { restriction: None, allows_en_passant: false };
+        let (initial, modes) = xbetza_modes(&Leg { capabilities: vec![moves], ..plain })?;
+        return Ok((initial, format!("{modes}n")));
     }
     xbetza_modes(&plain)
 }
