@@ -176,7 +176,14 @@ fn modes(leg: &XLeg, first: bool, last: bool) -> Result<(Vec<Capability>, bool, 
             'u' => {
                 "XBetza `u` (unload) in a chain: mbn's swaps (`w`, M24) are single legs only (one-leg `udQ` is read)"
             }
-            'o' => "XBetza `o` (off-board legs) in a chain",
+            // X49: `o` alone on a leg on the way leaves the board (X48).
+            'o' if !last
+                && leg.modes.iter().all(|&(m, _)| m == 'o' || (first && m == 'i'))
+                && leg.modes.iter().filter(|&&(m, _)| m == 'o').count() == 1 =>
+            {
+                continue
+            }
+            'o' => "XBetza `o` in a chain other than alone on a leg on the way (X49): a move ends on the board",
             'e' | 'n' => "en passant in a chain: the interpreter does not run it",
             _ => "in a Betza 2.0 chain mbn reads the modes m c d, `p` and `t` before the last leg and `i` on the first",
         };
@@ -189,6 +196,10 @@ fn modes(leg: &XLeg, first: bool, last: bool) -> Result<(Vec<Capability>, bool, 
     let mut extras = Vec::new();
     if has('i') {
         extras.push(Extra::Initial { decaying: false });
+    }
+    if has('o') {
+        extras.push(Extra::OffBoard);
+        return Ok((default_capabilities(), false, extras));
     }
     if has('p') || (has('t') && !last) {
         if let Some(&(c, span)) = leg.modes.iter().find(|(m, _)| matches!(m, 'm' | 'c' | 'd')) {

@@ -134,6 +134,11 @@ fn mbn_flags(leg: &Leg) -> Result<String, String> {
             // A swap (M24), XBetza's `u` on a leg that moves (X26); a swap-only leg has no MBN
             // spelling, so its translation fails the check.
             Extra::Other(text) if SWAPS.contains(&text.as_str()) => out.push_str(text),
+            Extra::OffBoard => {
+                return Err("an off-board leg (XBetza `o` on a leg on the way, X48) has no MBN spelling: MBN's \
+                            squares are on the board and its `o` is the cylinder"
+                    .into())
+            }
             other => return Err(format!("no translation for {other:?}")),
         }
     }
