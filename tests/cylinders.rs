@@ -255,9 +255,11 @@ fn what_is_refused_says_so() {
         let e = refused(notation, Dialect::Mbn);
         assert!(e.contains(what), "`{notation}`: {e}");
     }
-    // XBetza `o` on a leg of a multi-leg move means "off the board" (seed 001): not run.
-    let e = refused("oafW", Dialect::XBetza);
+    // XBetza `o` on a leg on the way means "off the board" (seed 001, X48); on the last leg of a
+    // multi-leg move it is refused (a move ends on the board).
+    let e = refused("afoW", Dialect::XBetza);
     assert!(e.contains("`o`"), "{e}");
+    assert_eq!(destinations(Dialect::XBetza, "oabsW", 8, 8, "h4"), Ok(vec!["h3".to_string(), "h5".to_string()]));
 }
 
 /// A rider on a cylinder's rank goes round both ways: each move is generated once, in a variant too.

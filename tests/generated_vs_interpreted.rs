@@ -1174,3 +1174,156 @@ fn chain_modes_by_hand() {
     let toggler = "7k/8/8/1n1R4/3Yn3/8/4R3/7K w - - 0 1";
     assert_eq!(chain_moves(toggler, "d4"), "a2 b1 b3 c2 c3 c4 c5 d3 e3 e5 xb5 xe4");
 }
+
+/// XBetza `o` on a leg on the way (docs/SEMANTICS.md X48, X49): pieces that leave the board and
+/// come back — the bouncing Bishop `BoasB`, a Rook that bounces back diagonally `RoabsR`, a
+/// Knight re-entering by a leap `NoabsN`, a locust that bounces after its capture `KcaoasB`, a
+/// Rook coming back along its line over a hurdle `RoabpR` and a short-range bounce written as a
+/// Betza 2.0 chain `KoB2-sB2` (X49).
+const OFFBOARD_START: &str = "rnbakbnr/pppppppp/2w2c2/8/8/2W2C2/PPPPPPPP/RNBAKBNR w - - 0 1";
+const OFFBOARD_PIECES: &str =
+    "P|Pawn|=mfW+cfF K|King|=K B|Bouncer| R|Rook| N|Knight| A|Locust| C|Cannon| W|Wazir| +P==NBRACW";
+const OFFBOARD_XBETZA: [(char, &str); 6] =
+    [('B', "BoasB"), ('R', "RoabsR"), ('N', "NoabsN"), ('A', "KcaoasB"), ('C', "RoabpR"), ('W', "KoB2-sB2")];
+
+mbn::mbn! {
+    variant OffBoard {
+        board: "8x8",
+        start: "rnbakbnr/pppppppp/2w2c2/8/8/2W2C2/PPPPPPPP/RNBAKBNR w - - 0 1",
+        pieces: "P|Pawn|=mfW+cfF K|King|=K B|Bouncer| R|Rook| N|Knight| A|Locust| C|Cannon| W|Wazir| +P==NBRACW",
+        royal: "K",
+        promotion_zone: "[8]",
+        promotion_mandatory: true,
+        piece B = xbetza "BoasB",
+        piece R = xbetza "RoabsR",
+        piece N = xbetza "NoabsN",
+        piece A = xbetza "KcaoasB",
+        piece C = xbetza "RoabpR",
+        piece W = xbetza "KoB2-sB2",
+    }
+}
+
+fn offboard_interpreter() -> Interpreter {
+    let mut spec = VariantSpec::new("offboard", 8, 8, OFFBOARD_START, OFFBOARD_PIECES);
+    spec.royal = "K".to_string();
+    spec.promotion_zone = Some("[8]".to_string());
+    spec.promotion_mandatory = true;
+    spec.xbetza = OFFBOARD_XBETZA.map(|(c, s)| (c, s.to_string())).to_vec();
+    let variant = Variant::compile(&spec).expect("the test variant compiles");
+    Interpreter::new(&variant).expect("the interpreter runs it")
+}
+
+#[test]
+fn generated_offboard_legs_agree_with_the_interpreter() {
+    assert_agree("offboard", &OffBoard, &offboard_interpreter(), OffBoard::start_position());
+}
+
+#[test]
+fn offboard_legs_by_hand() {
+    let interp = offboard_interpreter();
+    let on = |fen: &str, from: &str| piece_moves(&OffBoard, &interp, &OffBoard::position(fen).expect("loads"), from);
+    // The bouncing Bishop on c1: its own moves, then off the board at i7 and back on h8, at -1,4
+    // and back on a5 b6 c7 d8, at d0 and back on e1 f2 g3 h4, at b0 and back on a1.
+    assert_eq!(on("k7/8/8/8/8/8/8/2B4K w - - 0 1", "c1"), "a1 a3 a5 b2 b6 c7 d2 d8 e1 e3 f2 f4 g3 g5 h4 h6 h8");
+    // A friend on g5 closes the way to the edge (no h8), an enemy on b6 is taken on the way back.
+    assert_eq!(on("k7/8/1p6/6P1/8/8/8/2B4K w - - 0 1", "c1"), "a1 a3 a5 b2 d2 e1 e3 f2 f4 g3 h4 xb6");
+    // The Knight on g1 leaps off the board and back by a leap 135° round: e1 f2 g3 h2.
+    assert_eq!(on("k7/8/8/8/8/8/8/K5N1 w - - 0 1", "g1"), "e1 e2 f2 f3 g3 h2 h3");
+    assert_eq!(on("k7/8/8/8/8/8/5p1P/K5N1 w - - 0 1", "g1"), "e1 e2 f3 g3 h3 xf2");
+    // The Locust on d4 takes b6, leaves the board at 4,8 or -1,3 and comes back on f8 g7 h6 or
+    // a3 b2 c1; with nothing to take it has the King's moves only.
+    assert_eq!(
+        on("k7/8/1p6/8/3A4/8/8/7K w - - 0 1", "d4"),
+        "a3(xb6) b2(xb6) c1(xb6) c3 c4 c5 d3 d5 e3 e4 e5 f8(xb6) g7(xb6) h6(xb6)"
+    );
+    assert_eq!(on("k7/8/8/8/3A4/8/8/7K w - - 0 1", "d4"), "c3 c4 c5 d3 d5 e3 e4 e5");
+    // The Cannon on d4 (friend d6, enemy b4): to the edge and back along its line, over its own
+    // square, hopping the first piece: d1 → d6 → d7 d8; h4 → b4 → a4.
+    assert_eq!(on("k7/8/3P4/8/1p1C4/8/8/7K w - - 0 1", "d4"), "a4 c4 d1 d2 d3 d5 d7 d8 e4 f4 g4 h4 xb4");
+    // The short-range bounce on g2: off the board within two steps and back within two.
+    assert_eq!(on("k7/8/8/8/8/8/6W1/K7 w - - 0 1", "g2"), "c2 d1 f1 f2 f3 g1 g3 g6 h1 h2 h3 h5");
+    // An enemy on h3 is taken by the King's step and closes the way off the board there.
+    assert_eq!(on("k7/8/8/8/8/7p/6W1/K7 w - - 0 1", "g2"), "c2 d1 f1 f2 f3 g1 g3 h1 h2 xh3");
+}
+
+mbn::mbn! { piece LoneBouncer = xbetza "BoasB" on "8x8"; }
+mbn::mbn! { piece LoneRook = xbetza "oabsR" on "8x8"; }
+mbn::mbn! { piece LoneKnight = xbetza "oabsN" on "8x8"; }
+mbn::mbn! { piece LoneLocust = xbetza "caoasB" on "8x8"; }
+mbn::mbn! { piece LoneCannon = xbetza "oabpR" on "8x8"; }
+mbn::mbn! { piece LoneShort = xbetza "oB2-sB2" on "8x8"; }
+
+/// X48: the off-board pieces as lone `mbn!` pieces (their own code path: quiet and capture sets,
+/// and attacks) against the interpreter on random boards.
+#[test]
+fn generated_lone_offboard_pieces_agree_with_the_interpreter() {
+    use mbn::runtime::{Color, Geometry, Piece, PieceKind, Square};
+    type Moves = fn(Square, u64, u64) -> (u64, u64);
+    type Attacks = fn(Square, u64) -> u64;
+    let pieces: [(&str, Moves, Attacks); 6] = [
+        ("BoasB", LoneBouncer::moves, LoneBouncer::attacks),
+        ("oabsR", LoneRook::moves, LoneRook::attacks),
+        ("oabsN", LoneKnight::moves, LoneKnight::attacks),
+        ("caoasB", LoneLocust::moves, LoneLocust::attacks),
+        ("oabpR", LoneCannon::moves, LoneCannon::attacks),
+        ("oB2-sB2", LoneShort::moves, LoneShort::attacks),
+    ];
+    let mut rng = Rng(0x0ff_b0a4d);
+    for (notation, moves, attacks) in pieces {
+        let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", "A Z=mfW K=K");
+        spec.promotion_zone = None;
+        spec.royal = "K".to_string();
+        spec.xbetza = vec![('A', notation.to_string())];
+        let variant = Variant::compile(&spec).unwrap_or_else(|e| panic!("{notation}: {e:?}"));
+        let interp = Interpreter::new(&variant).unwrap_or_else(|e| panic!("{notation}: {e:?}"));
+        let mut moved = 0;
+        for i in 0..300 {
+            let from = Square((rng.next() % 64) as u16);
+            let occupied = if i % 2 == 0 { rng.next() & rng.next() & rng.next() } else { rng.next() & rng.next() };
+            let occupied = occupied & !u64::from_square(from);
+            let friends = occupied & rng.next();
+            let enemies = occupied & !friends;
+            let mut pos =
+                Position::<u64>::from_fen(&variant.table, Geometry::CHESS, "8/8/8/8/8/8/8/8 w - - 0 1").unwrap();
+            for (set, color) in [(friends, Color::White), (enemies, Color::Black)] {
+                for sq in set.squares() {
+                    pos.put_piece(sq, Piece::new(PieceKind(1), color)).unwrap();
+                }
+            }
+            let piece = Piece::new(PieceKind(0), Color::White);
+            pos.put_piece(from, piece).unwrap();
+            let mut list = MoveList::new();
+            interp.piece_moves(&pos, from, piece, &mut list);
+            let (mut quiet, mut captures) = (0u64, 0u64);
+            for mv in list.iter() {
+                if mv.is_capture() {
+                    captures.set(mv.to());
+                } else {
+                    quiet.set(mv.to());
+                }
+            }
+            let got = moves(from, friends, enemies);
+            assert_eq!(
+                got,
+                (quiet, captures),
+                "`{notation}` from {from:?}, friends {friends:#x}, enemies {enemies:#x}"
+            );
+            moved += usize::from(got != (0, 0));
+            // Attacks: every other piece an enemy.
+            let mut pos =
+                Position::<u64>::from_fen(&variant.table, Geometry::CHESS, "8/8/8/8/8/8/8/8 w - - 0 1").unwrap();
+            for sq in occupied.squares() {
+                pos.put_piece(sq, Piece::new(PieceKind(1), Color::Black)).unwrap();
+            }
+            pos.put_piece(from, piece).unwrap();
+            let mut want = 0u64;
+            for sq in (0..64).map(Square).filter(|&sq| sq != from) {
+                if interp.is_square_attacked(&pos, sq, Color::White) {
+                    want.set(sq);
+                }
+            }
+            assert_eq!(attacks(from, occupied), want, "`{notation}` attacks from {from:?}, occupied {occupied:#x}");
+        }
+        assert!(moved > 25, "`{notation}`: the boards hardly test it ({moved} of 300 with moves)");
+    }
+}

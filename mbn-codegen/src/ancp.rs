@@ -312,6 +312,7 @@ fn extra_text(e: &Extra) -> String {
         Extra::Unblocked => "unblocked:".into(),
         Extra::Excite => "excite:".into(),
         Extra::Unload => "unload:".into(),
+        Extra::OffBoard => "offboard:".into(),
         Extra::Other(text) => format!("modifier({text}):"),
     }
 }

@@ -307,6 +307,9 @@ pub enum Extra {
     /// XBetza `u` on the last leg of a multi-leg move: the piece it captures goes to the leg's
     /// start square instead of leaving the board (docs/SEMANTICS.md X27).
     Unload,
+    /// XBetza `o` on a leg another leg follows: the leg ends on the first square of its line off
+    /// the board and the next leg comes back onto it (docs/SEMANTICS.md X48).
+    OffBoard,
     /// Any other modifier letter with its decorations, as written (`w`, `x`, `j`, ...).
     Other(String),
 }

@@ -12,6 +12,7 @@ use mbn_runtime::{Color, Geometry, Square};
 use std::collections::HashMap;
 
 mod leg_modifiers;
+pub(crate) mod offboard;
 
 /// A leg prepared for one colour.
 #[derive(Clone, Debug, PartialEq)]
@@ -268,6 +269,9 @@ pub(crate) struct PStep {
     /// XBetza `u` on the last leg (X27): the piece it captures goes to the leg's start square
     /// instead of leaving the board (a relocation).
     pub(crate) unload: bool,
+    /// XBetza `o` on a leg on the way (X48): the leg lands on the first square of its line off the
+    /// board ([`offboard::exit`]) and the next leg starts there ([`offboard::entry`]).
+    pub(crate) offboard: bool,
     /// Where the leg was written (for the code generator's messages).
     pub(crate) span: Span,
 }
@@ -478,6 +482,7 @@ impl Prep<'_> {
         let parts = self.parts(&m.parts, color, siblings);
         self.check_unload(&parts, m.span);
         self.check_explosion(&parts, m.span);
+        self.check_offboard(&parts);
         if self.diagnostics.len() == errors {
             self.check_leg_modifiers(&parts, color, m.span);
         }
@@ -667,9 +672,10 @@ impl Prep<'_> {
         }
         // XBetza `x` and `u` (X27, X28) are kept as extras by the lowering: read them here.
         let (excite, unload) = (leg.extras.contains(&Extra::Excite), leg.extras.contains(&Extra::Unload));
+        let offboard = leg.extras.contains(&Extra::OffBoard);
         let mut plain = leg.clone();
         plain.setup &= !setup;
-        plain.extras.retain(|e| !matches!(e, Extra::Excite | Extra::Unload));
+        plain.extras.retain(|e| !matches!(e, Extra::Excite | Extra::Unload | Extra::OffBoard));
         let leg_p = self.leg(&plain, &vectors, color)?;
         if leg_p.wrap.is_some_and(|w| w.files != (0, self.geometry.files() - 1)) {
             self.unsupported(leg.span, "`o` with connected files (`o[b,g]`) on a leg of a multi-leg move");
@@ -686,6 +692,7 @@ impl Prep<'_> {
             setup,
             excite,
             unload,
+            offboard,
             span: leg.span,
         })
     }
@@ -1000,6 +1007,70 @@ impl Prep<'_> {
         }
     }
 
+    /// XBetza `o` on a leg on the way (X48): a plain slide or leap off the board, in the move's
+    /// own sequence of legs (not in a repeat or an optional part), followed by a plain leg that
+    /// comes back onto the board; both back ends run exactly this.
+    fn check_offboard(&mut self, parts: &[PPart]) {
+        let nested = |p: &PPart| {
+            let mut steps = Vec::new();
+            match p {
+                PPart::Repeat(_) | PPart::Optional { .. } => flat_steps(std::slice::from_ref(p), &mut steps),
+                _ => {}
+            }
+            steps.iter().find(|s| s.offboard).map(|s| s.span)
+        };
+        if let Some(span) = parts.iter().find_map(nested) {
+            self.unsupported(span, "an off-board leg (XBetza `o`) in a repeat or an optional part");
+            return;
+        }
+        for (i, part) in parts.iter().enumerate() {
+            let PPart::Leg(s) = part else { continue };
+            if !s.offboard {
+                continue;
+            }
+            let leg = &s.leg;
+            let plain = matches!(leg.reach, Reach::Steps { .. })
+                && leg.hop.is_none()
+                && leg.over == POver::Empty
+                && !leg.non_jumping
+                && leg.visit.is_none()
+                && leg.swap.is_none()
+                && leg.wrap.is_none()
+                && leg.destination.is_empty()
+                && !s.excite
+                && !s.unload
+                && !s.setup;
+            if !plain {
+                self.unsupported(s.span, "an off-board leg (XBetza `o`) that hops, visits, wraps or lands on a piece");
+                continue;
+            }
+            let next = match parts.get(i + 1) {
+                Some(PPart::Leg(n)) => n,
+                _ => {
+                    self.unsupported(s.span, "an off-board leg (XBetza `o`) with no leg after it that comes back");
+                    continue;
+                }
+            };
+            let back = &next.leg;
+            let plain = !next.offboard
+                && matches!(back.reach, Reach::Steps { .. })
+                && back.hop.is_none()
+                && back.over == POver::Empty
+                && !back.non_jumping
+                && back.wrap.is_none()
+                && !next.unload
+                && !next.setup
+                && back.en_passant.is_none();
+            if !plain {
+                self.unsupported(
+                    next.span,
+                    "a leg after an off-board leg (XBetza `o`) that is off-board too, hops, wraps, unloads or \
+                     captures en passant",
+                );
+            }
+        }
+    }
+
     /// An explosion (M49) ends its move, after a leg that is no `!` leg: it explodes where the
     /// piece stands.
     fn check_explosion(&mut self, parts: &[PPart], span: Span) {
@@ -1236,6 +1307,7 @@ fn extra_letters(extra: &Extra) -> String {
         Extra::Unblocked => "u".to_string(),
         Extra::Excite => "x (XBetza)".to_string(),
         Extra::Unload => "u (XBetza)".to_string(),
+        Extra::OffBoard => "o (XBetza, off-board)".to_string(),
         Extra::Other(text) => text.clone(),
     }
 }

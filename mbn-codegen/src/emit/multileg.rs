@@ -19,7 +19,7 @@ use super::{range_bits, Gen};
 use crate::diagnostic::Diagnostic;
 use crate::interp::multileg::{leg_directions, straight_on_is_a_siblings, Axis, Vector};
 use crate::ir::{Reach, Side};
-use crate::plan::{PExplode, PLeg, PMove, POver, PPart, PRange, PRepeat, PSet, PStep, PTargets, PWrap};
+use crate::plan::{offboard, PExplode, PLeg, PMove, POver, PPart, PRange, PRepeat, PSet, PStep, PTargets, PWrap};
 use crate::syntax::ast::Span;
 use mbn_runtime::{Color, Square};
 use proc_macro2::{Ident, TokenStream};
@@ -78,6 +78,9 @@ struct St<'a> {
     decisive: bool,
     /// A leg with `me` (XBetza `n`) passed an empty square (M44).
     rights: bool,
+    /// XBetza `o` (X48): the last leg left the board from `sq` along this vector with this reach;
+    /// the next leg comes back from the point it landed on.
+    off: Option<(Vector, Reach)>,
 }
 
 /// What remains to be walked (as in the interpreter).
@@ -236,6 +239,7 @@ impl Gen {
                 setup: None,
                 decisive: false,
                 rights: false,
+                off: None,
             };
             let body = u.run(st, &Cont::Parts(&m.parts, &Cont::Done));
             (body, u.over_budget, u.touched)
@@ -520,6 +524,7 @@ fn as_move(leg: PLeg, color: Color) -> PMove {
         setup: false,
         excite: false,
         unload: false,
+        offboard: false,
         span: Span::default(),
     };
     PMove { parts: vec![PPart::Leg(Box::new(step))], color, span: Span::default() }
@@ -737,6 +742,7 @@ impl<'a> Unroll<'_> {
                 setup: None,
                 decisive: c.decisive,
                 rights: c.rights,
+                off: None,
             };
             let count = self.id("n");
             let rounds = |bodies: &'a [Vec<PPart>], me: &mut Self| {
@@ -1002,7 +1008,29 @@ impl<'a> Unroll<'_> {
         let occ = self.occ(&st);
         let g = self.g.tables.geometry;
         let mut code = Vec::new();
+        let off = st.off.take();
         for (board, white, axis) in leg_directions(self.color, &mut st.replay, st.prev, st.zaxis, step) {
+            if step.offboard {
+                // X48: the squares the leg passes to the edge must be empty; where it lands off the
+                // board is known per start square, and only the next leg's tables read it.
+                self.touched = None;
+                let ty = self.ty();
+                let pass = self.g.tables.per_square("OFFPASS", |sq| {
+                    offboard::exit(g, Square(sq as u16), board, leg.reach)
+                        .map_or([0; 4], |(passed, _)| passed.iter().fold([0; 4], |b, s| or(b, bit(s.index()))))
+                });
+                let mut next = st.clone();
+                next.off = Some((board, leg.reach));
+                next.disp = None;
+                next.prev = Some(white);
+                next.log.push(white);
+                next.zaxis = axis;
+                next.decisive |= leg.decisive;
+                let inner = self.run(next, after);
+                let sq = &st.sq;
+                code.push(quote!(if (#pass[#sq.index() & SQUARE_MASK] & #occ) == <#ty as Bitboard>::EMPTY { #inner }));
+                continue;
+            }
             // On a cylinder (M38) the displacement says nothing about the square.
             let leaper =
                 leg.reach == (Reach::Steps { min: 1, max: Some(1) }) && leg.hop.is_none() && leg.wrap.is_none();
@@ -1035,7 +1063,10 @@ impl<'a> Unroll<'_> {
                 let #t = #occ.test(#to);
                 #inner
             };
-            code.push(self.walk(leg, board, &st.sq, &occ, &to, body));
+            match off {
+                Some(exit) => code.push(self.reenter(leg, exit, board, &st.sq, &occ, &to, body)),
+                None => code.push(self.walk(leg, board, &st.sq, &occ, &to, body)),
+            }
         }
         let code = guarded(guards, quote!(#(#code)*));
         quote! {{
@@ -1047,6 +1078,9 @@ impl<'a> Unroll<'_> {
     /// The path ends: the last landing is the destination, allowed by the last leg's capabilities.
     fn finish(&mut self, st: &St<'a>) -> TokenStream {
         let Some((p, t)) = &st.pending else { return quote!() };
+        if st.off.is_some() {
+            return quote!();
+        }
         if p.unload {
             return self.finish_unload(st, p, t);
         }
@@ -1516,6 +1550,72 @@ impl<'a> Unroll<'_> {
                 #cur = #to;
             }
         }}
+    }
+
+    /// A leg after an off-board leg (X48, as `Walker::reenter`): per number of steps to the first
+    /// square of its line on the board, a table of that square for each start square `from` of
+    /// the off-board leg (`exit`: its vector and reach); from there the leg slides on as usual.
+    #[allow(clippy::too_many_arguments)]
+    fn reenter(
+        &mut self,
+        leg: &PLeg,
+        exit: (Vector, Reach),
+        v: Vector,
+        from: &Ident,
+        occ: &TokenStream,
+        to: &Ident,
+        body: TokenStream,
+    ) -> TokenStream {
+        let Reach::Steps { min, max } = leg.reach else { return quote!() };
+        let g = self.g.tables.geometry;
+        let entries: Vec<Option<(Square, u32)>> = (0..g.num_squares())
+            .map(|sq| {
+                offboard::exit(g, Square(sq as u16), exit.0, exit.1)
+                    .and_then(|(_, at)| offboard::entry(g, at, v))
+                    .filter(|&(_, k)| max.is_none_or(|m| k <= m))
+            })
+            .collect();
+        // Steps to the board matter only to a leg with a bounded reach or a least number of steps.
+        let counted = max.is_some() || min > 1;
+        let mut groups: Vec<u32> = entries.iter().flatten().map(|&(_, k)| if counted { k } else { 1 }).collect();
+        groups.sort_unstable();
+        groups.dedup();
+        let step = self.g.leap_table(&[v]);
+        let mut code = Vec::new();
+        for k0 in groups {
+            let table = self.g.tables.per_square("OFFIN", |sq| match entries[sq] {
+                Some((s, k)) if !counted || k == k0 => bit(s.index()),
+                _ => [0; 4],
+            });
+            if max == Some(1) {
+                code.push(quote!(if let Some(#to) = #table[#from.index() & SQUARE_MASK].lowest() { #body }));
+                continue;
+            }
+            let (next, k) = (self.id("next"), self.id("k"));
+            let (count, limit, least) = if counted {
+                let start = k0 - 1;
+                (
+                    Some(quote!(let mut #k = #start; )),
+                    max.map(|m| quote!(if #k > #m { break; })),
+                    Some(quote!(#k += 1;)),
+                )
+            } else {
+                (None, None, None)
+            };
+            let reached = if min > 1 { quote!(#k >= #min) } else { quote!(true) };
+            code.push(quote! {{
+                #count
+                let mut #next = #table[#from.index() & SQUARE_MASK].lowest();
+                while let Some(#to) = #next {
+                    #least
+                    #limit
+                    if #reached { #body }
+                    if #occ.test(#to) { break; }
+                    #next = #step[#to.index() & SQUARE_MASK].lowest();
+                }
+            }});
+        }
+        quote!(#(#code)*)
     }
 
     /// `n` on a leap longer than a king step: per king-step path to the leap's landing, a table

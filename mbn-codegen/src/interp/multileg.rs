@@ -11,7 +11,7 @@
 
 use super::Interpreter;
 use crate::lower::directions::{self, Dir, DirMod};
-use crate::plan::{PMove, PPart, PRelative, PRepeat, PStep, Turn};
+use crate::plan::{offboard, PMove, PPart, PRelative, PRepeat, PStep, Turn};
 use mbn_runtime::{Bitboard, Color, Move, Piece, Position, Square};
 
 /// Where a multi-leg move ends and what it takes.
@@ -118,6 +118,8 @@ struct State<'a> {
     decisive: bool,
     /// A leg with `me` (XBetza `n`) passed an empty square (M44).
     rights: bool,
+    /// XBetza `o` (X48): the point off the board the last leg landed on; the next leg starts there.
+    off: Option<offboard::Point>,
 }
 
 /// What remains to be walked.
@@ -174,6 +176,7 @@ impl Interpreter {
             leg_start: from,
             decisive: false,
             rights: false,
+            off: None,
         };
         walker.run(start, &Cont::Parts(&m.parts, &Cont::Done), out);
     }
@@ -328,6 +331,7 @@ impl<'w, B: Bitboard> Walker<'w, B> {
         st.leg_start = st.square;
         // The square the moving piece left: its own, or the excited friend's (X28).
         let vacated = st.actor.unwrap_or(self.from);
+        let off = st.off.take();
         for (board, white, axis) in directions {
             let mut landings = Vec::new();
             {
@@ -338,9 +342,30 @@ impl<'w, B: Bitboard> Walker<'w, B> {
                         (self.occupancy)(sq)
                     }
                 };
-                self.interp.walk(self.pos, &occupancy, st.square, board, self.piece, leg, &mut |to, target| {
-                    landings.push((to, target))
-                });
+                if step.offboard {
+                    // X48: over empty squares to the first point off the board.
+                    let g = self.pos.geometry();
+                    let Some((passed, at)) = offboard::exit(g, st.square, board, leg.reach) else { continue };
+                    if passed.iter().any(|&sq| occupancy(sq).is_some()) {
+                        continue;
+                    }
+                    let mut next = st.clone();
+                    next.off = Some(at);
+                    next.prev = Some(white);
+                    next.log.push(white);
+                    next.zaxis = axis;
+                    next.decisive |= leg.decisive;
+                    self.run(next, after, out);
+                    continue;
+                }
+                match off {
+                    Some(at) => self.reenter(&occupancy, at, board, leg, &mut landings),
+                    None => {
+                        self.interp.walk(self.pos, &occupancy, st.square, board, self.piece, leg, &mut |to, target| {
+                            landings.push((to, target))
+                        })
+                    }
+                }
             }
             for (to, target) in landings {
                 if !self.may_land(step, target) || !leg.destination.iter().all(|r| self.in_range(r, to)) {
@@ -356,6 +381,31 @@ impl<'w, B: Bitboard> Walker<'w, B> {
                 next.decisive |= leg.decisive;
                 self.run(next, after, out);
             }
+        }
+    }
+
+    /// The landings of a leg starting off the board at `at` (X48): along `v`, the points off the
+    /// board are passed as empty, then the leg goes on over the board as any slide or leap does.
+    fn reenter(
+        &self,
+        occupancy: &dyn Fn(Square) -> Option<Piece>,
+        at: offboard::Point,
+        v: Vector,
+        leg: &crate::plan::PLeg,
+        landings: &mut Vec<(Square, Option<Piece>)>,
+    ) {
+        let crate::ir::Reach::Steps { min, max } = leg.reach else { return };
+        let g = self.pos.geometry();
+        let Some((mut sq, mut k)) = offboard::entry(g, at, v) else { return };
+        while max.is_none_or(|m| k <= m) {
+            let target = occupancy(sq);
+            if k >= min {
+                landings.push((sq, target));
+            }
+            let step = (i8::try_from(v.0).ok(), i8::try_from(v.1).ok());
+            let Some(next) = (target.is_none()).then(|| g.offset(sq, step.0?, step.1?)).flatten() else { break };
+            sq = next;
+            k += 1;
         }
     }
 
@@ -455,6 +505,9 @@ impl<'w, B: Bitboard> Walker<'w, B> {
     /// The path ends: the last landing is the destination, allowed by the last leg's capabilities.
     fn finish(&self, st: State<'_>, out: &mut Vec<Landing>) {
         let Some(p) = st.pending else { return };
+        if st.off.is_some() {
+            return;
+        }
         if p.step.excite {
             return;
         }

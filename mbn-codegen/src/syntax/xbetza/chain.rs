@@ -254,9 +254,16 @@ fn modes(
             }
             'p' => "`p` on the last leg of a chain (it would end on a piece)",
             'i' => "`i` on a later leg of a chain",
-            'o' => "XBetza `o` (off-board legs) in a chain",
+            // X49: `o` alone on a leg on the way leaves the board (X48).
+            'o' if !last
+                && leg.modes.iter().all(|&(m, _)| m == 'o' || (first && m == 'i'))
+                && leg.modes.iter().filter(|&&(m, _)| m == 'o').count() == 1 =>
+            {
+                continue
+            }
+            'o' => "XBetza `o` in a chain other than alone on a leg on the way (X49): a move ends on the board",
             _ => {
-                "in a Betza 2.0 chain mbn reads the modes m c d, `n` `p` `g` `t` `y` before the last leg, `e` \
+                "in a Betza 2.0 chain mbn reads the modes m c d, `n` `o` `p` `g` `t` `y` before the last leg, `e` \
                  `u` `k` `t` on the last and `i` on the first"
             }
         };
@@ -271,6 +278,10 @@ fn modes(
     let mut extras = Vec::new();
     if has('i') {
         extras.push(Extra::Initial { decaying: false });
+    }
+    if has('o') {
+        extras.push(Extra::OffBoard);
+        return Ok((default_capabilities(), false, extras));
     }
     if hops {
         if let Some(&(c, span)) = leg.modes.iter().find(|(m, _)| matches!(m, 'm' | 'c' | 'd')) {

@@ -94,6 +94,8 @@ struct LegModes {
     unload: bool,
     /// `n` on a stepper's leg (X41): the square it lands on gets e.p. rights.
     rights: bool,
+    /// `o` on a leg on the way (X48): the leg ends off the board.
+    offboard: bool,
 }
 
 /// "XBetza `x` is not supported yet" at `span`, with help.
@@ -127,7 +129,21 @@ fn read_modes(leg: &XLeg, first: bool, last: bool, stepper: bool) -> Result<LegM
                 "XBetza `n` in a multi-leg move of an atom that is no stepper (W F K R B Q): lame leaps on \
                     the legs of a multi-leg move are not read"
             }
-            'o' => "XBetza `o` in a multi-leg move (off-board legs)",
+            // X48: `o` on a leg on the way leaves the board; alone, or with `i` on a first leg.
+            'o' if !last
+                && leg.modes.iter().all(|&(m, _)| m == 'o' || m == 'i')
+                && leg.modes.iter().filter(|&&(m, _)| m == 'o').count() == 1 =>
+            {
+                continue
+            }
+            'o' if last => {
+                "XBetza `o` on the last leg of a multi-leg move: a move ends on the board (an off-board leg \
+                    needs a leg after it that comes back; one-leg `oR` is the cylinder, docs/SEMANTICS.md X39, X48)"
+            }
+            'o' => {
+                "XBetza `o` with other modes on its leg: an off-board leg lands on no piece and is taken once \
+                    (`oo` and `o` with m, c, d, p, g, y are not read there, docs/SEMANTICS.md X48)"
+            }
             'j' => "XBetza `j` in a multi-leg move",
             'q' | 'z' => "XBetza circular and crooked legs (`q`, `z`) in a multi-leg move",
             _ => "XBetza `k` (royal capture) on a leg on the way: only the last leg may capture a royal piece",
@@ -152,6 +168,7 @@ fn read_modes(leg: &XLeg, first: bool, last: bool, stepper: bool) -> Result<LegM
             initial: false,
             unload: false,
             rights: false,
+            offboard: false,
         });
     }
     // `t` with `p`/`g` hops friends only; alone, on the last leg, it is tame (X35).
@@ -205,7 +222,8 @@ fn read_modes(leg: &XLeg, first: bool, last: bool, stepper: bool) -> Result<LegM
         super::lower::royal_captures(leg, &mut final_caps, final_hop.is_none()).map_err(|e| vec![e])?;
     }
     let (iso, initial, unload, rights) = (!first && has('i'), first && has('i'), has('u'), has('n'));
-    Ok(LegModes { ways, final_caps, final_hop, iso, initial, unload, rights })
+    let offboard = has('o');
+    Ok(LegModes { ways, final_caps, final_hop, iso, initial, unload, rights, offboard })
 }
 
 /// `u` on the last leg of a multi-leg move (X27): the leg must capture (`c`, `d`), and a hop or
@@ -520,6 +538,9 @@ impl Ctx<'_> {
                 }
                 if way.transit == Transit::Excite {
                     leg.extras.push(Extra::Excite);
+                }
+                if modes.offboard {
+                    leg.extras.push(Extra::OffBoard);
                 }
                 let mut p = path.clone();
                 if at.range != Range::Leap {

@@ -139,6 +139,11 @@ fn mbn_flags(leg: &Leg) -> Result<String, String> {
                             MBN spelling: MBN's `w` swaps with the mover's square"
                     .into())
             }
+            Extra::OffBoard => {
+                return Err("an off-board leg (XBetza `o` on a leg on the way, X48) has no MBN spelling: MBN's \
+                            squares are on the board and its `o` is the cylinder"
+                    .into())
+            }
             other => return Err(format!("no translation for {other:?}")),
         }
     }
