@@ -133,3 +133,16 @@ fn moves_of_the_relay_knight_and_the_valkyrie() {
     let valkyrie = ["--dialect", "xbetza", "afudQ", "--from", "d4", "--friendly", "d7,b2"];
     assert_eq!(moves(&valkyrie), "b2 d7");
 }
+
+/// A flip (MBN `x`, docs/SEMANTICS.md M34) is printed `~` and the square of the piece it turns:
+/// the mover stays, so the square is no destination.
+#[test]
+fn moves_print_flips_with_a_tilde() {
+    // The Xenos `xN+mK` on d4: King steps, quiet Knight leaps, and the flip of the enemy on e6.
+    let line = moves(&["xN+mK", "--from", "d4", "--enemy", "e6"]);
+    assert_eq!(line, "b3 b5 c2 c3 c4 c5 c6 d3 d5 e2 e3 e4 e5 ~e6 f3 f5");
+    // `xx` flips friends only: the friend on c6 is flipped, the enemy on e6 is neither taken nor flipped.
+    let line = moves(&["xxN", "--from", "d4", "--friendly", "c6", "--enemy", "e6"]);
+    assert_eq!(line, "b3 b5 c2 ~c6 e2 f3 f5");
+    assert_eq!(moves(&["xN", "--from", "a1", "--enemy", "b3", "--json"]), r#"{"destinations":["~b3","c2"]}"#);
+}

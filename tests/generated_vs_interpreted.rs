@@ -1327,3 +1327,104 @@ fn generated_lone_offboard_pieces_agree_with_the_interpreter() {
         assert!(moved > 25, "`{notation}`: the boards hardly test it ({moved} of 300 with moves)");
     }
 }
+
+/// MBN `ii` (docs/SEMANTICS.md M52): the King's knight leap and `ii` castlings decay with the
+/// first check; the Squire `K+iiD` is not royal. The start has no c, d, e Pawns, so that the
+/// playouts check unmoved Kings often (positions with the record set).
+const DECAY_PIECES: &str = "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King|=WF+iiN S|Squire|=K+iiD \
+    O-O=[*]iisR[g]=isR[f] O-O-O=[*]iisR[c]=isR[d] +P==QRBNS";
+const DECAY_START: &str = "rsbqkbnr/pp3ppp/8/8/8/8/PP3PPP/RSBQKBNR w KQkq - 0 1";
+
+mbn::mbn! {
+    variant Decays {
+        board: "8x8",
+        start: "rsbqkbnr/pp3ppp/8/8/8/8/PP3PPP/RSBQKBNR w KQkq - 0 1",
+        pieces: "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King|=WF+iiN S|Squire|=K+iiD \
+            O-O=[*]iisR[g]=isR[f] O-O-O=[*]iisR[c]=isR[d] +P==QRBNS",
+        royal: "K",
+        castling_partners: "R",
+        promotion_zone: "[8]",
+    }
+}
+
+#[test]
+fn generated_decaying_moves_agree_with_the_interpreter() {
+    let mut spec = VariantSpec::new("decays", 8, 8, DECAY_START, DECAY_PIECES);
+    spec.royal = "K".to_string();
+    spec.castling_partners = "R".to_string();
+    spec.promotion_zone = Some("[8]".to_string());
+    let interp = Interpreter::new(&Variant::compile(&spec).expect("compiles")).expect("the interpreter runs it");
+    assert_agree("decays", &Decays, &interp, Decays::start_position());
+    // By hand at depth 1: Pawns 10, Squire c2 b3, Bishops 5 + 5, Queen 14 (with xd8), Knight 3,
+    // King e2 and the leaps c2 f3 (d2 and d3 are attacked by the Queen on d8).
+    assert_eq!(perft(&Decays, &mut Decays::start_position(), 1), 42);
+    // The playouts (the same walk as `Compare`'s) reach positions where a King has been checked.
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ "decays".len() as u64);
+    let (mut pos, mut plies, mut recorded) = (Decays::start_position(), 0, 0);
+    for _ in 0..POSITIONS {
+        let (list, _) = moves(&Decays, &pos);
+        recorded += usize::from(pos.decayed() != 0);
+        if list.is_empty() || plies >= MAX_PLIES {
+            pos = Decays::start_position();
+            plies = 0;
+            continue;
+        }
+        let mv = list.get((rng.next() % list.len() as u64) as usize).expect("in range");
+        let _ = pos.make_with(mv, list.extra_captures(&mv));
+        plies += 1;
+    }
+    assert!(recorded > 500, "{recorded} positions with a decayed King");
+}
+
+/// Conditions and `#` on castlings (docs/SEMANTICS.md M53): short castling only while the side's
+/// own Queen is on the board, long castling decisive.
+const CASTLE_RULE_PIECES: &str = "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King| \
+    O-O=/{!Q}/[*]isR[g]=isR[f] O-O-O=[*]isR[c]=#isR[d] +P==QRBN";
+const CASTLE_RULE_START: &str = "r3k2r/pppq1ppp/2n2n2/8/8/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1";
+
+mbn::mbn! {
+    variant CastleRules {
+        board: "8x8",
+        start: "r3k2r/pppq1ppp/2n2n2/8/8/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1",
+        pieces: "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King| \
+            O-O=/{!Q}/[*]isR[g]=isR[f] O-O-O=[*]isR[c]=#isR[d] +P==QRBN",
+        royal: "K",
+        castling_partners: "R",
+        promotion_zone: "[8]",
+    }
+}
+
+#[test]
+fn generated_castling_rules_agree_with_the_interpreter() {
+    let mut spec = VariantSpec::new("castlerules", 8, 8, CASTLE_RULE_START, CASTLE_RULE_PIECES);
+    spec.royal = "K".to_string();
+    spec.castling_partners = "R".to_string();
+    spec.promotion_zone = Some("[8]".to_string());
+    let interp = Interpreter::new(&Variant::compile(&spec).expect("compiles")).expect("the interpreter runs it");
+    assert_agree("castlerules", &CastleRules, &interp, CastleRules::start_position());
+    // By hand at depth 1: Pawns 8, Knights 7 + 5, Queen 12, Rooks 3 + 2, King d1 e2 f1 and both
+    // castlings (the short one as White's Queen is on d2; the long one decisive).
+    assert_eq!(perft(&CastleRules, &mut CastleRules::start_position(), 1), 42);
+    // The playouts castle both ways, decisively and not, and meet positions where a side has lost
+    // its Queen with its short castling right still standing.
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ "castlerules".len() as u64);
+    let (mut pos, mut plies) = (CastleRules::start_position(), 0);
+    let (mut short, mut decisive, mut queenless) = (0, 0, 0);
+    for _ in 0..POSITIONS {
+        let (list, _) = moves(&CastleRules, &pos);
+        short += list.iter().filter(|mv| mv.is_castle() && !mv.is_decisive()).count();
+        decisive += list.iter().filter(|mv| mv.is_castle() && mv.is_decisive()).count();
+        let us = pos.side_to_move();
+        let queen = mbn::runtime::PieceKind(4);
+        queenless += usize::from(pos.pieces(queen, us) == 0 && pos.castling_rights() & pos.by_color(us) != 0);
+        if list.is_empty() || plies >= MAX_PLIES {
+            pos = CastleRules::start_position();
+            plies = 0;
+            continue;
+        }
+        let mv = list.get((rng.next() % list.len() as u64) as usize).expect("in range");
+        let _ = pos.make_with(mv, list.extra_captures(&mv));
+        plies += 1;
+    }
+    assert!(short > 100 && decisive > 100 && queenless > 100, "{short} {decisive} {queenless}");
+}

@@ -234,7 +234,7 @@ fn what_is_refused() {
         ("cxN", "both flip and capture"),
         ("xwN", "`x` (flip) and `w` (swap) on one leg"),
         ("#kN", "the decision operator `#` with `k` or `x`"),
-        ("iiN", "the modifier `ii`"),
+        ("iiW-F", "`ii` (an initial move that decays with the first check, M52) in multi-leg moves"),
         ("m{P}N", "piece sets after `m`"),
     ] {
         let (interp, generated) = refusals(notation);

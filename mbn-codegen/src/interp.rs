@@ -7,13 +7,13 @@
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Reach, Side};
-use crate::plan::{PCastling, PHop, PLeg, PMove, POver, PRange, PSet, PTargets, PVisit, PWrap, Prep};
+use crate::plan::{castling_legs, PCastling, PHop, PLeg, PMove, POver, PRange, PSet, PTargets, PVisit, PWrap, Prep};
 use crate::syntax::ast::CastlingKind;
 use crate::variant::Variant;
 use mbn_runtime::drops::{drop_is_legal, push_drops, DropLimits};
 use mbn_runtime::rules::{game_over, retain_bikjang, royals_face};
 use mbn_runtime::{
-    Bb256, Bitboard, Color, Geometry, Move, MoveGenerator, MoveList, Piece, PieceKind, Position, Square,
+    Bb256, Bitboard, Color, Geometry, Move, MoveFlags, MoveGenerator, MoveList, Piece, PieceKind, Position, Square,
 };
 
 pub(crate) mod multileg;
@@ -38,6 +38,9 @@ pub struct Interpreter {
     any_induced: bool,
     /// Whether any kind borrows moves (XBetza `xK`, X29).
     any_borrow: bool,
+    /// Whether any leg is an `ii` move (M52): moves made in check then carry
+    /// [`MoveFlags::CHECKED`](mbn_runtime::MoveFlags::CHECKED).
+    any_decaying: bool,
     /// Each kind's promotion targets.
     promotions: Vec<Option<Vec<PieceKind>>>,
     /// The promotion zone for White and Black.
@@ -88,9 +91,12 @@ impl Interpreter {
             steps.iter().any(|s| s.excite)
         });
         let any_borrow = legs.iter().flatten().flatten().any(|l| l.borrow);
+        let any_decaying =
+            legs.iter().flatten().flatten().chain(castlings.iter().flat_map(castling_legs)).any(|l| l.decaying);
         let mut interpreter = Interpreter {
             geometry,
             any_borrow,
+            any_decaying,
             legs,
             multi,
             any_multi,
@@ -362,6 +368,13 @@ impl Interpreter {
         out: &mut dyn FnMut(Move),
     ) {
         if leg.initial && !pos.unmoved().test(from) {
+            return;
+        }
+        // `ii` (M52): not once the piece has been in check or was dropped, nor while it is in check.
+        if leg.decaying
+            && (pos.decayed().test(from)
+                || (pos.royals(piece.color).test(from) && self.is_square_attacked(pos, from, !piece.color)))
+        {
             return;
         }
         // `#` (M31): every move of the leg ends the game; `k`, `kk` (M33): its moves carry the rule.
@@ -684,15 +697,17 @@ impl Interpreter {
                         continue;
                     }
                     let without_partner = |sq: Square| if sq == partner_sq { None } else { pos.piece_at(sq) };
-                    let mut royal_dests = Vec::new();
+                    // Destinations with whether a `#` leg reaches them (M53: the castling is then
+                    // decisive); conditions (M53) are tested by `leg_moves`, before the castling.
+                    let mut royal_dests: Vec<(Square, bool)> = Vec::new();
                     for leg in &c.royal[us.index()] {
                         self.leg_moves(pos, &without_partner, royal_sq, royal, leg, &mut |mv| {
                             if !mv.is_capture() && !mv.is_en_passant() {
-                                royal_dests.push(mv.to());
+                                royal_dests.push((mv.to(), mv.is_decisive()));
                             }
                         });
                     }
-                    for royal_to in royal_dests {
+                    for (royal_to, royal_decisive) in merge_decisive(royal_dests) {
                         if !self.castling_path_safe(pos, royal_sq, royal_to, us) {
                             continue;
                         }
@@ -713,14 +728,13 @@ impl Interpreter {
                             self.leg_moves(pos, &invisible, partner_sq, partner, leg, &mut |mv| {
                                 let placed = beside.is_none_or(|b| b == Some(mv.to()));
                                 if !mv.is_capture() && !mv.is_en_passant() && mv.to() != royal_to && placed {
-                                    partner_dests.push(mv.to());
+                                    partner_dests.push((mv.to(), mv.is_decisive()));
                                 }
                             });
                         }
-                        partner_dests.sort_by_key(|s| s.index());
-                        partner_dests.dedup();
-                        for partner_to in partner_dests {
-                            out.push(Move::castle(royal_sq, royal_to, partner_sq, partner_to));
+                        for (partner_to, partner_decisive) in merge_decisive(partner_dests) {
+                            let mv = Move::castle(royal_sq, royal_to, partner_sq, partner_to);
+                            out.push(if royal_decisive || partner_decisive { mv.decisive() } else { mv });
                         }
                     }
                 }
@@ -743,6 +757,7 @@ impl Interpreter {
 impl<B: Bitboard> MoveGenerator<B> for Interpreter {
     fn pseudo_legal_moves(&self, pos: &Position<B>, out: &mut MoveList) {
         let us = pos.side_to_move();
+        let first = out.len();
         for from in pos.by_color(us).squares() {
             if let Some(piece) = pos.piece_at(from) {
                 self.piece_moves(pos, from, piece, out);
@@ -761,6 +776,14 @@ impl<B: Bitboard> MoveGenerator<B> for Interpreter {
                 B::from_squares(self.geometry.squares().filter(|sq| immobile[sq.index()] || outside[sq.index()]))
             };
             push_drops(pos, forbidden, &self.drop_limits, out);
+        }
+        // `ii` (M52): a move made while a royal piece is in check costs the unmoved royal pieces
+        // their `ii` moves.
+        if self.any_decaying {
+            let holders = pos.royals(us) & pos.unmoved() & !pos.decayed();
+            if !holders.is_empty() && pos.royals(us).squares().any(|k| self.is_square_attacked(pos, k, !us)) {
+                out.add_flags_from(first, MoveFlags::CHECKED);
+            }
         }
     }
 
@@ -858,6 +881,11 @@ impl Interpreter {
             if leg.captures.is_empty() || (leg.initial && !pos.unmoved().test(from)) {
                 return false;
             }
+            // `ii` (M52): attacks while its right holds, in check or not (taking a royal piece ends
+            // the game first, as a pinned piece still gives check).
+            if leg.decaying && pos.decayed().test(from) {
+                return false;
+            }
             if !leg.attackers.is_empty() && (only.is_some() || !self.escapes(pos, leg, from, by)) {
                 return false;
             }
@@ -907,6 +935,13 @@ fn on_ray(delta: (i32, i32), v: (i32, i32)) -> bool {
         return false;
     };
     k >= 1 && delta == (v.0 * k, v.1 * k)
+}
+
+/// Castling destinations sorted by square, each once, decisive when any leg reaching it is (M53).
+fn merge_decisive(mut dests: Vec<(Square, bool)>) -> Vec<(Square, bool)> {
+    dests.sort_by_key(|&(sq, decisive)| (sq.index(), !decisive));
+    dests.dedup_by_key(|&mut (sq, _)| sq);
+    dests
 }
 
 /// Does a move from `from` to `to` pass over squares (more than one king step)?

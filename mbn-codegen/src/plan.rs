@@ -29,6 +29,9 @@ pub(crate) struct PLeg {
     pub(crate) origin: Vec<PRange>,
     pub(crate) destination: Vec<PRange>,
     pub(crate) initial: bool,
+    /// MBN `ii` (docs/SEMANTICS.md M52): an initial move (`initial` is set too) that decays with
+    /// the first check to the piece and is not a dropped piece's. Single legs and castlings only.
+    pub(crate) decaying: bool,
     /// `j`: the leg visits a piece (lands on it without capturing it); only on a leg another leg
     /// follows (docs/SEMANTICS.md, M10).
     pub(crate) visit: Option<PVisit>,
@@ -187,6 +190,11 @@ pub(crate) struct PCastling {
     pub(crate) beside: bool,
 }
 
+/// Every leg of a castling: the royal piece's and the partner's, both colours.
+pub(crate) fn castling_legs(c: &PCastling) -> impl Iterator<Item = &PLeg> {
+    c.royal.iter().chain(&c.partner).flatten()
+}
+
 /// A multi-leg move prepared for one colour (docs/SEMANTICS.md, "Multi-leg moves").
 #[derive(Clone, Debug)]
 pub(crate) struct PMove {
@@ -334,10 +342,6 @@ impl Prep<'_> {
                 continue;
             }
             let Directions::Absolute(vectors) = &leg.directions else { continue };
-            if !leg.conditions.is_empty() || leg.decisive {
-                self.unsupported(leg.span, "conditions `/.../` and the decision operator `#` in castling moves");
-                continue;
-            }
             if leg.extras.iter().any(|e| matches!(e, Extra::Cylindrical { .. })) {
                 self.unsupported(leg.span, "cylindrical moves (`o`) in castling");
                 continue;
@@ -685,6 +689,13 @@ impl Prep<'_> {
             self.unsupported(leg.span, "`u`, `k`, `kk` and `x` in multi-leg moves");
             return None;
         }
+        if leg_p.decaying {
+            self.unsupported(
+                leg.span,
+                "`ii` (an initial move that decays with the first check, M52) in multi-leg moves",
+            );
+            return None;
+        }
         (self.diagnostics.len() == errors).then_some(PStep {
             leg: leg_p,
             relative,
@@ -740,6 +751,7 @@ impl Prep<'_> {
             }
             let conditions = leg.conditions.iter().map(|c| self.condition(c, color)).collect::<Option<Vec<_>>>()?;
             let mut initial = false;
+            let mut decaying = false;
             let mut visit = None;
             let mut swap = None;
             let mut borrow = false;
@@ -749,7 +761,10 @@ impl Prep<'_> {
             let mut flip = None;
             for e in &leg.extras {
                 match e {
-                    Extra::Initial { decaying: false } => initial = true,
+                    Extra::Initial { decaying: ii } => {
+                        initial = true;
+                        decaying |= *ii;
+                    }
                     Extra::Cylindrical { both_axes, files } if wrap.is_none() => {
                         wrap = Some(self.wrap(*both_axes, files.as_ref())?);
                     }
@@ -871,6 +886,7 @@ impl Prep<'_> {
                 origin: leg.origin.iter().map(|r| self.range(r, color)).collect(),
                 destination: leg.destination.iter().map(|r| self.range(r, color)).collect(),
                 initial,
+                decaying,
                 visit,
                 attackers: leg.attackers.iter().map(|s| self.set(s)).collect(),
                 swap,

@@ -16,7 +16,9 @@
 //!   direction of the side that just moved;
 //! - missing trailing fields default to `w - - 0 1`.
 //!
-//! FEN does not record which pieces are unmoved; see [`FenOptions::home_ranks`].
+//! FEN does not record which pieces are unmoved; see [`FenOptions::home_ranks`]. Nor does it
+//! record which royal pieces have been in check (MBN `ii`, docs/SEMANTICS.md M52): a position read
+//! from FEN has no [`Position::decayed`] piece, and writing one drops the marks.
 
 use core::fmt;
 use std::sync::Arc;

@@ -67,7 +67,7 @@ pub mod __private {
     pub use crate::fen::FenOptions;
     pub use crate::geometry::{Geometry, Square};
     pub use crate::magic::{SliderCache, Sliders};
-    pub use crate::moves::{Move, MoveList};
+    pub use crate::moves::{Move, MoveFlags, MoveList};
     pub use crate::piece::{Color, Piece, PieceInfo, PieceKind, PieceTable};
     pub use crate::position::Position;
     pub use crate::rules::{

@@ -11,7 +11,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::geometry::Square;
-use crate::moves::Move;
+use crate::moves::{Move, MoveFlags};
 use crate::piece::{Color, Piece};
 use crate::position::Position;
 
@@ -24,6 +24,7 @@ pub struct Undo<B> {
     ep_targets: B,
     ep_victim: Option<Square>,
     unmoved: B,
+    decayed: B,
     promoted: B,
     halfmove_clock: u32,
     passes: u8,
@@ -61,7 +62,8 @@ impl<B: Bitboard> Position<B> {
     /// the halfmove clock resets on captures and moves of clock-resetting kinds; a pass only
     /// clears the en passant state, counts itself in [`Self::passes`] and hands the turn over; a
     /// flip (MBN `x`) turns the piece on `to` to the other colour (clearing its unmoved mark and
-    /// castling right) and resets the clock.
+    /// castling right) and resets the clock; a move flagged [`MoveFlags::CHECKED`] marks the mover's
+    /// unmoved royal pieces [`decayed`](Self::decayed), and so is a dropped piece (MBN `ii`).
     pub fn make_with(&mut self, mv: Move, extra: &[Square]) -> Undo<B> {
         let us = self.side_to_move;
         let mut undo = Undo {
@@ -71,6 +73,7 @@ impl<B: Bitboard> Position<B> {
             ep_targets: self.ep_targets,
             ep_victim: self.ep_victim,
             unmoved: self.unmoved,
+            decayed: self.decayed,
             promoted: self.promoted,
             halfmove_clock: self.halfmove_clock,
             passes: self.passes,
@@ -78,6 +81,10 @@ impl<B: Bitboard> Position<B> {
             extra_count: 0,
         };
         self.decided = mv.is_decisive();
+        if mv.flags().contains(MoveFlags::CHECKED) {
+            // MBN `ii` (M52): the mover is in check, so its royal pieces lose their `ii` moves.
+            self.decayed |= self.royals(us) & self.unmoved;
+        }
         self.passes = if mv.is_pass() { self.passes.saturating_add(1) } else { 0 };
         let (from, to) = (mv.from(), mv.to());
         self.ep_targets = B::EMPTY;
@@ -100,6 +107,8 @@ impl<B: Bitboard> Position<B> {
             self.add_to_hand(us, kind, u8::MAX);
             self.put(to, Piece::new(kind, us));
             self.unmoved.set(to);
+            // MBN `ii` moves decay with a drop (M52); `i` moves do not.
+            self.decayed.set(to);
             if self.table.resets_clock(kind) {
                 self.halfmove_clock = 0;
             }
@@ -173,6 +182,7 @@ impl<B: Bitboard> Position<B> {
             }
         }
 
+        self.decayed &= self.unmoved;
         self.side_to_move = !us;
         if us == Color::Black {
             self.fullmove_number = self.fullmove_number.wrapping_add(1);
@@ -192,6 +202,7 @@ impl<B: Bitboard> Position<B> {
         self.ep_targets = undo.ep_targets;
         self.ep_victim = undo.ep_victim;
         self.unmoved = undo.unmoved;
+        self.decayed = undo.decayed;
         self.promoted = undo.promoted;
         self.halfmove_clock = undo.halfmove_clock;
         self.passes = undo.passes;

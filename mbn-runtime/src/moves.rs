@@ -55,6 +55,9 @@ impl MoveFlags {
     pub const NO_MATE: MoveFlags = MoveFlags(1024);
     /// Flip (MBN `x`): the piece on `to` changes colour; the mover stays on `from`.
     pub const FLIP: MoveFlags = MoveFlags(2048);
+    /// Made in check, in a variant with MBN `ii` moves: the mover's unmoved royal pieces lose
+    /// their `ii` moves ([`Position::decayed`](crate::position::Position::decayed); docs/SEMANTICS.md M52).
+    pub const CHECKED: MoveFlags = MoveFlags(4096);
 
     /// Whether all flags of `other` are set.
     #[inline]
@@ -507,6 +510,13 @@ impl MoveList {
             }
         }
         found
+    }
+
+    /// Adds `flags` to every move from index `start` on.
+    pub fn add_flags_from(&mut self, start: usize, flags: MoveFlags) {
+        for mv in self.moves.iter_mut().skip(start) {
+            *mv = mv.with_flags(flags);
+        }
     }
 
     /// Keeps only the moves for which `keep(move, extra_captures)` is true.

@@ -19,6 +19,8 @@ use crate::piece::{Color, Piece, PieceKind, PieceTable};
 /// - en passant: the squares a capturer may move to (`ep_targets`, the squares
 ///   passed by the last multi-step) and the square of the piece captured that way;
 /// - `unmoved`: pieces that have not moved (for initial-move-only moves);
+/// - `decayed`: unmoved pieces whose MBN `ii` moves have decayed (royal pieces that have been in
+///   check, dropped pieces; docs/SEMANTICS.md M52), always a subset of `unmoved`;
 /// - `promoted`: pieces carrying a FEN `~` mark (promoted pieces of kinds that
 ///   can also occur unpromoted, as in crazyhouse);
 /// - hands: counts per color per kind, for drop variants;
@@ -36,6 +38,7 @@ pub struct Position<B: Bitboard> {
     pub(crate) ep_targets: B,
     pub(crate) ep_victim: Option<Square>,
     pub(crate) unmoved: B,
+    pub(crate) decayed: B,
     pub(crate) promoted: B,
     pub(crate) hands: [Vec<u8>; 2],
     pub(crate) uses_hands: bool,
@@ -108,6 +111,7 @@ impl<B: Bitboard> Position<B> {
             ep_targets: B::EMPTY,
             ep_victim: None,
             unmoved: B::EMPTY,
+            decayed: B::EMPTY,
             promoted: B::EMPTY,
             hands: [vec![0; kinds], vec![0; kinds]],
             uses_hands: false,
@@ -218,6 +222,15 @@ impl<B: Bitboard> Position<B> {
         self.unmoved
     }
 
+    /// Unmoved pieces whose MBN `ii` moves have decayed (docs/SEMANTICS.md M52): royal pieces
+    /// that have been in check (set by [`Self::make_with`] for a move flagged
+    /// [`MoveFlags::CHECKED`](crate::moves::MoveFlags::CHECKED)) and dropped pieces. FEN does not
+    /// record it: empty for a position read from FEN.
+    #[inline]
+    pub fn decayed(&self) -> B {
+        self.decayed
+    }
+
     /// Pieces carrying a `~` promotion mark.
     #[inline]
     pub fn promoted(&self) -> B {
@@ -288,6 +301,7 @@ impl<B: Bitboard> Position<B> {
     pub fn remove_piece(&mut self, sq: Square) -> Option<Piece> {
         let piece = self.take(sq)?;
         self.unmoved.clear(sq);
+        self.decayed.clear(sq);
         self.promoted.clear(sq);
         self.castling.clear(sq);
         Some(piece)
@@ -309,9 +323,16 @@ impl<B: Bitboard> Position<B> {
         self.ep_victim = victim.filter(|&sq| self.geometry.contains(sq));
     }
 
-    /// Sets which pieces have not moved.
+    /// Sets which pieces have not moved (dropping the decayed marks of the others).
     pub fn set_unmoved(&mut self, unmoved: B) {
         self.unmoved = unmoved & B::full(self.geometry);
+        self.decayed &= self.unmoved;
+    }
+
+    /// Sets which unmoved pieces have lost their MBN `ii` moves ([`Self::decayed`]); only
+    /// unmoved pieces keep the mark.
+    pub fn set_decayed(&mut self, decayed: B) {
+        self.decayed = decayed & self.unmoved;
     }
 
     /// Sets which pieces carry a `~` promotion mark.
@@ -385,6 +406,9 @@ impl<B: Bitboard> Position<B> {
             if !(bb & !self.occupied()).is_empty() {
                 return Err(format!("{what} flag on an empty square"));
             }
+        }
+        if !(self.decayed & !self.unmoved).is_empty() {
+            return Err("decayed flag on a moved piece".into());
         }
         Ok(())
     }

@@ -322,7 +322,12 @@ pub fn moves_command(args: MovesArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let names: Vec<String> = destinations.iter().map(|&sq| geometry.square_name(sq)).collect();
+    // A flip (MBN `x`, docs/SEMANTICS.md M34) is `~` and the square of the piece it turns: the
+    // mover stays where it is.
+    let names: Vec<String> = destinations
+        .iter()
+        .map(|&(sq, flip)| format!("{}{}", if flip { "~" } else { "" }, geometry.square_name(sq)))
+        .collect();
     if args.json {
         let quoted: Vec<String> = names.iter().map(|s| format!("\"{s}\"")).collect();
         println!("{{\"destinations\":[{}]}}", quoted.join(","));
@@ -333,14 +338,15 @@ pub fn moves_command(args: MovesArgs) -> ExitCode {
 }
 
 /// The squares White's piece (kind 0) on `from` can move or capture to (not the moves it induces
-/// in friends), sorted by file then rank.
+/// in friends), sorted by file then rank, each with whether the move is a flip (MBN `x`: the piece
+/// there changes colour, the mover stays).
 fn destinations<B: Bitboard>(
     variant: &Variant,
     interp: &Interpreter,
     from: Square,
     friendly: &[Square],
     enemy: &[Square],
-) -> Result<Vec<Square>, String> {
+) -> Result<Vec<(Square, bool)>, String> {
     let geometry = variant.geometry;
     let mut pos = Position::<B>::new(variant.table.clone(), geometry).map_err(|e| e.to_string())?;
     let (piece, blocker) = (PieceKind(0), PieceKind(1));
@@ -359,8 +365,9 @@ fn destinations<B: Bitboard>(
     let mut list = MoveList::new();
     interp.piece_moves(&pos, from, Piece::new(piece, Color::White), &mut list);
     // Moves the piece induces in friends (XBetza `x`, X28) are the friends' own, not its.
-    let mut out: Vec<Square> = list.iter().filter(|mv| mv.from() == from).map(|mv| mv.to()).collect();
-    out.sort_by_key(|&sq| (geometry.file_of(sq), geometry.rank_of(sq)));
+    let mut out: Vec<(Square, bool)> =
+        list.iter().filter(|mv| mv.from() == from).map(|mv| (mv.to(), mv.is_flip())).collect();
+    out.sort_by_key(|&(sq, flip)| (geometry.file_of(sq), geometry.rank_of(sq), flip));
     out.dedup();
     Ok(out)
 }

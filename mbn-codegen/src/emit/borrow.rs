@@ -44,7 +44,8 @@ impl Gen {
             let targets = self.targets(leg, &shape, &quote!(from), &quote!(occ));
             let mut guards = vec![quote!(true)];
             if leg.initial {
-                guards.push(quote!(pos.unmoved().test(from)));
+                let ready = self.initial_mask(leg, true);
+                guards.push(quote!(#ready.test(from)));
             }
             for r in &leg.origin {
                 guards.push(self.range_test(r, &quote!(from), color));
@@ -130,7 +131,8 @@ impl Gen {
                     let forward = self.targets(leg, &shape, &quote!(from), &quote!(occ));
                     let mut conditions = vec![quote!((#forward).test(sq)), self.victim_test(leg)];
                     if leg.initial {
-                        conditions.push(quote!(pos.unmoved().test(from)));
+                        let ready = self.initial_mask(leg, false);
+                        conditions.push(quote!(#ready.test(from)));
                     }
                     for r in &leg.origin {
                         conditions.push(self.range_test(r, &quote!(from), color));

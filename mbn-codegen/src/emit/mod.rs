@@ -20,7 +20,7 @@ pub use piece::emit_piece;
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Reach, Side};
-use crate::plan::{PCastling, PLeg, PMove, POver, PRange, PSet, Prep};
+use crate::plan::{castling_legs, PCastling, PLeg, PMove, POver, PRange, PSet, Prep};
 use crate::syntax::ast::{CastlingKind, Span};
 use crate::variant::Variant;
 use mbn_runtime::{Color, Geometry, Sliders};
@@ -161,6 +161,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
     // Piece sets in multi-leg moves (M11) ask what stands on squares other than the one attacked,
     // which the quick legality test (the old position with new occupancy) cannot tell.
     g.any_decisive = legs.iter().flatten().flatten().any(|leg| leg.decisive)
+        || castlings.iter().flat_map(castling_legs).any(|leg| leg.decisive)
         || g.multi.iter().flatten().flatten().any(multileg::has_decisive);
     // `k`, `kk` (M33): the moves they flag are made and tested, and nothing is counted unlisted.
     let check_rules = legs.iter().flatten().flatten().any(|leg| leg.check_rule.is_some());
@@ -227,6 +228,41 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         }
     };
     let [map_white, map_black] = [Color::White, Color::Black].map(|c| g.attack_map(&legs, c));
+    // `ii` (M52): the pieces whose `ii` moves may be made now (`ii_ready`: not decayed, not a royal
+    // piece in check), and moves made in check flagged so that the royal pieces' rights decay.
+    let decaying = legs.iter().flatten().flatten().chain(castlings.iter().flat_map(castling_legs)).any(|l| l.decaying);
+    let (ii_moves, ii_flag, ii_count) = if decaying {
+        let rt = &g.rt;
+        let ty = g.tables.mask_type(rt);
+        (
+            quote! {
+                let ii_attacked = {
+                    let us = pos.side_to_move();
+                    let royals = #royals_us;
+                    let mut checked = <#ty as Bitboard>::EMPTY;
+                    if (royals & pos.unmoved() & !pos.decayed()) != <#ty as Bitboard>::EMPTY {
+                        for k in royals.squares() {
+                            let kind = pos.piece_at(k).map_or(PieceKind(#royal_kind), |p| p.kind);
+                            if Self::attacked_in(pos, k, !us, occ, <#ty as Bitboard>::EMPTY, kind) {
+                                checked |= <#ty as Bitboard>::from_square(k);
+                            }
+                        }
+                    }
+                    checked
+                };
+                let ii_ready = pos.unmoved() & !pos.decayed() & !ii_attacked;
+            },
+            quote! {
+                if ii_attacked != <#ty as Bitboard>::EMPTY {
+                    out.add_flags_from(first, #rt::__private::MoveFlags::CHECKED);
+                }
+            },
+            // Counting runs only when no royal piece is in check.
+            quote!(let ii_ready = pos.unmoved() & !pos.decayed();),
+        )
+    } else {
+        (quote!(), quote!(), quote!())
+    };
     diagnostics.extend(g.diagnostics.clone());
     if !diagnostics.is_empty() {
         return Err(diagnostics.into_sorted());
@@ -389,8 +425,10 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                     #sliders
                     let mut attack_map: Option<Option<#ty>> = None;
                     let first = out.len();
+                    #ii_moves
                     #generate
                     #dedup_induced
+                    #ii_flag
                 }
 
                 fn is_square_attacked(&self, pos: &#rt::__private::Position<#ty>, sq: #rt::__private::Square, by: #rt::__private::Color) -> bool {
@@ -422,6 +460,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                         return scratch.len() as u64;
                     }
                     let own = pos.by_color(us);
+                    #ii_count
                     #sliders
                     let mut pinned = <#ty as Bitboard>::EMPTY;
                     for k in royals.squares() {
@@ -1117,7 +1156,7 @@ impl Gen {
             return None;
         }
         let rt = self.rt.clone();
-        let pieces = self.leg_pieces(leg, quote!(free));
+        let pieces = self.leg_pieces(leg, quote!(free), true);
         let dest = leg.destination.iter().map(|r| self.tables.mask(&range_bits(r), &rt)).collect::<Vec<_>>();
         let capturable = self.capturable(leg);
         let mut code = Vec::new();
@@ -1452,7 +1491,8 @@ impl Gen {
         let tests = legs.iter().map(|leg| {
             let mut guards = vec![quote!(true)];
             if leg.initial {
-                guards.push(quote!(pos.unmoved().test(from)));
+                let ready = self.initial_mask(leg, true);
+                guards.push(quote!(#ready.test(from)));
             }
             for r in leg.origin.iter().chain(&leg.destination) {
                 guards.push(self.range_test(r, &quote!(from), color));
@@ -1481,7 +1521,8 @@ impl Gen {
         let targets = self.targets(leg, &shape, &quote!(from), &quote!(occ));
         let mut guards = Vec::new();
         if leg.initial {
-            guards.push(quote!(pos.unmoved().test(from)));
+            let ready = self.initial_mask(leg, true);
+            guards.push(quote!(#ready.test(from)));
         }
         if !leg.attackers.is_empty() {
             guards.push(self.escapes(leg, kind as u8, quote!(us), quote!(occ)));
@@ -1630,7 +1671,8 @@ impl Gen {
         let targets = self.targets(leg, &shape, &quote!(from), &quote!(occ));
         let mut guards = Vec::new();
         if leg.initial {
-            guards.push(quote!(pos.unmoved().test(from)));
+            let ready = self.initial_mask(leg, true);
+            guards.push(quote!(#ready.test(from)));
         }
         for r in &leg.origin {
             guards.push(self.range_test(r, &quote!(from), color));
@@ -1683,6 +1725,18 @@ impl Gen {
             .iter()
             .filter_map(|leg| self.castling_leg(leg, color, quote!(p), quote!(occ_p)))
             .collect();
+        // `#` on a castling leg (M53): the castlings reaching a destination of such a leg are
+        // decisive (listed only; counting does not need it).
+        let decisive = |this: &mut Self, legs: &[PLeg], from: TokenStream, occ: TokenStream| {
+            let reach: Vec<TokenStream> = legs
+                .iter()
+                .filter(|leg| leg.decisive)
+                .filter_map(|leg| this.castling_leg(leg, color, from.clone(), occ.clone()))
+                .collect();
+            (!count && !reach.is_empty()).then_some(reach)
+        };
+        let royal_decisive = decisive(self, &c.royal[color.index()], quote!(r), quote!(occ_r));
+        let partner_decisive = decisive(self, &c.partner[color.index()], quote!(p), quote!(occ_p));
         let them = if color == Color::White { quote!(Color::Black) } else { quote!(Color::White) };
         let rt = &self.rt;
         let ty = self.tables.mask_type(rt);
@@ -1724,6 +1778,17 @@ impl Gen {
                 }
             } else {
                 exact
+            }
+        } else if royal_decisive.is_some() || partner_decisive.is_some() {
+            let tests =
+                [(&royal_decisive, quote!(kt)), (&partner_decisive, quote!(pt))].map(|(reach, sq)| match reach {
+                    Some(reach) => quote!(((<#ty as Bitboard>::EMPTY #(| #reach)*).test(#sq))),
+                    None => quote!(false),
+                });
+            let [royal_test, partner_test] = tests;
+            quote! {
+                let mv = Move::castle(r, kt, p, pt);
+                out.push(if #royal_test || #partner_test { mv.decisive() } else { mv });
             }
         } else {
             quote!(out.push(Move::castle(r, kt, p, pt));)
@@ -1775,8 +1840,11 @@ impl Gen {
         let targets = self.targets(leg, &shape, &from, &occ);
         let mut guards = Vec::new();
         if leg.initial {
-            guards.push(quote!(pos.unmoved().test(#from)));
+            let ready = self.initial_mask(leg, true);
+            guards.push(quote!(#ready.test(#from)));
         }
+        // M53: conditions on a castling leg, read on the position before the castling.
+        guards.extend(self.conditions_test(leg, quote!(us)));
         for r in &leg.origin {
             guards.push(self.range_test(r, &from, color));
         }
@@ -1826,7 +1894,7 @@ impl Gen {
                     self.unsupported("threatened/unthreatened/unmoved ranges on capturing moves");
                     continue;
                 }
-                let attackers = self.leg_pieces(leg, quote!(pos.pieces(PieceKind(#k), by)));
+                let attackers = self.leg_pieces(leg, quote!(pos.pieces(PieceKind(#k), by)), false);
                 let mut conditions = Vec::new();
                 for r in &leg.destination {
                     let mask = self.tables.mask(&range_bits(r), &rt);
@@ -2027,7 +2095,7 @@ impl Gen {
                 if dynamic || restricted {
                     return quote!(return None;);
                 }
-                let pieces = self.leg_pieces(leg, quote!(pos.pieces(PieceKind(#k), by)));
+                let pieces = self.leg_pieces(leg, quote!(pos.pieces(PieceKind(#k), by)), false);
                 let dest: Vec<TokenStream> =
                     leg.destination.iter().map(|r| self.tables.mask(&range_bits(r), &rt)).collect();
                 if matches!(shape, Shape::Leap) && leg.vectors.len() <= 2 {
@@ -2136,11 +2204,23 @@ impl Gen {
         })
     }
 
-    /// The pieces among `pieces` that may make `leg`: unmoved ones for an initial move, those on
-    /// the leg's (static) origin ranges.
-    fn leg_pieces(&self, leg: &PLeg, mut pieces: TokenStream) -> TokenStream {
+    /// The pieces whose initial moves (`leg.initial`) may be made now: the unmoved ones; for
+    /// `ii` (M52) those whose right has not decayed and, when `moving`, not a royal piece in
+    /// check (`ii_ready`, bound where moves are generated). An `ii` leg attacks in check too.
+    fn initial_mask(&self, leg: &PLeg, moving: bool) -> TokenStream {
+        match (leg.decaying, moving) {
+            (false, _) => quote!(pos.unmoved()),
+            (true, true) => quote!(ii_ready),
+            (true, false) => quote!((pos.unmoved() & !pos.decayed())),
+        }
+    }
+
+    /// The pieces among `pieces` that may make `leg` (`moving`) or attack by it: unmoved ones for
+    /// an initial move ([`Gen::initial_mask`]), those on the leg's (static) origin ranges.
+    fn leg_pieces(&self, leg: &PLeg, mut pieces: TokenStream, moving: bool) -> TokenStream {
         if leg.initial {
-            pieces = quote!((#pieces & pos.unmoved()));
+            let ready = self.initial_mask(leg, moving);
+            pieces = quote!((#pieces & #ready));
         }
         for r in &leg.origin {
             let mask = self.tables.mask(&range_bits(r), &self.rt);

@@ -311,3 +311,38 @@ fn check_rule_flags() {
     // The flags do not change the move's text.
     assert_eq!(pos.uci(k, &[]), "d1d2");
 }
+
+/// MBN `ii` (docs/SEMANTICS.md M52): a move flagged `CHECKED` marks the mover's unmoved royal
+/// pieces decayed, a drop marks the dropped piece; a piece that moves loses its mark; unmake
+/// restores every mark; FEN neither reads nor writes them.
+#[test]
+fn decayed_marks() {
+    use crate::moves::{Move, MoveFlags};
+    let mut pos = toy_pos::<u64>(8, 8, "r3k2r/8/8/8/8/8/8/R3K2R[R] w KQkq - 0 1", true);
+    let g = pos.geometry();
+    let sq = |s: &str| g.parse_square(s).unwrap();
+    assert!(pos.decayed().is_empty() && pos.unmoved().test(sq("e1")));
+    let before = pos.clone();
+    // A Rook move made in check: the White King (unmoved) decays, Black's does not.
+    let rook = Move::quiet(sq("a1"), sq("a2")).with_flags(MoveFlags::CHECKED);
+    let undo = pos.make(rook);
+    assert_eq!(pos.decayed(), u64::from_square(sq("e1")));
+    pos.check_consistency().unwrap();
+    assert_eq!(pos.to_fen(), "r3k2r/8/8/8/8/8/R7/4K2R[R] b Kkq - 1 1", "FEN writes no mark");
+    // The King moves: its mark goes with its unmoved mark.
+    let mut moved = pos.clone();
+    let _ = moved.make(Move::quiet(sq("e8"), sq("e7")));
+    let _ = moved.make(Move::quiet(sq("e1"), sq("e2")));
+    assert!(moved.decayed().is_empty());
+    pos.unmake(rook, undo);
+    assert_eq!(pos, before);
+    // A drop: the dropped piece is unmoved (`i` moves) but decayed (no `ii` moves).
+    let drop = Move::drop(crate::piece::PieceKind(1), sq("c3"));
+    let undo = pos.make(drop);
+    assert!(pos.unmoved().test(sq("c3")) && pos.decayed() == u64::from_square(sq("c3")));
+    pos.unmake(drop, undo);
+    assert_eq!(pos, before);
+    // `set_decayed` keeps only unmoved pieces.
+    pos.set_decayed(u64::from_square(sq("e1")) | u64::from_square(sq("d4")));
+    assert_eq!(pos.decayed(), u64::from_square(sq("e1")));
+}
