@@ -1428,3 +1428,32 @@ fn generated_castling_rules_agree_with_the_interpreter() {
     }
     assert!(short > 100 && decisive > 100 && queenless > 100, "{short} {decisive} {queenless}");
 }
+
+// Mobility regions (docs/SEMANTICS.md V9–V10): `tests/data/regions.toml` (a King, a Rook, a
+// Knight, a multi-leg Horse and a Ferz with regions, drops bounded by them) and the XBetza twin of
+// Xiangqi (X54–X56: palace and river as regions, the flying general `fkR` left unbounded).
+mbn::mbn! { variant RegionsVariant = "tests/data/regions.toml"; }
+mbn::mbn! { variant XiangqiTwinVariant = "tests/data/xiangqi-twin-xbetza.toml"; }
+
+fn file_interpreter(path: &str) -> Interpreter {
+    let full = format!("{}/{path}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&full).expect("the test variant file");
+    let variant = Variant::from_toml(&text, &full).expect("the test variant compiles");
+    Interpreter::new(&variant).expect("the interpreter runs it")
+}
+
+#[test]
+fn generated_regions_agree_with_the_interpreter() {
+    let interp = file_interpreter("tests/data/regions.toml");
+    assert_agree("regions", &RegionsVariant, &interp, RegionsVariant::start_position());
+    let hands = "r3k2r/1pp1fp2/2n1h3/p3p1Np/3P4/2H1F3/PPP2PPP/R3K2R[NQnp] w - - 0 1";
+    assert_agree("regions (hands)", &RegionsVariant, &interp, RegionsVariant::position(hands).expect("loads"));
+    // The Rook `[1-4]` from d2 with blockers: it takes d4 and f2, not d6 (outside its region).
+    let pos = RegionsVariant::position("4k3/8/3p4/8/3p4/8/1P1R1n2/4K3 w - - 0 1").expect("loads");
+    assert_eq!(piece_moves(&RegionsVariant, &interp, &pos, "d2"), "c2 d1 d3 e2 xd4 xf2");
+    let interp = file_interpreter("tests/data/xiangqi-twin-xbetza.toml");
+    assert_agree("xiangqi twin", &XiangqiTwinVariant, &interp, XiangqiTwinVariant::start_position());
+    // The General on f1: not g1 (outside the palace) nor e1 (the flying general).
+    let pos = XiangqiTwinVariant::position("4k4/9/9/9/9/9/9/9/9/5K3 w - - 0 1").expect("loads");
+    assert_eq!(piece_moves(&XiangqiTwinVariant, &interp, &pos, "f1"), "f2");
+}

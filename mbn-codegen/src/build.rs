@@ -15,7 +15,7 @@
 //! [`Output::interpreted`]; the interpreter still runs it.
 
 use crate::emit::{emit_variant, format, EmitOptions};
-use crate::variant::Variant;
+use crate::variant::VariantFile;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use std::fmt::Write as _;
@@ -96,7 +96,8 @@ impl Builder {
                     continue;
                 }
             };
-            let variant = match Variant::from_toml(&text, &shown) {
+            let compiled = VariantFile::parse(&text, &shown).and_then(|file| Ok((file.compile()?, file)));
+            let (variant, file) = match compiled {
                 Ok(v) => v,
                 Err(errors) => {
                     output.errors.extend(errors.iter().map(|e| e.to_string()));
@@ -118,8 +119,12 @@ impl Builder {
                     output.generated.push((name, type_name));
                 }
                 Err(diagnostics) => {
-                    let reason = diagnostics.first().map_or(String::new(), |d| d.message.clone());
-                    self.cargo(&format!("warning={shown}: not generated ({reason}); the interpreter runs it"));
+                    // Located in the string it is about: `pieces` or a piece's XBetza (X55).
+                    let list = variant.attribute(diagnostics, |v| emit_variant(v, &type_name, &options));
+                    let located = file.locate_all(&list);
+                    let reason = located.first().map_or(String::new(), |e| e.message.clone());
+                    let at = located.first().map_or(shown.clone(), |e| format!("{shown}:{}:{}", e.line, e.column));
+                    self.cargo(&format!("warning={at}: not generated ({reason}); the interpreter runs it"));
                     output.interpreted.push((name, reason));
                 }
             }

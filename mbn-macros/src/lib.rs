@@ -12,6 +12,7 @@
 //! mbn! { variant Chess = "variants/chess.toml"; }
 //! mbn! { variant Mini { board: "5x5", start: "...", pieces: "K R P", royal: "K" } }
 //! mbn! { variant Mini { board: "5x5", start: "...", pieces: "K R N P", royal: "K", piece N = xbetza "NN" } }
+//! mbn! { variant Mini { board: "5x5", start: "...", pieces: "K R P", royal: "K", region K = "[b-d1-2]" } }
 //! mbn! { crate = ::mbn_runtime; piece Knight = "N" on "8x8"; }
 //! ```
 
@@ -46,7 +47,7 @@ enum Item {
     Piece { name: Ident, dialect: Dialect, notation: LitStr, board: LitStr },
     /// `variant Name = "path.toml";`
     VariantFile { name: Ident, path: LitStr },
-    /// `variant Name { field: value, ..., piece N = xbetza "NN", ... }`
+    /// `variant Name { field: value, ..., piece N = xbetza "NN", region K = "[d-f1-3]", ... }`
     VariantInline { name: Ident, fields: Vec<(Ident, Value)>, pieces: Vec<InlinePiece>, brace: Span },
 }
 
@@ -55,6 +56,9 @@ enum Item {
 struct InlinePiece {
     letter: Ident,
     notation: LitStr,
+    /// `region K = "[d-f1-3]"`: the piece's mobility region (a file's `[regions]`, V9) rather
+    /// than its XBetza move.
+    region: bool,
 }
 
 enum Value {
@@ -129,8 +133,12 @@ impl Parse for Input {
                 let mut pieces = Vec::new();
                 while !content.is_empty() {
                     let key: Ident = content.parse()?;
-                    if key == "piece" && content.peek(Ident) {
-                        pieces.push(parse_inline_piece(&content)?);
+                    if (key == "piece" || key == "region") && content.peek(Ident) {
+                        pieces.push(if key == "piece" {
+                            parse_inline_piece(&content)?
+                        } else {
+                            parse_inline_region(&content)?
+                        });
                         if content.is_empty() {
                             break;
                         }
@@ -184,7 +192,19 @@ fn parse_inline_piece(content: ParseStream<'_>) -> syn::Result<InlinePiece> {
         }
         _ => return Err(syn::Error::new(dialect.span(), "expected the dialect `xbetza` before the notation")),
     }
-    Ok(InlinePiece { letter, notation: content.parse()? })
+    Ok(InlinePiece { letter, notation: content.parse()?, region: false })
+}
+
+/// After `region` in an inline variant: `K = "[d-f1-3]"`.
+fn parse_inline_region(content: ParseStream<'_>) -> syn::Result<InlinePiece> {
+    let letter: Ident = content.parse()?;
+    let text = letter.to_string();
+    if text.chars().count() != 1 || !text.chars().all(|c| c.is_ascii_uppercase()) {
+        let message = format!("expected a piece letter of `pieces` (`region K = \"[d-f1-3]\"`), not `{text}`");
+        return Err(syn::Error::new(letter.span(), message));
+    }
+    content.parse::<Token![=]>()?;
+    Ok(InlinePiece { letter, notation: content.parse()?, region: true })
 }
 
 impl Input {
@@ -253,8 +273,10 @@ impl Input {
                         const _: &str = include_str!(#full_path);
                     },
                     Err(diagnostics) => {
-                        let errors: Vec<_> = diagnostics.iter().map(|d| file.locate(Field::Pieces, d)).collect();
-                        fallback(board, file_errors(&errors))
+                        // Each error in the string it is about: `pieces` or a piece's XBetza (X55).
+                        let name = name.to_string();
+                        let list = variant.attribute(diagnostics, |v| emit_variant(v, &name, &options));
+                        fallback(board, file_errors(&file.locate_all(&list)))
                     }
                 }
             }
@@ -291,9 +313,13 @@ impl Input {
                     let d = Diagnostic::new(span, format!("start position: {}", e.kind));
                     return fallback(errors(vec![(Field::Start, d)]));
                 }
-                match emit_variant(&variant, &name.to_string(), &options) {
+                let name = name.to_string();
+                match emit_variant(&variant, &name, &options) {
                     Ok(tokens) => tokens,
-                    Err(list) => fallback(errors(list.into_iter().map(|d| (Field::Pieces, d)).collect())),
+                    Err(list) => {
+                        let list = variant.attribute(list, |v| emit_variant(v, &name, &options));
+                        fallback(errors(list.into_iter().map(|d| (d.field, d.diagnostic)).collect()))
+                    }
                 }
             }
         }
@@ -390,8 +416,17 @@ fn inline_spec(
             }
         }
     }
-    for InlinePiece { letter, notation } in pieces {
+    for InlinePiece { letter, notation, region } in pieces {
         let c = letter.to_string().chars().next().unwrap_or('?');
+        if *region {
+            if spec.regions.iter().any(|(k, _)| *k == c) {
+                errors.push(error_at(letter.span(), &format!("duplicate region of `{c}`: it is given above already")));
+                continue;
+            }
+            spec.regions.push((c, notation.value()));
+            literals.push((Field::Region(c), notation.clone()));
+            continue;
+        }
         if spec.xbetza.iter().any(|(k, _)| *k == c) {
             errors.push(error_at(
                 letter.span(),

@@ -12,7 +12,7 @@
 use clap::Args;
 use mbn::codegen::interp::Interpreter;
 use mbn::codegen::syntax::is_definition_list;
-use mbn::codegen::variant::{Field, Variant, VariantFile, VariantSpec};
+use mbn::codegen::variant::{Variant, VariantFile, VariantSpec};
 use mbn::codegen::{compile_move, compile_move_in, Diagnostic, Dialect};
 use mbn::runtime::{
     perft, Bb256, Bitboard, Color, FenOptions, Geometry, MoveGenerator, MoveList, Piece, PieceKind, Position, Square,
@@ -102,7 +102,7 @@ fn load(which: &str) -> Result<Loaded, ExitCode> {
     let file = VariantFile::parse(&text, &path).map_err(failed)?;
     let variant = file.compile().map_err(failed)?;
     let interp = Interpreter::new(&variant)
-        .map_err(|list| failed(list.iter().map(|d| file.locate(Field::Pieces, d)).collect()))?;
+        .map_err(|list| failed(file.locate_all(&variant.attribute(list, Interpreter::new))))?;
     Ok(Loaded { file, variant, interp })
 }
 

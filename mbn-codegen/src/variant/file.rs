@@ -79,6 +79,7 @@ struct Raw {
     #[serde(default)]
     bikjang: Option<bool>,
     xbetza: Option<std::collections::BTreeMap<String, Spanned<String>>>,
+    regions: Option<std::collections::BTreeMap<String, Spanned<String>>>,
 }
 
 /// Where the bytes of one string value are in the file.
@@ -162,6 +163,17 @@ impl VariantFile {
                 )),
             }
         }
+        let mut regions = Vec::new();
+        for (letter, value) in raw.regions.unwrap_or_default() {
+            let mut chars = letter.chars();
+            match (chars.next(), chars.next()) {
+                (Some(c), None) => regions.push((c, take(&mut file, Field::Region(c), value))),
+                _ => errors.push(file.error_at(
+                    value.span().start,
+                    format!("`[regions]` keys are piece letters (`K = \"[d-f1-3]\"`), not `{letter}`"),
+                )),
+            }
+        }
 
         if name.trim().is_empty() {
             errors.push(file.field_error(Field::Name, 0, "the variant's name is empty".into()));
@@ -190,6 +202,7 @@ impl VariantFile {
             drop_mate_illegal: mate_illegal,
             bikjang: raw.bikjang.unwrap_or(false),
             xbetza,
+            regions,
         };
         if errors.is_empty() {
             Ok(file)
@@ -272,7 +285,7 @@ impl VariantFile {
 }
 
 /// The keys of a variant file.
-const KEYS: [&str; 15] = [
+const KEYS: [&str; 16] = [
     "name",
     "board",
     "start",
@@ -288,6 +301,7 @@ const KEYS: [&str; 15] = [
     "drop-mate-illegal",
     "bikjang",
     "xbetza",
+    "regions",
 ];
 
 /// serde's "unknown field `x`, expected one of ..." with "did you mean `y`?" when a key is close.

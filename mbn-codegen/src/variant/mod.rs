@@ -13,7 +13,9 @@ use mbn_runtime::drops::DropLimits;
 use mbn_runtime::{Color, Geometry, PieceInfo, PieceKind, PieceTable};
 use std::sync::Arc;
 
+mod attribute;
 pub mod file;
+mod region;
 
 pub use file::{FileError, VariantFile};
 
@@ -58,6 +60,9 @@ pub struct VariantSpec {
     /// Pieces whose move is written in XBetza (a variant file's `[xbetza]` table): each replaces
     /// the letter's MBN move (docs/VARIANTS.md).
     pub xbetza: Vec<(char, String)>,
+    /// Mobility regions (a variant file's `[regions]` table): where each listed piece may go, an
+    /// MBN board range in White's view, Black's mirrored (docs/SEMANTICS.md V9).
+    pub regions: Vec<(char, String)>,
 }
 
 impl VariantSpec {
@@ -80,6 +85,7 @@ impl VariantSpec {
             drop_mate_illegal: String::new(),
             bikjang: false,
             xbetza: Vec::new(),
+            regions: Vec::new(),
         }
     }
 }
@@ -104,6 +110,8 @@ pub struct Variant {
     pub promotion_zone: Option<BoardRange>,
     /// How each kind is dropped, indexed by [`PieceKind`] (all default without drops).
     pub drop_rules: Vec<DropRule>,
+    /// Each kind's mobility region, indexed by [`PieceKind`] (V9): its moves and drops end there.
+    pub regions: Vec<Option<BoardRange>>,
 }
 
 /// Where and how one kind is dropped (docs/SEMANTICS.md V6, X31): `drop-no-doubled` and a
@@ -164,6 +172,8 @@ pub enum Field {
     DropMateIllegal,
     /// The piece's XBetza move in the `[xbetza]` table.
     XBetza(char),
+    /// The piece's mobility region in the `[regions]` table.
+    Region(char),
 }
 
 impl Field {
@@ -180,6 +190,7 @@ impl Field {
             Field::DropNoDoubled => "drop-no-doubled",
             Field::DropMateIllegal => "drop-mate-illegal",
             Field::XBetza(_) => "xbetza",
+            Field::Region(_) => "regions",
         }
     }
 }
@@ -382,6 +393,29 @@ impl Variant {
             }
         }
 
+        // `[regions]` (V9): each move of the piece ends in its region (its XBetza move too).
+        let mut regions = vec![None; kinds.len()];
+        for (c, text) in &spec.regions {
+            let field = Field::Region(*c);
+            let Some(kind) = kind_of(*c) else {
+                let message = format!("`{c}` has a region but is not a piece of `pieces`");
+                other.push(at(field, Span::new(0, text.len()), message));
+                continue;
+            };
+            match region::parse(text) {
+                Ok(range) => {
+                    let [white, black] = &mut moves[kind.0 as usize];
+                    let bounded = region::bound(white, &range, &spec.royal);
+                    if let Err(what) = bounded.and(region::bound(black, &range, &spec.royal)) {
+                        let message = format!("`{c}` has a region, but {what} cannot be bounded by one");
+                        other.push(at(field, Span::new(0, text.len()), message));
+                    }
+                    regions[kind.0 as usize] = Some(range);
+                }
+                Err(diagnostic) => other.push(FieldDiagnostic { field, diagnostic }),
+            }
+        }
+
         // Promotions: `+P==QRBN`, or `+P` alone (any non-royal other piece).
         let mut promotions = vec![None; kinds.len()];
         for rule in &expanded.promotions {
@@ -511,6 +545,7 @@ impl Variant {
             castlings,
             promotion_zone,
             drop_rules,
+            regions,
         };
         other.extend(pieces(diagnostics.into_sorted()));
         if other.is_empty() {
@@ -534,17 +569,34 @@ impl Variant {
 
 impl Variant {
     /// The squares (by index) where a piece of `kind` and `color` may not be dropped because they
-    /// lie outside its drop zone (X31); all `false` when it has none.
+    /// lie outside its drop zone (X31) or its region (V9); all `false` when it has neither.
     pub fn outside_drop_zone(&self, kind: PieceKind, color: Color) -> Vec<bool> {
         let g = self.geometry;
         let ranks = self.drop_rules.get(kind.index()).and_then(|r| r.ranks);
+        let region = self.region_squares(kind, color);
         g.squares()
             .map(|sq| {
-                let Some((first, last)) = ranks else { return false };
+                let outside_region = region.as_ref().is_some_and(|r| !r[sq.index()]);
+                let Some((first, last)) = ranks else { return outside_region };
                 let r = if color == Color::White { g.rank_of(sq) } else { g.ranks() - 1 - g.rank_of(sq) };
-                r < first || r > last
+                r < first || r > last || outside_region
             })
             .collect()
+    }
+
+    /// The squares (by index) of the region of a piece of `kind` and `color` (V9); `None` when it
+    /// has none.
+    pub fn region_squares(&self, kind: PieceKind, color: Color) -> Option<Vec<bool>> {
+        let range = self.regions.get(kind.index())?.as_ref()?;
+        let mut diagnostics = Diagnostics::new();
+        let mut prep = crate::plan::Prep {
+            geometry: self.geometry,
+            diagnostics: &mut diagnostics,
+            back_end: crate::plan::INTERPRETER,
+            royal: Vec::new(),
+        };
+        let r = prep.range(range, color);
+        Some(r.squares.iter().map(|&b| b != r.complement).collect())
     }
 
     /// Each kind's drop limits, indexed by [`PieceKind`].
