@@ -1457,3 +1457,108 @@ fn generated_regions_agree_with_the_interpreter() {
     let pos = XiangqiTwinVariant::position("4k4/9/9/9/9/9/9/9/9/5K3 w - - 0 1").expect("loads");
     assert_eq!(piece_moves(&XiangqiTwinVariant, &interp, &pos, "f1"), "f2");
 }
+
+/// Attacker sets on multi-leg moves, complex riders to the edge and null legs (docs/SEMANTICS.md
+/// M55-M57): the Fugitive `K+({Q}R-W)` flees at least two squares as a Rook while an enemy Queen
+/// attacks it; the Edger `(W-F)*` rides a Mao line to its last square before the edge, the
+/// Rampager `(aW)*` to the edge taking what stands on the way; the Locust `(cK-O)+(O--N)+(aW-O-F)`
+/// captures adjacent pieces standing still, leaps as a Knight after a null first leg, and turns
+/// after a null leg as after the leg before it; the maximal Congo Monkey `K+(dcK-mK)0*` (M59) jumps
+/// on while it can.
+const LEFTOVER_PIECES: &str =
+    "P|Pawn|=mfW+cfF K|King| N|Knight| Q|Queen| E|Edger|=(W-F)* R|Rampager|=(aW)* L|Locust|=(cK-O)+(O--N)+(aW-O-F) F|Fugitive|=K+({Q}R-W) M|Monkey|=K+(dcK-mK)0* +P==NE";
+const LEFTOVER_START: &str = "relfkqnm/pppppppp/8/8/8/8/PPPPPPPP/RELFKQNM w - - 0 1";
+
+mbn::mbn! {
+    variant Leftovers {
+        board: "8x8",
+        start: "relfkqnm/pppppppp/8/8/8/8/PPPPPPPP/RELFKQNM w - - 0 1",
+        pieces: "P|Pawn|=mfW+cfF K|King| N|Knight| Q|Queen| E|Edger|=(W-F)* R|Rampager|=(aW)* L|Locust|=(cK-O)+(O--N)+(aW-O-F) F|Fugitive|=K+({Q}R-W) M|Monkey|=K+(dcK-mK)0* +P==NE",
+        royal: "K",
+        promotion_zone: "[8]",
+        promotion_mandatory: true,
+    }
+}
+
+fn leftover_interpreter() -> Interpreter {
+    test_interpreter("leftovers", 8, LEFTOVER_START, LEFTOVER_PIECES, "K", "[8]")
+}
+
+#[test]
+fn generated_edge_riders_and_null_legs_agree_with_the_interpreter() {
+    let interp = leftover_interpreter();
+    assert_agree("leftovers", &Leftovers, &interp, Leftovers::start_position());
+    // The pieces in contact from the first move, the Fugitive on f3 attacked by the Queen on h5.
+    let contact = Leftovers::position("r1lfk1em/ppp2ppp/3p4/2eRLp1q/2pLE3/5F2/PPPPPPPP/R2FKQ1M w - - 0 1").unwrap();
+    assert_agree("leftovers (contact)", &Leftovers, &interp, contact);
+}
+
+#[test]
+fn edge_riders_and_null_legs_by_hand() {
+    let interp = leftover_interpreter();
+    let at = |fen: &str, from: &str| {
+        let pos = Leftovers::position(fen).expect("the position loads");
+        piece_moves(&Leftovers, &interp, &pos, from)
+    };
+    // M56: the Edger `(W-F)*` on d4 rides each knight line to its last landing before the next
+    // W-F would leave the board: d5-e6, e7-f8; e4-f5, g5-h6; e4-f3, g3-h2; d3-e2 (e1-f0 is off)...
+    assert_eq!(at("7k/8/8/8/3E4/8/8/K7 w - - 0 1", "d4"), "b3 b5 b8 c2 e2 f8 h2 h6");
+    // ... an enemy at a line's end is captured (f8, e2); a piece on the way closes the line (the
+    // friend g5 before h6, the enemy c6 before b8).
+    assert_eq!(at("5p1k/8/2p5/6P1/3E4/8/4p3/K7 w - - 0 1", "d4"), "b3 b5 c2 h2 xe2 xf8");
+    // Black's Edger on d5 (the first board mirrored): the mirror image.
+    assert_eq!(at("k7/8/8/3e4/8/8/8/7K b - - 0 1", "d5"), "b1 b4 b6 c7 e7 f1 h3 h7");
+    // M56: the Rampager `(aW)*` goes to the edge, moving or capturing on every square: up over
+    // d5 and d6 to d8, left to the enemy on a4, down over d3 to the enemy on d1; the friend on
+    // f4 closes the right.
+    assert_eq!(at("7k/8/8/8/3R4/8/8/K7 w - - 0 1", "d4"), "a4 d1 d8 h4");
+    assert_eq!(at("7k/8/3p4/3p4/p2R1P2/3p4/8/K2p4 w - - 0 1", "d4"), "d8(xd5,xd6) xa4 xd1(xd3)");
+    // M57: the Locust on d4 on an empty board: `O--N` the knight leaps, `aW-O-F` the W step and,
+    // after the null leg, the F turning from the W step (straight on impossible: forward), the
+    // same squares; `cK-O` nothing.
+    assert_eq!(at("7k/8/8/8/3L4/8/8/K7 w - - 0 1", "d4"), "b3 b5 c2 c6 e2 e6 f3 f5");
+    // Enemies d5 e5 f5, friends c4 e2: `cK-O` takes d5 and e5 standing on their squares (a
+    // capture there, not a move with an extra capture); `aW-O-F` takes d5 on the way to c6 and
+    // e6, and f5 after e4; the friend c4 closes the W step left, e2 the leap and the F step there.
+    assert_eq!(at("7k/8/8/3ppp2/2PL4/8/4P3/K7 w - - 0 1", "d4"), "b3 b5 c2 c6 c6(xd5) e6 e6(xd5) f3 xd5 xe5 xf5");
+}
+
+#[test]
+fn attacker_sets_on_multileg_moves_by_hand() {
+    let interp = leftover_interpreter();
+    let at = |fen: &str| {
+        let pos = Leftovers::position(fen).expect("the position loads");
+        piece_moves(&Leftovers, &interp, &pos, "d4")
+    };
+    let steps = "c3 c4 c5 d3 d5 e3 e4 e5";
+    // M55: the Fugitive `K+({Q}R-W)` on d4, attacked by the Black Queen on d8: its king steps and
+    // every rook move of two squares or more (R lands on the way, W steps on), up to the Queen.
+    assert_eq!(at("3q3k/8/8/8/3F4/8/8/K7 w - - 0 1"), "a4 b4 c3 c4 c5 d1 d2 d3 d5 d6 d7 e3 e4 e5 f4 g4 h4 xd8");
+    // A Black pawn on d6 shields it: the move is gated off (the pawn is not taken either).
+    assert_eq!(at("3q3k/8/3p4/8/3F4/8/8/K7 w - - 0 1"), steps);
+    // A White Queen attacks nothing of its own: gated off.
+    assert_eq!(at("3Q3k/8/8/8/3F4/8/8/K7 w - - 0 1"), steps);
+    // The Queen on a7 attacks along a7-d4; a Black pawn on d6 is taken after d5, the White pawn on
+    // f4 closes the right (e4, then the friend).
+    assert_eq!(at("7k/q7/3p4/8/3F1P2/8/8/7K w - - 0 1"), "a4 b4 c3 c4 c5 d1 d2 d3 d5 e3 e4 e5 xd6");
+}
+
+#[test]
+fn maximal_monkey_jumps_by_hand() {
+    let interp = leftover_interpreter();
+    let at = |fen: &str| {
+        let pos = Leftovers::position(fen).expect("the position loads");
+        piece_moves(&Leftovers, &interp, &pos, "d4")
+    };
+    // M59: the maximal Monkey `K+(dcK-mK)0*` on d4 (M51's ring of Black pawns e3 e5 f7 g3 g5) jumps
+    // on while a next jump completes a move, never landing twice on a square (d4 included):
+    // e3-g3-g5-f7 to f8; e5-g5-g3 to f2 (over e3 it would land on d4); e5-f7 to f8. Its king
+    // steps besides (extra captures listed by square: rank by rank).
+    assert_eq!(
+        at("7k/5p2/8/4p1p1/3M4/4p1p1/8/K7 w - - 0 1"),
+        "c3 c4 c5 d3 d5 e4 f2(xg3,xe5,xg5) f8(xe3,xg3,xg5,xf7) f8(xe5,xf7) xe3 xe5"
+    );
+    // Blockers (a White Knight d6 behind d5, a Black pawn f6 behind e5): over e3 and on over g3 to
+    // h4; stopping at f2 after e3 alone is no move, as a next jump completes one.
+    assert_eq!(at("7k/8/3N1p2/3pp3/3M4/4p1p1/8/K7 w - - 0 1"), "c3 c4 c5 d3 e4 h4(xe3,xg3) xd5 xe3 xe5");
+}

@@ -129,7 +129,7 @@ fn a_pass_changes_only_the_turn() {
 }
 
 /// M26: `O` (or a count of zero steps, `W00`) as a whole move is a pass; one that may only capture
-/// is refused, and so is `O` as a leg of a longer move (M9).
+/// is refused, and so is a `-` leg after a first leg `O` (M57).
 #[test]
 fn null_moves_are_passes() {
     use mbn::codegen::variant::VariantSpec;
@@ -154,7 +154,8 @@ fn null_moves_are_passes() {
     };
     assert!(refused("K=W+cO").contains("null move (`O`) that may not move"));
     assert!(refused("K=W+pO").contains("null moves (`O`) with `p`"));
-    assert!(refused("K=W+(W-O)").contains("null moves"));
+    // A null leg in a chain runs (M57); a `-` leg after a first one has nothing to turn from.
+    assert!(refused("K=W+(O-W)").contains("no direction to turn from"));
 }
 
 // Janggi written inline in `mbn!`, with the `bikjang` key: the same perft as the bundled file

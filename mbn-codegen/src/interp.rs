@@ -874,7 +874,7 @@ impl Interpreter {
         lent: bool,
     ) -> bool {
         let by = piece.color;
-        if self.any_multi && self.multi_attacks(pos, occupancy, from, piece, sq, lent) {
+        if self.any_multi && self.multi_attacks(pos, occupancy, from, piece, sq, lent, only.is_some()) {
             return true;
         }
         self.legs[piece.kind.0 as usize][by.index()].iter().any(|leg| {

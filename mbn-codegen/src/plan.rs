@@ -47,8 +47,9 @@ pub(crate) struct PLeg {
     /// XBetza `x` on a one-leg move (X29): the piece borrows the moves of the friends this leg
     /// reaches; the leg itself neither moves nor captures. Variants only (both back ends).
     pub(crate) borrow: bool,
-    /// `O` (or a `00` count) as a whole move: the piece passes (docs/SEMANTICS.md, M26). Such a
-    /// leg has no vectors and no captures.
+    /// `O` (or a `00` count) as a whole move: the piece passes (docs/SEMANTICS.md, M26); on a leg
+    /// of a multi-leg move, a null leg that stands still (M57). Such a leg has no vectors and no
+    /// captures.
     pub(crate) pass: bool,
     /// `#`: the leg's moves end the game (docs/SEMANTICS.md, M31); on a multi-leg move, the moves
     /// whose path takes the leg (M42).
@@ -251,6 +252,9 @@ pub(crate) struct PRepeat {
     pub(crate) max: Option<u32>,
     /// `0*`: as often as possible, never landing twice on a square.
     pub(crate) maximal: bool,
+    /// `*` (docs/SEMANTICS.md, M56): the repeat stops only where one more time round, replaying
+    /// the directions of the last, would leave the board (one step of each leg).
+    pub(crate) edge: bool,
     /// Later times round write no direction but straight on: each leg goes the way the same leg
     /// went the previous time (`(W-F)0` rides on one knight line).
     pub(crate) replay: bool,
@@ -484,6 +488,33 @@ impl Prep<'_> {
     fn multi(&mut self, m: &Move, color: Color, siblings: &Siblings) -> Option<PMove> {
         let errors = self.diagnostics.len();
         let parts = self.parts(&m.parts, color, siblings);
+        // M55: an attacker set gates the whole move from its first leg only (the piece's square).
+        let mut steps = Vec::new();
+        flat_steps(&parts, &mut steps);
+        let first = match parts.first() {
+            Some(PPart::Leg(s)) => Some(&**s),
+            _ => None,
+        };
+        for s in steps {
+            if !s.leg.attackers.is_empty() && !first.is_some_and(|f| std::ptr::eq(f, s)) {
+                self.unsupported(
+                    s.span,
+                    "attacker sets (`{C}W2`) on a leg of a multi-leg move other than its first (`R-{Q}W`, \
+                     `[{Q}K]-W`; M55 runs `{Q}R-W`)",
+                );
+            }
+        }
+        if let [PPart::Leg(first), rest @ ..] = parts.as_slice() {
+            if first.leg.pass && starts_relative(rest) {
+                self.diagnostics.push(
+                    Diagnostic::new(
+                        first.span,
+                        "a `-` leg after a first leg `O` (`O-K`): the null leg has no direction to turn from",
+                    )
+                    .with_help("write `O--K` (the next leg's own directions) or leave the `O` out (M57)"),
+                );
+            }
+        }
         self.check_unload(&parts, m.span);
         self.check_explosion(&parts, m.span);
         self.check_offboard(&parts);
@@ -636,15 +667,22 @@ impl Prep<'_> {
         replay: bool,
         span: Span,
     ) -> Option<PRepeat> {
-        let (min, max, maximal) = match count {
-            Count::Between { min, max } => (min, max, false),
-            Count::Maximal => (1, None, true),
+        let (min, max, maximal, edge) = match count {
+            Count::Between { min, max } => (min, max, false, false),
+            Count::Maximal => (1, None, true, false),
+            // M56: the edge is where the next time round, going the way the last went, would
+            // leave the board; a repeat that may turn has no such next time round.
+            Count::Edge if replay => (1, None, false, true),
             Count::Edge => {
-                self.unsupported(span, "complex riders to the edge (`(X)*`)");
+                self.unsupported(
+                    span,
+                    "complex riders to the edge whose later time rounds may turn (`((fr)K)*`, `(W-sF)*`; M56 runs \
+                     those that go straight on, `(W-F)*`)",
+                );
                 return None;
             }
         };
-        Some(PRepeat { first, later, min, max, maximal, replay, origin: Vec::new(), destination: Vec::new() })
+        Some(PRepeat { first, later, min, max, maximal, edge, replay, origin: Vec::new(), destination: Vec::new() })
     }
 
     /// A leg of a multi-leg move.
@@ -661,13 +699,8 @@ impl Prep<'_> {
                 (Vec::new(), Some(PRelative { atom: *atom, turns, vectors, sibling_vectors }))
             }
         };
-        if !leg.attackers.is_empty() {
-            self.unsupported(leg.span, "attacker sets (`{C}W2`) in multi-leg moves");
-        }
-        let null = relative.as_ref().is_some_and(|r| r.atom == (0, 0));
-        if null {
-            self.unsupported(leg.span, "null moves (`O`, `00`) as a leg of a longer move or in castling");
-        }
+        // M57: a null leg (`K-O`) stands still; prepared as a pass, `pass` marks it.
+        let null = relative.as_ref().is_some_and(|r| r.atom == (0, 0)) || is_null(leg, &vectors);
         // `!` (M20): both back ends run it on the legs of a multi-leg move.
         let setup = leg.setup && leg.conditions.is_empty() && leg.attackers.is_empty() && !leg.decisive;
         if leg.setup && !setup {
@@ -680,7 +713,7 @@ impl Prep<'_> {
         let mut plain = leg.clone();
         plain.setup &= !setup;
         plain.extras.retain(|e| !matches!(e, Extra::Excite | Extra::Unload | Extra::OffBoard));
-        let leg_p = self.leg(&plain, &vectors, color)?;
+        let leg_p = if null { self.pass(&plain, color)? } else { self.leg(&plain, &vectors, color)? };
         if leg_p.wrap.is_some_and(|w| w.files != (0, self.geometry.files() - 1)) {
             self.unsupported(leg.span, "`o` with connected files (`o[b,g]`) on a leg of a multi-leg move");
             return None;
@@ -737,7 +770,7 @@ impl Prep<'_> {
     fn leg(&mut self, leg: &Leg, vectors: &[(i32, i32)], color: Color) -> Option<PLeg> {
         {
             if vectors.contains(&(0, 0)) || leg.reach == (Reach::Steps { min: 0, max: Some(0) }) {
-                self.unsupported(leg.span, "null moves (`O`, `00`) as a leg of a longer move or in castling");
+                self.unsupported(leg.span, "null moves (`O`, `00`) in castling");
                 return None;
             }
             if leg.setup {
@@ -1308,13 +1341,29 @@ fn sides_meet(a: Side, b: Side) -> bool {
     a == b || a == Side::Any || b == Side::Any
 }
 
-/// The letters an [`Extra`] was written with, for messages.
+/// Whether a multi-leg move has an attacker set (on its first leg, M55).
+pub(crate) fn has_attackers(m: &PMove) -> bool {
+    matches!(m.parts.first(), Some(PPart::Leg(s)) if !s.leg.attackers.is_empty())
+}
+
+/// Whether the first leg walked in `parts` may be a `-` leg (directions relative to the previous
+/// leg).
+fn starts_relative(parts: &[PPart]) -> bool {
+    match parts.first() {
+        Some(PPart::Leg(s)) => s.relative.is_some(),
+        Some(PPart::Optional { body, .. }) => starts_relative(body) || starts_relative(&parts[1..]),
+        Some(PPart::Repeat(r)) => r.first.iter().any(|b| starts_relative(b)),
+        _ => false,
+    }
+}
+
 /// Whether a leg goes nowhere: the zero leaper `O` (vector `(0, 0)`) or a count of exactly zero
 /// steps (`W00`).
 fn is_null(leg: &Leg, vectors: &[(i32, i32)]) -> bool {
     vectors.contains(&(0, 0)) || leg.reach == (Reach::Steps { min: 0, max: Some(0) })
 }
 
+/// The letters an [`Extra`] was written with, for messages.
 fn extra_letters(extra: &Extra) -> String {
     match extra {
         Extra::Initial { decaying } => if *decaying { "ii" } else { "i" }.to_string(),

@@ -222,7 +222,8 @@ fn leaping_ferz_then_bishop() {
 #[test]
 fn refusals() {
     // `(K-sK)0`, `(Q-sB)0`, `(K)v0`: two ways every time round, as many paths as `(dK)0`.
-    for notation in ["(dK)0", "(dK)0*", "(cW)*", "R-{cK-tK}", "W-mefW", "K-O", "(K-sK)0", "(Q-sB)0", "(K)v0"] {
+    // `((fr)K)*`: a complex rider to the edge that may turn (M56 runs those that go straight on).
+    for notation in ["(dK)0", "(dK)0*", "((fr)K)*", "R-{cK-tK}", "W-mefW", "(K-sK)0", "(Q-sB)0", "(K)v0"] {
         let e = refusal(notation);
         assert!(e.contains("not run by mbn's interpreter yet"), "{notation}: {e}");
     }
@@ -399,11 +400,13 @@ fn janggi_cannon() {
 /// M22: the worked pieces not run yet are refused with what is missing, never skipped.
 #[test]
 fn worked_pieces_still_refused() {
-    assert!(refusal("K-O").contains("null moves"));
+    // A null leg runs (M57), but a `-` leg after a first `O` has no direction to turn from.
+    assert!(refusal("O-K").contains("no direction to turn from"));
+    assert!(refusal("cK-cO").contains("a null move (`O`) that may not move"));
     // An explosion runs (M49) only where it ends its move.
     assert!(refusal("cQ--(!dcyOK)0*-W").contains("explosion"));
-    // Attacker sets run on single-leg moves only.
-    assert!(refusal("K-{C}W").contains("attacker sets (`{C}W2`) in multi-leg moves"));
+    // Attacker sets run on single-leg moves (M23) and the first leg of a multi-leg move (M55).
+    assert!(refusal("K-{C}W").contains("attacker sets (`{C}W2`) on a leg of a multi-leg move other than its first"));
     // `!` on a single-leg move is not run either.
     assert!(refusal("!cK").contains("setup"));
 }
@@ -606,4 +609,36 @@ fn atomic_queen_explodes() {
     assert_eq!(white("cQ--(!dcOK)0*", "d4", "e8", "d7 c8 e6"), set("xd7(xe6,xc8)"));
     // Black, the board mirrored.
     assert_eq!(black("cQ--(!dcyOK)0*", "d5", "e1", "d2 c1 e3"), set("xd2(xc1,xe1,xd2,xe3)"));
+}
+
+/// M56: `(cW)*` captures on every square of its line up to the edge; `(W-F)*` stops only at the
+/// edge; a repeat to the edge that may turn is refused.
+#[test]
+fn complex_riders_to_the_edge() {
+    assert_eq!(white("(cW)*", "d4", "", "d5 d6 d7 d8"), set("xd8(xd5,xd6,xd7)"));
+    assert_eq!(white("(cW)*", "d4", "", "d5 d6 d8"), set(""));
+    assert_eq!(white("(W-F)*", "d4", "", ""), set("b3 b5 b8 c2 e2 f8 h2 h6"));
+    assert_eq!(white("(W-F)*", "d4", "g5", "c6 e2 f8"), set("b3 b5 c2 h2 xe2 xf8"));
+    assert_eq!(moves("(W-F)*", Color::Black, "d5", "", ""), set("b1 b4 b6 c7 e7 f1 h3 h7"));
+    assert!(refusal("(W-sF)*").contains("complex riders to the edge whose later time rounds may turn"));
+}
+
+/// M57: null legs stand still; `O-K` has nothing to turn from.
+#[test]
+fn null_legs() {
+    assert_eq!(white("K-O", "d4", "c3", "e5"), white("mK", "d4", "c3", "e5"));
+    assert_eq!(white("aK-O", "d4", "c3", "e5"), white("K", "d4", "c3", "e5"));
+    assert_eq!(white("W-O-W", "d4", "d5", "f4 b4"), white("W-W", "d4", "d5", "f4 b4"));
+    assert_eq!(white("W-O-W", "d4", "d5", "f4 b4"), set("d2 xb4 xf4"));
+    assert_eq!(white("cK-O", "d4", "c3", "e5 d5"), set("xd5 xe5"));
+    assert_eq!(white("O--N", "d4", "c2", "e6"), white("N", "d4", "c2", "e6"));
+    assert_eq!(white("aW-O-F", "d4", "c4 e2", "d5 f5"), white("aW-F", "d4", "c4 e2", "d5 f5"));
+    assert_eq!(moves("cK-O", Color::Black, "d5", "c6", "e4 d4"), set("xd4 xe4"));
+}
+
+/// M55: an attacker set on a multi-leg move's first leg; on later legs it is refused.
+#[test]
+fn attacker_sets_on_first_legs() {
+    assert!(refusal("R-{Z}W").contains("other than its first"));
+    assert!(refusal("[{Z}K]-W").contains("other than its first"));
 }

@@ -168,7 +168,11 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
     // Flips (M34) are made and tested, like swaps.
     let flip_moves = legs.iter().flatten().flatten().any(|leg| leg.flip.is_some()).then(|| quote!(|| mv.is_flip()));
     g.escaping = legs.iter().flatten().flatten().any(|leg| !leg.attackers.is_empty() || !leg.conditions.is_empty())
-        || g.multi.iter().flatten().flatten().any(|m| multileg::has_piece_sets(m) || multileg::has_conditions(m));
+        || g.multi
+            .iter()
+            .flatten()
+            .flatten()
+            .any(|m| multileg::has_piece_sets(m) || multileg::has_conditions(m) || crate::plan::has_attackers(m));
     // Hurdle sets: the fast legality tests see the board before the move (a Cannon that moved is
     // a Cannon still on its old square), so every move is made and tested instead.
     let hurdle_sets =
@@ -2052,7 +2056,9 @@ impl Gen {
             .collect();
         let multi: Vec<TokenStream> = (0..self.multi.len())
             .map(|kind| {
-                let moves = self.multi[kind][color.index()].clone();
+                // M55: `attacked_in_plain` leaves out the moves with attacker sets.
+                let mut moves = self.multi[kind][color.index()].clone();
+                moves.retain(|m| !plain || !crate::plan::has_attackers(m));
                 if moves.is_empty() {
                     quote!()
                 } else {

@@ -9,7 +9,7 @@
 //! would stand where it stood after an earlier time round (the repeat's own rule, decided at
 //! generation time when the squares are known then). A move that unrolls into more than
 //! [`BUDGET`] legs is generated again with the repeats that capture every round searched at run
-//! time (an explicit stack of positions, M51, the Congo Monkey `(dcK-mK)0`); otherwise refused. XBetza `u` on the last leg pushes a relocation (X27); after an `x`
+//! time (an explicit stack of positions, M51, the Congo Monkey `(dcK-mK)0`; `0*`, M59); otherwise refused. XBetza `u` on the last leg pushes a relocation (X27); after an `x`
 //! leg the move is the excited friend's (X28). Conditions on a leg are tested before it, `#` and
 //! e.p. rights are known per path at generation time, and a last leg's swap or e.p. capture is
 //! tested at the path's end (M41–M46).
@@ -100,6 +100,8 @@ enum Cont<'c, 'a> {
         contexts: &'c RefCell<Vec<Context<'a>>>,
         stack: Ident,
         done: Ident,
+        /// `0*` (M59): the squares the path has landed on before this time round.
+        landed: Option<Ident>,
     },
 }
 
@@ -181,8 +183,8 @@ impl Gen {
                         m.span,
                         format!(
                             "this multi-leg move unrolls into more than {BUDGET} legs (a repeat turning freely \
-                             without a bound that is not searched at run time: `0*`, or optional legs, `!`, \
-                             `x` or `u` in its rounds, like `(dcK-mK)0*`): not generated yet"
+                             without a bound that is not searched at run time: optional legs, `!`, `x` or `u` \
+                             in its rounds, like `(dcK-[mK])0`): not generated yet"
                         ),
                     )
                     .with_help("the interpreter runs it: `mbn perft <variant> <depth> --interpret`"),
@@ -452,6 +454,7 @@ pub(super) fn needs_position(m: &PMove) -> bool {
         &mut |s| {
             let leg = &s.leg;
             needs |= !leg.conditions.is_empty()
+                || !leg.attackers.is_empty()
                 || leg.decisive
                 || leg.swap.is_some()
                 || leg.en_passant.is_some()
@@ -484,15 +487,14 @@ fn walk_steps(parts: &[PPart], leg: &mut dyn FnMut(&PStep), rep: &mut dyn FnMut(
     }
 }
 
-/// Whether a repeat may be searched at run time (M51): not `0*`, not replaying directions, and
+/// Whether a repeat may be searched at run time (M51; `0*`: M59): not replaying directions, and
 /// every body a chain of legs without `!`, `x` or `u` of which one must capture on its square (so
 /// every time round captures and the search ends).
 fn searchable(r: &PRepeat) -> bool {
     let must_capture = |s: &PStep| {
         s.mode_written && !s.leg.moves && s.leg.visit.is_none() && !s.leg.captures.is_empty() && s.leg.swap.is_none()
     };
-    !r.maximal
-        && !r.replay
+    !r.replay
         && r.first.iter().chain(&r.later).all(|body| {
             let steps: Vec<&PStep> = body
                 .iter()
@@ -602,7 +604,9 @@ impl<'a> Unroll<'_> {
                 }
             }
             Cont::Round { rep, done, log_start, seen, next } => self.round(st, rep, *done, *log_start, seen, next),
-            Cont::Push { contexts, stack, done } => self.push_position(st, contexts, stack, done),
+            Cont::Push { contexts, stack, done, landed } => {
+                self.push_position(st, contexts, stack, done, landed.as_ref())
+            }
         }
     }
 
@@ -673,6 +677,10 @@ impl<'a> Unroll<'_> {
         }
         let stop = if done >= rep.min {
             let mut tests = self.ranges(&rep.destination, &st.sq);
+            if rep.edge && done > 0 {
+                // M56: only where one more time round the same way would leave the board.
+                tests.push(self.at_edge(&st.sq, &st.log[log_start..]));
+            }
             if rep.maximal {
                 // `0*` stops only where it cannot go on.
                 tests.insert(0, quote!(found == before));
@@ -697,6 +705,18 @@ impl<'a> Unroll<'_> {
         }}
     }
 
+    /// `(X)*` (M56): whether one more time round from `sq`, one step of each leg the way the
+    /// last round went (`round`, White's view), would leave the board.
+    fn at_edge(&mut self, sq: &Ident, round: &[Vector]) -> TokenStream {
+        let mut at = quote!(Some(#sq));
+        for &(x, y) in round {
+            let board = if self.color == Color::White { (x, y) } else { (x, -y) };
+            let table = self.g.leap_table(&[board]);
+            at = quote!(#at.and_then(|e| #table[e.index() & SQUARE_MASK].lowest()));
+        }
+        quote!(#at.is_none())
+    }
+
     /// A repeat searched at run time (M51), after its first time round: a depth-first search over
     /// the positions (square, pieces captured) the later rounds reach, on an explicit stack. Each
     /// round is unrolled once per generation-time context (the last leg and what the rest of the
@@ -711,6 +731,14 @@ impl<'a> Unroll<'_> {
         let rt = self.g.rt.clone();
         let (stack, hist, done) = (self.id("stack"), self.id("hist"), self.id("done"));
         let (sq, cap, t, ctx) = (self.id("sq"), self.id("cap"), self.id("t"), self.id("ctx"));
+        // `0*` (M59): each position also carries the squares landed on, and is visited twice: on
+        // entry (its next time rounds pushed above an exit mark) and on exit, where the path stops
+        // only when no next time round completed a move (`found` did not grow).
+        let maximal = rep.maximal.then(|| (self.id("landed"), self.id("exit"), self.id("before")));
+        let landed0 = {
+            let bits = st.visited.iter().map(|(v, _)| quote!(<#ty as Bitboard>::from_square(#v)));
+            quote!((<#ty as Bitboard>::EMPTY #(| #bits)*))
+        };
         let cap0 = match &st.cap {
             Some(c) => quote!(#c),
             None => quote!(<#ty as Bitboard>::EMPTY),
@@ -748,7 +776,12 @@ impl<'a> Unroll<'_> {
             let rounds = |bodies: &'a [Vec<PPart>], me: &mut Self| {
                 let mut code = Vec::new();
                 for body in bodies {
-                    let end = Cont::Push { contexts: &contexts, stack: stack.clone(), done: done.clone() };
+                    let end = Cont::Push {
+                        contexts: &contexts,
+                        stack: stack.clone(),
+                        done: done.clone(),
+                        landed: maximal.as_ref().map(|m| m.0.clone()),
+                    };
                     code.push(me.run(here.clone(), &Cont::Parts(body.as_slice(), &end)));
                 }
                 quote!(#(#code)*)
@@ -769,8 +802,8 @@ impl<'a> Unroll<'_> {
             let rest = self.run(here, next);
             let stop = guarded(guards, rest);
             let k = i as u32;
-            arms.push(quote! {
-                #k => {
+            let arm = match &maximal {
+                None => quote! {
                     let #count: u32 = <#ty as Bitboard>::count(#cap) + u32::from(#t);
                     let depth = #done as usize;
                     if !#hist[..depth.min(#hist.len())].contains(&(#sq, #count)) {
@@ -779,9 +812,37 @@ impl<'a> Unroll<'_> {
                         #more
                         if #done >= #min { #stop }
                     }
-                }
-            });
+                },
+                Some((landed, exit, before)) => quote! {
+                    if #exit {
+                        if found == #before && #done >= #min { #stop }
+                    } else {
+                        let #count: u32 = <#ty as Bitboard>::count(#cap) + u32::from(#t);
+                        let depth = #done as usize;
+                        if !#hist[..depth.min(#hist.len())].contains(&(#sq, #count)) {
+                            #hist.truncate(depth);
+                            #hist.push((#sq, #count));
+                            #stack.push((#sq, #cap, #t, #ctx, #done, #landed, true, found));
+                            #more
+                        }
+                    }
+                },
+            };
+            arms.push(quote!(#k => { #arm }));
             i += 1;
+        }
+        if let Some((landed, exit, before)) = &maximal {
+            return quote! {{
+                let mut #stack: Vec<(#rt::__private::Square, #ty, bool, u32, u32, #ty, bool, u32)> = Vec::new();
+                let mut #hist: Vec<(#rt::__private::Square, u32)> = Vec::new();
+                #stack.push((#sq0, #cap0, #t0, 0u32, 0u32, #landed0, false, 0u32));
+                while let Some((#sq, #cap, #t, #ctx, #done, #landed, #exit, #before)) = #stack.pop() {
+                    match #ctx {
+                        #(#arms)*
+                        _ => {}
+                    }
+                }
+            }};
         }
         quote! {{
             let mut #stack: Vec<(#rt::__private::Square, #ty, bool, u32, u32)> = Vec::new();
@@ -813,6 +874,7 @@ impl<'a> Unroll<'_> {
         contexts: &RefCell<Vec<Context<'a>>>,
         stack: &Ident,
         done: &Ident,
+        landed: Option<&Ident>,
     ) -> TokenStream {
         let Some(c) = self.context(&st) else {
             self.over_budget = true;
@@ -835,7 +897,19 @@ impl<'a> Unroll<'_> {
         };
         let sq = &st.sq;
         let t = st.pending.as_ref().map_or(quote!(false), |(_, t)| quote!(#t));
-        quote!(#stack.push((#sq, #cap, #t, #index, #done + 1));)
+        let Some(landed) = landed else {
+            return quote!(#stack.push((#sq, #cap, #t, #index, #done + 1)););
+        };
+        // `0*` (M59): never landing on a square the path landed on (the start square included).
+        let on_the_way = st.visited[1..st.visited.len().saturating_sub(1)]
+            .iter()
+            .map(|(v, _)| quote!(| <#ty as Bitboard>::from_square(#v)));
+        quote! {
+            let prior = #landed #(#on_the_way)*;
+            if !prior.test(#sq) {
+                #stack.push((#sq, #cap, #t, #index, #done + 1, prior | <#ty as Bitboard>::from_square(#sq), false, 0u32));
+            }
+        }
     }
 
     /// Settles the pending landing of `st` as a square on the way (empty, visited or captured):
@@ -1005,6 +1079,13 @@ impl<'a> Unroll<'_> {
         guards.extend(self.ranges(&leg.origin, &st.sq));
         // M41: conditions are read on the position before the move.
         guards.extend(self.g.conditions_test(leg, quote!(us)));
+        if !leg.attackers.is_empty() {
+            // M55: on a move's first leg only (plan): the piece's square, attacked before the move.
+            guards.push(self.g.escapes(leg, self.kind as u8, quote!(us), quote!(occ)));
+        }
+        if leg.pass {
+            return self.null_leg(st, step, after, settle, guards);
+        }
         let occ = self.occ(&st);
         let g = self.g.tables.geometry;
         let mut code = Vec::new();
@@ -1075,8 +1156,61 @@ impl<'a> Unroll<'_> {
         }}
     }
 
+    /// A null leg (M57): it stands still on its start square, which holds the mover only, and
+    /// keeps the previous leg's direction.
+    fn null_leg(
+        &mut self,
+        st: St<'a>,
+        step: &'a PStep,
+        after: &Cont<'_, 'a>,
+        settle: TokenStream,
+        mut guards: Vec<TokenStream>,
+    ) -> TokenStream {
+        match (&mut self.touched, st.disp) {
+            (Some(t), Some(d)) => t.push(d),
+            (t, None) => *t = None,
+            _ => {}
+        }
+        guards.extend(self.ranges(&step.leg.destination, &st.sq));
+        let t = self.id("t");
+        let mut next = st.clone();
+        next.pending = Some((step, t.clone()));
+        next.leg_start = st.sq.clone();
+        next.decisive |= step.leg.decisive;
+        let inner = self.run(next, after);
+        let body = guarded(guards, inner);
+        quote! {{
+            #settle
+            #[allow(unused_variables)]
+            let #t = false;
+            #body
+        }}
+    }
+
     /// The path ends: the last landing is the destination, allowed by the last leg's capabilities.
     fn finish(&mut self, st: &St<'a>) -> TokenStream {
+        if let (Some((p, _)), Some(c), None, None) = (&st.pending, &st.cap, &st.setup, &st.actor) {
+            if p.leg.pass {
+                // M57: a capture on the way where a null leg ends the path (`cK-O`) is the
+                // move's capture there, not an extra capture of its own square.
+                let ty = self.ty();
+                let (t, cap, s) = (self.id("t"), self.id("c"), st.sq.clone());
+                let mut end = st.clone();
+                end.pending = Some((p, t.clone()));
+                end.cap = Some(cap.clone());
+                let inner = self.finish_with(&end, Some(vec![quote!(true)]));
+                return quote! {{
+                    let #t = #c.test(#s);
+                    let #cap = #c & !<#ty as Bitboard>::from_square(#s);
+                    #inner
+                }};
+            }
+        }
+        self.finish_with(st, None)
+    }
+
+    /// [`Unroll::finish`], with `ends` (the ways the path may end) given or from the last leg.
+    fn finish_with(&mut self, st: &St<'a>, ends: Option<Vec<TokenStream>>) -> TokenStream {
         let Some((p, t)) = &st.pending else { return quote!() };
         if st.off.is_some() {
             return quote!();
@@ -1095,7 +1229,7 @@ impl<'a> Unroll<'_> {
         }
         let s = &st.sq;
         let specials = self.special_ends(p, t, s);
-        let ends = self.ends(p, t, s);
+        let ends = ends.unwrap_or_else(|| self.ends(p, t, s));
         if ends.is_empty() {
             return specials;
         }
@@ -1764,10 +1898,20 @@ mod tests {
     }
 
     #[test]
+    fn riders_to_the_edge_and_null_legs_are_generated() {
+        // M56, M57 (compared with the interpreter in tests/generated_vs_interpreted.rs).
+        for notation in ["(W-F)*", "(aW)*", "(cW)*", "K-O", "cK-O", "O--N", "aW-O-F", "W-O-W"] {
+            assert_eq!(errors(notation), Vec::<String>::new(), "{notation}");
+        }
+        // M55: attacker sets on a first leg need a position, as M23's on single legs.
+        let e = errors("{Q}R-W");
+        assert!(e.iter().any(|m| m.contains("need a position")), "{e:?}");
+    }
+
+    #[test]
     fn free_turning_unbounded_repeats_exceed_the_budget() {
-        // Not searched at run time (M51): `0*` (never landing twice on a square), optional legs
-        // and `!` in the rounds.
-        for notation in ["(dcK-mK)0*", "(dcK-[mK])0", "(dcK-{mK})0", "(dcK-!mK)0"] {
+        // Not searched at run time (M51): optional legs and `!` in the rounds.
+        for notation in ["(dcK-[mK])0", "(dcK-{mK})0", "(dcK-!mK)0"] {
             let e = errors(notation);
             assert_eq!(e.len(), 1, "{notation}: {e:?}");
             assert!(e[0].contains("more than 1024 legs") && e[0].contains("not generated yet"), "{}", e[0]);
@@ -1777,7 +1921,8 @@ mod tests {
     #[test]
     fn repeats_capturing_every_round_are_searched_at_run_time() {
         // M51: the Congo Monkey and its relatives, over budget when unrolled, are generated.
-        for notation in ["(dcK-mK)0", "(cK-mK)0", "(dcK-mK)0-W", "(dcN-mW)5"] {
+        // M59: the maximal Monkey `(dcK-mK)0*` too.
+        for notation in ["(dcK-mK)0", "(cK-mK)0", "(dcK-mK)0-W", "(dcN-mW)5", "(dcK-mK)0*", "(dcK-mK)0*-W"] {
             assert_eq!(errors(notation), Vec::<String>::new(), "{notation}");
         }
     }

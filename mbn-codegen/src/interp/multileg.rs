@@ -182,7 +182,9 @@ impl Interpreter {
     }
 
     /// Whether a multi-leg move of `piece` on `from` captures on `target` (at the end or on the
-    /// way); `own`: only by moves it makes itself, not those it induces (X28, X29).
+    /// way); `own`: only by moves it makes itself, not those it induces (X28, X29); `plain`: only
+    /// by moves without attacker sets (M55, as M23's legs).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn multi_attacks<B: Bitboard>(
         &self,
         pos: &Position<B>,
@@ -191,8 +193,10 @@ impl Interpreter {
         piece: Piece,
         target: Square,
         own: bool,
+        plain: bool,
     ) -> bool {
-        self.multi[piece.kind.0 as usize][piece.color.index()].iter().any(|m| {
+        let moves = self.multi[piece.kind.0 as usize][piece.color.index()].iter();
+        moves.filter(|m| !plain || !crate::plan::has_attackers(m)).any(|m| {
             let mut landings = Vec::new();
             self.multi_moves(pos, occupancy, from, piece, m, &mut landings);
             // An induced capture attacks (X28): the inducer's move gives check.
@@ -294,7 +298,10 @@ impl<'w, B: Bitboard> Walker<'w, B> {
         }
         // `0*` stops only where it cannot go on.
         let forced_on = rep.maximal && !more.is_empty();
-        let may_stop = done >= rep.min && !forced_on && rep.destination.iter().all(|r| self.in_range(r, st.square));
+        let may_stop = done >= rep.min
+            && !forced_on
+            && rep.destination.iter().all(|r| self.in_range(r, st.square))
+            && (!rep.edge || self.at_edge(st.square, &st.log[log_start..]));
         out.extend(more);
         if may_stop {
             st.replay = None;
@@ -327,8 +334,23 @@ impl<'w, B: Bitboard> Walker<'w, B> {
         if !self.interp.conditions_hold(self.pos, leg, self.color) {
             return;
         }
-        let directions = leg_directions(self.color, &mut st.replay, st.prev, st.zaxis, step);
+        // M55: an attacker set (first legs only) asks about the piece's square before the move.
+        if !leg.attackers.is_empty() && !self.interp.escapes(self.pos, leg, self.from, self.color) {
+            return;
+        }
         st.leg_start = st.square;
+        if leg.pass && leg.destination.iter().all(|r| self.in_range(r, st.square)) {
+            // M57: a null leg stands still on the square it starts from, which holds the mover
+            // only; it keeps the previous leg's direction and lands nowhere new.
+            let mut next = st.clone();
+            next.pending = Some(Pending { step, target: None });
+            next.decisive |= leg.decisive;
+            self.run(next, after, out);
+        }
+        if leg.pass {
+            return;
+        }
+        let directions = leg_directions(self.color, &mut st.replay, st.prev, st.zaxis, step);
         // The square the moving piece left: its own, or the excited friend's (X28).
         let vacated = st.actor.unwrap_or(self.from);
         let off = st.off.take();
@@ -504,7 +526,7 @@ impl<'w, B: Bitboard> Walker<'w, B> {
 
     /// The path ends: the last landing is the destination, allowed by the last leg's capabilities.
     fn finish(&self, st: State<'_>, out: &mut Vec<Landing>) {
-        let Some(p) = st.pending else { return };
+        let Some(p) = st.pending.clone() else { return };
         if st.off.is_some() {
             return;
         }
@@ -512,6 +534,27 @@ impl<'w, B: Bitboard> Walker<'w, B> {
             return;
         }
         let leg = &p.step.leg;
+        let mut st = st;
+        if leg.pass && st.setup.is_none() && st.actor.is_none() {
+            // M57: a path that captured on the way where a null leg then ends (`cK-O`) is a
+            // capture there, not a move with an extra capture of its own square.
+            if let Some(i) = st.captures.iter().position(|&s| s == st.square) {
+                st.captures.remove(i);
+                let decisive = st.decisive;
+                let extra = st.captures;
+                let mover = st.actor;
+                out.push(Landing {
+                    to: st.square,
+                    capture: true,
+                    extra,
+                    mover,
+                    unload: None,
+                    kind: LandingKind::Plain,
+                    decisive,
+                });
+                return;
+            }
+        }
         let landing = |kind, capture| Landing {
             to: st.square,
             capture,
@@ -586,6 +629,18 @@ impl<'w, B: Bitboard> Walker<'w, B> {
             }
             None => out.push(landing(LandingKind::Plain, capture)),
         }
+    }
+
+    /// `(X)*` (M56): whether one more time round from `sq`, one step of each leg the way the last
+    /// round went (`round`, White's view), would leave the board.
+    fn at_edge(&self, sq: Square, round: &[Vector]) -> bool {
+        let g = self.pos.geometry();
+        let mut at = Some(sq);
+        for &(x, y) in round {
+            let y = if self.color == Color::White { y } else { -y };
+            at = at.and_then(|s| g.offset(s, x as i8, y as i8));
+        }
+        at.is_none()
     }
 
     fn in_range(&self, r: &crate::plan::PRange, sq: Square) -> bool {

@@ -22,7 +22,12 @@ impl Prep<'_> {
         let is_last = |s: &PStep| last.is_some_and(|l| std::ptr::eq(l, s));
         let ends_special = |s: &PStep| s.leg.swap.is_some() || s.leg.en_passant.is_some();
         if let Some(s) = steps.iter().find(|s| ends_special(s) && !is_last(s)) {
-            self.unsupported(s.span, "`w` (swap) and en passant captures (`ce`) on a leg another leg may follow");
+            self.unsupported(
+                s.span,
+                "`w` (swap) and en passant captures (`ce`) on a leg another leg may follow (the swapped piece \
+                 would go to the start square while the mover goes on, which no runtime move expresses; an \
+                 e.p. capture ends its move, M45; M60)",
+            );
             return;
         }
         let setup = steps.iter().any(|s| s.setup) || super::has_explosion(parts);
