@@ -1562,3 +1562,42 @@ fn maximal_monkey_jumps_by_hand() {
     // h4; stopping at f2 after e3 alone is no move, as a next jump completes one.
     assert_eq!(at("7k/8/3N1p2/3pp3/3M4/4p1p1/8/K7 w - - 0 1"), "c3 c4 c5 d3 e4 h4(xe3,xg3) xd5 xe3 xe5");
 }
+
+/// XBetza `q` and `z` on continuation legs (docs/SEMANTICS.md X58), pieces of an inline variant:
+/// the Knight that turns on the side of its chirality `aqN` or locust-captures and turns the
+/// other way `cazN`, the Rook that slides sideways and turns on `saqRsazR`, and the Ferz that
+/// turns twice `afsaqFafsazcF`.
+const QZ_START: &str = "rhsykshr/pppppppp/8/8/8/8/PPPPPPPP/RHSYKSHR w - - 0 1";
+const QZ_PIECES: &str = "P|Pawn| R|Rook| H|Turner| S|Sidewinder| Y|Twister| K|King| +P==RHSY";
+const QZ_XBETZA: [(char, &str); 3] = [('H', "aqNcazN"), ('S', "saqRsazR"), ('Y', "afsaqFafsazcF")];
+
+mbn::mbn! {
+    variant QzLegs {
+        board: "8x8",
+        start: "rhsykshr/pppppppp/8/8/8/8/PPPPPPPP/RHSYKSHR w - - 0 1",
+        pieces: "P|Pawn| R|Rook| H|Turner| S|Sidewinder| Y|Twister| K|King| +P==RHSY",
+        royal: "K",
+        promotion_zone: "[8]",
+        promotion_mandatory: true,
+        piece H = xbetza "aqNcazN",
+        piece S = xbetza "saqRsazR",
+        piece Y = xbetza "afsaqFafsazcF",
+    }
+}
+
+#[test]
+fn generated_qz_legs_agree_with_the_interpreter() {
+    let mut spec = VariantSpec::new("qzlegs", 8, 8, QZ_START, QZ_PIECES);
+    spec.royal = "K".to_string();
+    spec.promotion_zone = Some("[8]".to_string());
+    spec.promotion_mandatory = true;
+    spec.xbetza = QZ_XBETZA.map(|(c, s)| (c, s.to_string())).to_vec();
+    let interp = Interpreter::new(&Variant::compile(&spec).expect("compiles")).expect("the interpreter runs it");
+    assert_agree("qzlegs", &QzLegs, &interp, QzLegs::start_position());
+    // By hand, the Turner on d4 with friends e6 f3 and enemies c6 f5: `aqN` turns 90° clockwise
+    // after the clockwise leaps (c2-a3, b5-c7) and anticlockwise after the others (e2-g3, b3-c1),
+    // blocked on e6 f3 c6 f5; `cazN` captures on c6 (anticlockwise), turns clockwise to e7, and on
+    // f5 (anticlockwise) to g3.
+    let pos = QzLegs::position("4k3/8/2p1P3/5p2/3H4/5P2/8/4K3 w - - 0 1").expect("loads");
+    assert_eq!(piece_moves(&QzLegs, &interp, &pos, "d4"), "a3 c1 c7 e7(xc6) g3 g3(xf5)");
+}

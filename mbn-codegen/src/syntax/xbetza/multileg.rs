@@ -5,7 +5,8 @@
 //! system: `f` straight on, `fr` 45° right, `r` 90° right, `br` 135° right, `b` straight back, `s`
 //! both sides, `fs` both 45° turns, `vs` the four diagonal turns. A 45° turn of an orthogonal or
 //! diagonal atom rotates it (W↔F, D↔A, H↔G); an oblique atom's eight vectors, clockwise, stand for
-//! the eight compass points. Because every previous direction is known when the move is lowered,
+//! the eight compass points. `q` and `z` there stand for `l` or `r`: the side the previous leg
+//! bent to, or the other (X58). Because every previous direction is known when the move is lowered,
 //! each path is unrolled into a [`Move`] of absolute legs joined by [`LegLink::Sequence`]: one
 //! move per choice of direction on every non-final leg, the final leg with all its vectors.
 //!
@@ -96,6 +97,28 @@ struct LegModes {
     rights: bool,
     /// `o` on a leg on the way (X48): the leg ends off the board.
     offboard: bool,
+    /// `q` or `z` on a continuation leg (X58): the side it turns to, by the previous leg's bend.
+    side: Option<SideRule>,
+}
+
+/// `q` and `z` on a continuation leg (seed 001: "stands for l or r in same direction as previous
+/// bend", "in opposit direction"): which side of the leg's direction groups the leg keeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SideRule {
+    /// `q`: the side the previous leg bent to.
+    Same,
+    /// `z`: the other side.
+    Opposite,
+}
+
+/// The side of a turn of `t` eighths clockwise: `Some(true)` right (1–3), `Some(false)` left
+/// (5–7), `None` straight on or back.
+fn side_of_turn(t: usize) -> Option<bool> {
+    match t % 8 {
+        1..=3 => Some(true),
+        5..=7 => Some(false),
+        _ => None,
+    }
 }
 
 /// "XBetza `x` is not supported yet" at `span`, with help.
@@ -145,7 +168,16 @@ fn read_modes(leg: &XLeg, first: bool, last: bool, stepper: bool) -> Result<LegM
                     (`oo` and `o` with m, c, d, p, g, y are not read there, docs/SEMANTICS.md X48)"
             }
             'j' => "XBetza `j` in a multi-leg move",
-            'q' | 'z' => "XBetza circular and crooked legs (`q`, `z`) in a multi-leg move",
+            // X58: on a continuation leg `q`/`z` name the side of the turn; one of them, once.
+            'q' | 'z' if !first && leg.modes.iter().filter(|&&(m, _)| m == 'q' || m == 'z').count() == 1 => continue,
+            'q' | 'z' if !first => {
+                "XBetza `q` and `z` together (or doubled) on one leg: each names one side of the previous bend \
+                    (docs/SEMANTICS.md X58)"
+            }
+            'q' | 'z' => {
+                "XBetza circular and crooked legs (`q`, `z`) on the first leg of a multi-leg move (on a \
+                    continuation leg they name the side of a turn, docs/SEMANTICS.md X58)"
+            }
             _ => "XBetza `k` (royal capture) on a leg on the way: only the last leg may capture a royal piece",
         };
         errors.push(unsupported(span, &c.to_string(), help));
@@ -169,6 +201,7 @@ fn read_modes(leg: &XLeg, first: bool, last: bool, stepper: bool) -> Result<LegM
             unload: false,
             rights: false,
             offboard: false,
+            side: None,
         });
     }
     // `t` with `p`/`g` hops friends only; alone, on the last leg, it is tame (X35).
@@ -223,7 +256,8 @@ fn read_modes(leg: &XLeg, first: bool, last: bool, stepper: bool) -> Result<LegM
     }
     let (iso, initial, unload, rights) = (!first && has('i'), first && has('i'), has('u'), has('n'));
     let offboard = has('o');
-    Ok(LegModes { ways, final_caps, final_hop, iso, initial, unload, rights, offboard })
+    let side = if has('q') { Some(SideRule::Same) } else { has('z').then_some(SideRule::Opposite) };
+    Ok(LegModes { ways, final_caps, final_hop, iso, initial, unload, rights, offboard, side })
 }
 
 /// `u` on the last leg of a multi-leg move (X27): the leg must capture (`c`, `d`), and a hop or
@@ -245,6 +279,9 @@ fn unload_allowed(leg: &XLeg) -> Result<(), Vec<Diagnostic>> {
 
 /// The offsets (eighths of a turn clockwise) a continuation leg's direction groups select.
 fn offsets(leg: &XLeg, own: &[usize]) -> Result<Vec<usize>, Vec<Diagnostic>> {
+    if let Some(&(bend, _)) = leg.modes.iter().find(|m| m.0 == 'q' || m.0 == 'z') {
+        return side_offsets(leg, bend);
+    }
     if leg.directions.is_empty() {
         return Ok(own.iter().copied().filter(|&o| o != 4).collect());
     }
@@ -322,6 +359,41 @@ fn offsets(leg: &XLeg, own: &[usize]) -> Result<Vec<usize>, Vec<Diagnostic>> {
     Ok(out)
 }
 
+/// The offsets of a continuation leg with `q` or `z` (X58), both sides: the letter stands for `l`
+/// or `r`, so alone it is `s` (90°), with `f` it is `fs` (45°), with `b` `bs` (135°), with `v`
+/// `vs`. A horizontal letter or a half plane next to it is an error: the side is `q`'s or `z`'s.
+fn side_offsets(leg: &XLeg, bend: char) -> Result<Vec<usize>, Vec<Diagnostic>> {
+    if leg.directions.is_empty() {
+        return Ok(vec![2, 6]);
+    }
+    let mut out = Vec::new();
+    for group in &leg.directions {
+        let letters: Vec<char> = group.text.chars().collect();
+        let vertical = match letters.as_slice() {
+            [x] | [x, _] if letters.iter().all(|c| c == x) => Some(*x),
+            _ => None,
+        };
+        match vertical {
+            Some('f') => out.extend([1, 7]),
+            Some('b') => out.extend([3, 5]),
+            Some('v') => out.extend([1, 3, 5, 7]),
+            _ => {
+                return Err(vec![Diagnostic::new(
+                    group.span,
+                    format!("XBetza `{}` next to `{bend}` on a continuation leg", group.text),
+                )
+                .with_help(format!(
+                    "`{bend}` stands for `l` or `r` (the side of the previous bend, docs/SEMANTICS.md X58): only \
+                        `f`, `b` or `v` may go with it (`f{bend}` turns 45°, `b{bend}` 135°, `{bend}` alone 90°)"
+                ))])
+            }
+        }
+    }
+    out.sort_unstable();
+    out.dedup();
+    Ok(out)
+}
+
 /// The eight directions of an atom, clockwise, and the positions among them the atom itself
 /// moves in (the others are the rotated atom: F for W).
 fn ring(letter: char, (m, n): (u32, u32)) -> ([Vector; 8], Vec<usize>) {
@@ -363,6 +435,8 @@ struct At {
     range: Range,
     /// The class of the atom letter for toggling: `Some(false)` W F K, `Some(true)` R B Q.
     slider_letter: Option<bool>,
+    /// The side the previous leg bent to (`Some(true)` right), for `q` and `z` (X58).
+    right: Option<bool>,
 }
 
 fn toggled(at: At) -> (Range, Option<bool>) {
@@ -378,6 +452,8 @@ fn toggled(at: At) -> (Range, Option<bool>) {
 struct Ctx<'p> {
     part: &'p XPart,
     ring: [Vector; 8],
+    /// The atom is an oblique leap: its legs bend to their chirality (X58).
+    oblique: bool,
     modes: Vec<LegModes>,
     offsets: Vec<Vec<usize>>,
     /// Legs unrolled so far, against [`MAX_LEGS_UNROLLED`].
@@ -411,6 +487,9 @@ pub(super) fn lower(
             offs.push(Vec::new());
         }
     }
+    if errors.is_empty() {
+        errors.extend(sides_defined(part, &modes, &offs, &ring, first, m > 0 && m < n));
+    }
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -427,11 +506,11 @@ pub(super) fn lower(
         'R' | 'B' | 'Q' => Some(true),
         _ => None,
     };
-    let ctx = Ctx { part, ring, modes, offsets: offs, unrolled: std::cell::Cell::new(0) };
+    let ctx = Ctx { part, ring, oblique: m > 0 && m < n, modes, offsets: offs, unrolled: std::cell::Cell::new(0) };
     let mut out = Vec::new();
     for &v in first {
         let Some(index) = ring.iter().position(|&r| r == v) else { continue };
-        let at = At { index, range, slider_letter };
+        let at = At { index, range, slider_letter, right: None };
         ctx.walk(0, at, &[0], Path { legs: Vec::new(), last_slider: None }, &mut out);
     }
     if ctx.unrolled.get() > MAX_LEGS_UNROLLED {
@@ -443,13 +522,72 @@ pub(super) fn lower(
     Ok(out)
 }
 
+/// The bend of a leg in ring position `k`, `t` eighths clockwise from the previous leg (X58): an
+/// oblique leap bends to its chirality (seed 001's `hr`: clockwise of the orthogonal it strays
+/// from, the even positions of its ring), a first leg of another atom to the side of forward it
+/// goes to, a continuation leg to the side it turned to.
+fn bend(oblique: bool, first: bool, k: usize, t: usize) -> Option<bool> {
+    if oblique {
+        Some(k % 2 == 0)
+    } else if first {
+        side_of_turn(k)
+    } else {
+        side_of_turn(t)
+    }
+}
+
+/// X58: a leg with `q` or `z` needs a bend on every direction the leg before it can take; an
+/// error at the letter otherwise (or on a boosted atom, whose ring mbn does not bend).
+fn sides_defined(
+    part: &XPart,
+    modes: &[LegModes],
+    offs: &[Vec<usize>],
+    ring: &[Vector; 8],
+    first: &[Vector],
+    oblique: bool,
+) -> Vec<Diagnostic> {
+    let mut errors = Vec::new();
+    for (i, leg) in part.legs.iter().enumerate().skip(1) {
+        let Some(&(c, span)) = leg.modes.iter().find(|m| m.0 == 'q' || m.0 == 'z') else { continue };
+        if modes[i].side.is_none() {
+            continue;
+        }
+        if part.boost.is_some() {
+            errors.push(unsupported(span, &c.to_string(), "XBetza `q`/`z` on a leg of a boosted atom (`FX`)"));
+            continue;
+        }
+        let bent = oblique
+            || if i == 1 {
+                first.iter().filter_map(|v| ring.iter().position(|r| r == v)).all(|k| side_of_turn(k).is_some())
+            } else {
+                offs[i - 1].iter().all(|&t| side_of_turn(t).is_some())
+            };
+        if !bent {
+            errors.push(Diagnostic::new(span, format!("XBetza `{c}` after a leg that breaks no symmetry")).with_help(
+                format!(
+                    "`{c}` stands for the side the previous leg bent to (`q` the same, `z` the other, \
+                         docs/SEMANTICS.md X58); that leg can also go straight (forward, back, or on): write \
+                         its sides, as in `sa{c}W`, `afsa{c}W`, or use an oblique atom (`a{c}N`)"
+                ),
+            ));
+        }
+    }
+    errors
+}
+
 impl Ctx<'_> {
     /// Unrolls leg `i` from `at`, in the directions `turns` (offsets on the ring; the first leg's
     /// direction is `at.index` itself, given as offset 0).
     fn walk(&self, i: usize, at: At, turns: &[usize], path: Path, out: &mut Vec<Move>) {
         let modes = &self.modes[i];
         let last = i + 1 == self.part.legs.len();
-        let indices: Vec<usize> = turns.iter().map(|t| (at.index + t) % 8).collect();
+        let keep = |t: &&usize| match (modes.side, at.right) {
+            (None, _) => true,
+            (Some(rule), Some(right)) => side_of_turn(**t) == Some(right == (rule == SideRule::Same)),
+            // Refused by `sides_defined`.
+            (Some(_), None) => false,
+        };
+        let indices: Vec<usize> = turns.iter().filter(keep).map(|t| (at.index + t) % 8).collect();
         if let (true, Some(j)) = (modes.iso, path.last_slider) {
             // As long as the last slider leg: fix both lengths, one path per length.
             {
@@ -553,7 +691,8 @@ impl Ctx<'_> {
                     Range::Exactly(_) => Range::Ride,
                     r => r,
                 };
-                let next = At { index: k, range, slider_letter };
+                let right = bend(self.oblique, i == 0, k, (k + 8 - at.index) % 8);
+                let next = At { index: k, range, slider_letter, right };
                 if last {
                     // The hidden hop-off leg: straight on, with the final leg's own modes.
                     let written = !modes.final_caps.is_empty();
