@@ -1601,3 +1601,57 @@ fn generated_qz_legs_agree_with_the_interpreter() {
     let pos = QzLegs::position("4k3/8/2p1P3/5p2/3H4/5P2/8/4K3 w - - 0 1").expect("loads");
     assert_eq!(piece_moves(&QzLegs, &interp, &pos, "d4"), "a3 c1 c7 e7(xc6) g3 g3(xf5)");
 }
+
+// XBetza `ii` (docs/SEMANTICS.md X57): moves from the squares where the piece's kind starts, on a
+// single leg (`KiiN`, the Pawn's `iifmW2`), a multi-leg move (`iimafsW`) and a chain (`iiW-F`).
+// The start is not symmetric: Black's `a` start on c8 and f8, White's `A` on b1 and g1.
+const II_START: &str = "rhagkabr/pppppppp/8/8/8/8/PPPPPPPP/RAHGKBAR w - - 0 1";
+const II_PIECES: &str = "P|Pawn| A|Again| H|Hook| G|Glider| R|Rook| B|Bishop| K|King| +P==RBA";
+const II_XBETZA: [(char, &str); 4] = [('P', "fmWfcFiifmW2"), ('A', "KiiN"), ('H', "WiimafsW"), ('G', "F(iiW-F)")];
+
+mbn::mbn! {
+    variant InitialSquares {
+        board: "8x8",
+        start: "rhagkabr/pppppppp/8/8/8/8/PPPPPPPP/RAHGKBAR w - - 0 1",
+        pieces: "P|Pawn| A|Again| H|Hook| G|Glider| R|Rook| B|Bishop| K|King| +P==RBA",
+        royal: "K",
+        promotion_zone: "[8]",
+        promotion_mandatory: true,
+        piece P = xbetza "fmWfcFiifmW2",
+        piece A = xbetza "KiiN",
+        piece H = xbetza "WiimafsW",
+        piece G = xbetza "F(iiW-F)",
+    }
+}
+
+#[test]
+fn generated_initial_squares_agree_with_the_interpreter() {
+    let mut spec = VariantSpec::new("initialsquares", 8, 8, II_START, II_PIECES);
+    spec.royal = "K".to_string();
+    spec.promotion_zone = Some("[8]".to_string());
+    spec.xbetza = II_XBETZA.map(|(c, s)| (c, s.to_string())).to_vec();
+    let variant = Variant::compile(&spec).expect("the test variant compiles");
+    let interp = Interpreter::new(&variant).expect("the interpreter runs it");
+    assert_agree("initialsquares", &InitialSquares, &interp, InitialSquares::start_position());
+    // Black's Again on b8 (White's start square mirrored) steps only; on c8, its own, it leaps too.
+    let pos = InitialSquares::position("1a2k3/8/8/8/8/8/8/4K3 b - - 0 1").expect("loads");
+    assert_eq!(piece_moves(&InitialSquares, &interp, &pos, "b8"), "a7 a8 b7 c7 c8");
+    let pos = InitialSquares::position("2a1k3/8/8/8/8/8/8/4K3 b - - 0 1").expect("loads");
+    assert_eq!(piece_moves(&InitialSquares, &interp, &pos, "c8"), "a7 b6 b7 b8 c7 d6 d7 d8 e7");
+    // The Glider on d1 (its start square): `F` (c2 e2), and `W-F` through c1 (b2) and d2 (c3 e3),
+    // not through e1 (the King); the chain's `F` turns outwards only (X21).
+    let pos = InitialSquares::position("4k3/8/8/8/8/8/8/3GK3 w - - 0 1").expect("loads");
+    assert_eq!(piece_moves(&InitialSquares, &interp, &pos, "d1"), "b2 c2 c3 e2 e3");
+    // The Hook on c1 (its start square): `W`, and `mafsW` (a W step, then a diagonal one outwards:
+    // the Xiangqi Horse's a2 b3 d3 e2); on c3 `W` only.
+    let pos = InitialSquares::position("4k3/8/8/8/8/2H5/8/2H1K3 w - - 0 1").expect("loads");
+    assert_eq!(piece_moves(&InitialSquares, &interp, &pos, "c1"), "a2 b1 b3 c2 d1 d3 e2");
+    assert_eq!(piece_moves(&InitialSquares, &interp, &pos, "c3"), "b3 c2 c4 d3");
+    // The Again moved off b1 and back (generated moves, made): it leaps again (a3 c3 d2).
+    let mut pos = InitialSquares::position("4k3/8/8/8/8/8/8/1A2K3 w - - 0 1").expect("loads");
+    for uci in ["b1b2", "e8e7", "b2b1", "e7e8"] {
+        let (mv, extra) = mbn::runtime::parse_move(&InitialSquares, &pos, uci).expect("legal");
+        let _ = pos.make_with(mv, &extra);
+    }
+    assert_eq!(piece_moves(&InitialSquares, &interp, &pos, "b1"), "a1 a2 a3 b2 c1 c2 c3 d2");
+}

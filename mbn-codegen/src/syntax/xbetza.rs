@@ -30,12 +30,13 @@
 
 use crate::diagnostic::Diagnostic;
 use crate::ir::MoveSet;
-use crate::syntax::ast::Span;
+use crate::syntax::ast::{BoardRange, Span};
 
 pub mod castling;
 mod chain;
 pub mod directions;
 pub mod drops;
+mod initial_square;
 mod lower;
 mod multileg;
 pub mod translate;
@@ -509,6 +510,7 @@ fn pairs(c: char, c2: char) -> bool {
 /// Parses and lowers one XBetza move string to mbn's IR.
 pub fn compile(text: &str) -> Result<MoveSet, Vec<Diagnostic>> {
     let parsed = parse(text)?;
+    initial_square::refuse(&parsed)?;
     lower::lower(&parsed)
 }
 
@@ -524,9 +526,23 @@ pub struct XPiece {
     pub drop: Option<drops::XDrop>,
 }
 
-/// Parses and lowers a piece's XBetza move string, castling `O` and drops `@` included.
+/// Parses and lowers a piece's XBetza move string, castling `O` and drops `@` included; `ii` is
+/// an error (there is no start position: see [`compile_piece_from`]).
 pub fn compile_piece(text: &str) -> Result<XPiece, Vec<Diagnostic>> {
+    compile_piece_from(text, None)
+}
+
+/// [`compile_piece`] for a piece of a variant: `origin` is where its kind stands in the start
+/// position (ranks counted from its side), the squares its `ii` moves start from (X57).
+pub fn compile_piece_from(text: &str, origin: Option<&BoardRange>) -> Result<XPiece, Vec<Diagnostic>> {
     let mut parsed = parse(text)?;
+    let initial = match origin {
+        Some(_) => initial_square::split(&mut parsed)?,
+        None => {
+            initial_square::refuse(&parsed)?;
+            XMove { parts: Vec::new(), chains: Vec::new() }
+        }
+    };
     let mut piece = XPiece::default();
     let mut errors = Vec::new();
     for part in &parsed.parts {
@@ -550,6 +566,12 @@ pub fn compile_piece(text: &str) -> Result<XPiece, Vec<Diagnostic>> {
     match lower::lower(&parsed) {
         Ok(moves) => piece.moves = moves,
         Err(e) => errors.extend(e),
+    }
+    if let Some(origin) = origin {
+        match lower::lower(&initial).and_then(|m| initial_square::restrict(m, origin)) {
+            Ok(moves) => piece.moves.moves.extend(moves),
+            Err(e) => errors.extend(e),
+        }
     }
     if errors.is_empty() {
         Ok(piece)

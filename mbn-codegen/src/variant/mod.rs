@@ -10,7 +10,7 @@ use crate::expand::ExpandedPiece;
 use crate::ir::MoveSet;
 use crate::syntax::ast::{self, BoardRange, CastlingKind, Letter, Prefix, PromotionTargets, Span};
 use mbn_runtime::drops::DropLimits;
-use mbn_runtime::{Color, Geometry, PieceInfo, PieceKind, PieceTable};
+use mbn_runtime::{Bb256, Color, FenOptions, Geometry, Piece, PieceInfo, PieceKind, PieceTable, Position};
 use std::sync::Arc;
 
 mod attribute;
@@ -337,11 +337,27 @@ impl Variant {
         // and `@` become castlings and drop rules (X30, X31).
         let mut xbetza_castlings = Vec::new();
         let mut xbetza_drops = Vec::new();
+        let start = start_position(spec, &table, geometry);
         for (c, text) in &spec.xbetza {
             let field = Field::XBetza(*c);
-            match (kind_of(*c), crate::syntax::xbetza::compile_piece(text)) {
+            // `ii` (X57): each colour's moves start from its own start squares.
+            let origins = kind_of(*c).zip(start.as_ref()).map(|(k, pos)| Color::ALL.map(|s| start_squares(pos, k, s)));
+            let compile = |side: usize| {
+                crate::syntax::xbetza::compile_piece_from(text, origins.as_ref().map(|o: &[BoardRange; 2]| &o[side]))
+            };
+            match (kind_of(*c), compile(0)) {
                 (Some(kind), Ok(piece)) => {
-                    moves[kind.0 as usize] = [piece.moves.clone(), piece.moves];
+                    let black = match (&origins, piece.moves.moves.iter().any(has_origin)) {
+                        (Some([white, black]), true) if white != black => match compile(1) {
+                            Ok(p) => p.moves,
+                            Err(list) => {
+                                other.extend(list.into_iter().map(|diagnostic| FieldDiagnostic { field, diagnostic }));
+                                piece.moves.clone()
+                            }
+                        },
+                        _ => piece.moves.clone(),
+                    };
+                    moves[kind.0 as usize] = [piece.moves, black];
                     let mut refuse = |span: Span, message: String, help: &str| {
                         let diagnostic = Diagnostic::new(span, message).with_help(help.to_string());
                         other.push(FieldDiagnostic { field, diagnostic })
@@ -618,4 +634,38 @@ fn lower_piece(piece: &ExpandedPiece, diagnostics: &mut Diagnostics) -> MoveSet 
 /// A board of `files` x `ranks`, or a message saying why not.
 pub fn geometry(files: u8, ranks: u8) -> Result<mbn_runtime::Geometry, String> {
     mbn_runtime::Geometry::new(files, ranks).map_err(|e| format!("board {files}x{ranks}: {e}"))
+}
+
+/// The start position of `spec`, if it loads (a variant file reports why not).
+fn start_position(spec: &VariantSpec, table: &PieceTable, geometry: Geometry) -> Option<Position<Bb256>> {
+    let options = FenOptions { captures_to_hand: spec.captures_to_hand, ..FenOptions::default() };
+    Position::from_fen_with(Arc::new(table.clone()), geometry, &spec.start_fen, &options).ok()
+}
+
+/// The squares where `side`'s pieces of `kind` stand in `start`, as a board range with ranks
+/// counted from `side` (XBetza `ii`, docs/SEMANTICS.md X57).
+fn start_squares(start: &Position<Bb256>, kind: PieceKind, side: Color) -> BoardRange {
+    let g = start.geometry();
+    let items = g
+        .squares()
+        .filter(|&sq| start.piece_at(sq) == Some(Piece::new(kind, side)))
+        .map(|sq| {
+            let rank = u32::from(g.rank_of(sq)) + 1;
+            let rank = if side == Color::White { rank } else { u32::from(g.ranks()) + 1 - rank };
+            let file = g.file_of(sq);
+            ast::RangeItem::Area(ast::Area {
+                files: Some((file, file)),
+                ranks: Some((rank, rank)),
+                levels: None,
+                rows: None,
+                iterator: None,
+            })
+        })
+        .collect();
+    BoardRange { complement: false, items, span: Span::default() }
+}
+
+/// Whether a move's first leg has an origin range (an XBetza `ii` move, X57).
+fn has_origin(m: &crate::ir::Move) -> bool {
+    matches!(m.parts.first(), Some(crate::ir::Part::Leg(leg)) if !leg.origin.is_empty())
 }
