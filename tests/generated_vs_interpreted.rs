@@ -77,11 +77,26 @@ fn assert_agree<B: Bitboard, G: MoveGenerator<B>>(name: &str, generated: &G, int
 /// The interpreter of a square test variant (`size` files and ranks) with the royal pieces `royal`
 /// ("" for none) and promotions, mandatory, in `zone`: the spec of its `mbn!` form below.
 fn test_interpreter(name: &str, size: u8, start: &str, pieces: &str, royal: &str, zone: &str) -> Interpreter {
+    spec_interpreter(&test_spec(name, size, start, pieces, royal, zone))
+}
+
+/// An 8x8 test variant with King `K`, promotion on the last rank, and pieces written in XBetza.
+fn xbetza_test_interpreter(name: &str, start: &str, pieces: &str, xbetza: &[(char, &str)]) -> Interpreter {
+    let mut spec = test_spec(name, 8, start, pieces, "K", "[8]");
+    spec.xbetza = xbetza.iter().map(|&(c, s)| (c, s.to_string())).collect();
+    spec_interpreter(&spec)
+}
+
+fn test_spec(name: &str, size: u8, start: &str, pieces: &str, royal: &str, zone: &str) -> VariantSpec {
     let mut spec = VariantSpec::new(name, size, size, start, pieces);
     spec.royal = royal.to_string();
     spec.promotion_zone = Some(zone.to_string());
     spec.promotion_mandatory = true;
-    let variant = Variant::compile(&spec).expect("the test variant compiles");
+    spec
+}
+
+fn spec_interpreter(spec: &VariantSpec) -> Interpreter {
+    let variant = Variant::compile(spec).expect("the test variant compiles");
     Interpreter::new(&variant).expect("the interpreter runs it")
 }
 
@@ -385,12 +400,9 @@ mbn::mbn! {
 
 /// The interpreter of the swap test variant.
 fn swap_interpreter() -> Interpreter {
-    let mut spec = VariantSpec::new("swaps", 8, 8, SWAP_START, SWAP_PIECES);
-    spec.royal = "K".to_string();
+    let mut spec = test_spec("swaps", 8, SWAP_START, SWAP_PIECES, "K", "[8]");
     spec.castling_partners = "R".to_string();
-    spec.promotion_zone = Some("[8]".to_string());
-    let variant = Variant::compile(&spec).expect("the test variant compiles");
-    Interpreter::new(&variant).expect("the interpreter runs it")
+    spec_interpreter(&spec)
 }
 
 #[test]
@@ -731,12 +743,7 @@ mbn::mbn! {
 
 #[test]
 fn generated_borrowing_agrees_with_the_interpreter() {
-    let mut spec = VariantSpec::new("borrowers", 8, 8, BORROW_START, BORROW_PIECES);
-    spec.royal = "K".to_string();
-    spec.promotion_zone = Some("[8]".to_string());
-    spec.xbetza = BORROW_XBETZA.map(|(c, s)| (c, s.to_string())).to_vec();
-    let variant = Variant::compile(&spec).expect("the test variant compiles");
-    let interp = Interpreter::new(&variant).expect("the interpreter runs it");
+    let interp = xbetza_test_interpreter("borrowers", BORROW_START, BORROW_PIECES, &BORROW_XBETZA);
     assert_agree("borrowers", &Borrowers, &interp, Borrowers::start_position());
 }
 
@@ -1086,13 +1093,7 @@ mbn::mbn! {
 }
 
 fn chain_interpreter() -> Interpreter {
-    let mut spec = VariantSpec::new("chainmodes", 8, 8, CHAIN_START, CHAIN_PIECES);
-    spec.royal = "K".to_string();
-    spec.promotion_zone = Some("[8]".to_string());
-    spec.promotion_mandatory = true;
-    spec.xbetza = CHAIN_XBETZA.map(|(c, s)| (c, s.to_string())).to_vec();
-    let variant = Variant::compile(&spec).expect("the test variant compiles");
-    Interpreter::new(&variant).expect("the interpreter runs it")
+    xbetza_test_interpreter("chainmodes", CHAIN_START, CHAIN_PIECES, &CHAIN_XBETZA)
 }
 
 #[test]
@@ -1204,13 +1205,7 @@ mbn::mbn! {
 }
 
 fn offboard_interpreter() -> Interpreter {
-    let mut spec = VariantSpec::new("offboard", 8, 8, OFFBOARD_START, OFFBOARD_PIECES);
-    spec.royal = "K".to_string();
-    spec.promotion_zone = Some("[8]".to_string());
-    spec.promotion_mandatory = true;
-    spec.xbetza = OFFBOARD_XBETZA.map(|(c, s)| (c, s.to_string())).to_vec();
-    let variant = Variant::compile(&spec).expect("the test variant compiles");
-    Interpreter::new(&variant).expect("the interpreter runs it")
+    xbetza_test_interpreter("offboard", OFFBOARD_START, OFFBOARD_PIECES, &OFFBOARD_XBETZA)
 }
 
 #[test]
@@ -1349,11 +1344,9 @@ mbn::mbn! {
 
 #[test]
 fn generated_decaying_moves_agree_with_the_interpreter() {
-    let mut spec = VariantSpec::new("decays", 8, 8, DECAY_START, DECAY_PIECES);
-    spec.royal = "K".to_string();
+    let mut spec = test_spec("decays", 8, DECAY_START, DECAY_PIECES, "K", "[8]");
     spec.castling_partners = "R".to_string();
-    spec.promotion_zone = Some("[8]".to_string());
-    let interp = Interpreter::new(&Variant::compile(&spec).expect("compiles")).expect("the interpreter runs it");
+    let interp = spec_interpreter(&spec);
     assert_agree("decays", &Decays, &interp, Decays::start_position());
     // By hand at depth 1: Pawns 10, Squire c2 b3, Bishops 5 + 5, Queen 14 (with xd8), Knight 3,
     // King e2 and the leaps c2 f3 (d2 and d3 are attacked by the Queen on d8).
@@ -1396,11 +1389,9 @@ mbn::mbn! {
 
 #[test]
 fn generated_castling_rules_agree_with_the_interpreter() {
-    let mut spec = VariantSpec::new("castlerules", 8, 8, CASTLE_RULE_START, CASTLE_RULE_PIECES);
-    spec.royal = "K".to_string();
+    let mut spec = test_spec("castlerules", 8, CASTLE_RULE_START, CASTLE_RULE_PIECES, "K", "[8]");
     spec.castling_partners = "R".to_string();
-    spec.promotion_zone = Some("[8]".to_string());
-    let interp = Interpreter::new(&Variant::compile(&spec).expect("compiles")).expect("the interpreter runs it");
+    let interp = spec_interpreter(&spec);
     assert_agree("castlerules", &CastleRules, &interp, CastleRules::start_position());
     // By hand at depth 1: Pawns 8, Knights 7 + 5, Queen 12, Rooks 3 + 2, King d1 e2 f1 and both
     // castlings (the short one as White's Queen is on d2; the long one decisive).
@@ -1587,12 +1578,7 @@ mbn::mbn! {
 
 #[test]
 fn generated_qz_legs_agree_with_the_interpreter() {
-    let mut spec = VariantSpec::new("qzlegs", 8, 8, QZ_START, QZ_PIECES);
-    spec.royal = "K".to_string();
-    spec.promotion_zone = Some("[8]".to_string());
-    spec.promotion_mandatory = true;
-    spec.xbetza = QZ_XBETZA.map(|(c, s)| (c, s.to_string())).to_vec();
-    let interp = Interpreter::new(&Variant::compile(&spec).expect("compiles")).expect("the interpreter runs it");
+    let interp = xbetza_test_interpreter("qzlegs", QZ_START, QZ_PIECES, &QZ_XBETZA);
     assert_agree("qzlegs", &QzLegs, &interp, QzLegs::start_position());
     // By hand, the Turner on d4 with friends e6 f3 and enemies c6 f5: `aqN` turns 90° clockwise
     // after the clockwise leaps (c2-a3, b5-c7) and anticlockwise after the others (e2-g3, b3-c1),
@@ -1626,12 +1612,7 @@ mbn::mbn! {
 
 #[test]
 fn generated_initial_squares_agree_with_the_interpreter() {
-    let mut spec = VariantSpec::new("initialsquares", 8, 8, II_START, II_PIECES);
-    spec.royal = "K".to_string();
-    spec.promotion_zone = Some("[8]".to_string());
-    spec.xbetza = II_XBETZA.map(|(c, s)| (c, s.to_string())).to_vec();
-    let variant = Variant::compile(&spec).expect("the test variant compiles");
-    let interp = Interpreter::new(&variant).expect("the interpreter runs it");
+    let interp = xbetza_test_interpreter("initialsquares", II_START, II_PIECES, &II_XBETZA);
     assert_agree("initialsquares", &InitialSquares, &interp, InitialSquares::start_position());
     // Black's Again on b8 (White's start square mirrored) steps only; on c8, its own, it leaps too.
     let pos = InitialSquares::position("1a2k3/8/8/8/8/8/8/4K3 b - - 0 1").expect("loads");
