@@ -1,23 +1,25 @@
 //! Conditions `/.../` and the decision operator `#` on castlings (docs/SEMANTICS.md M53): a
 //! castling possible only while its conditions hold (read on the position before it), and a
-//! decisive castling. Every expected set is worked out by hand; both back ends must give it. The
-//! random-position comparison is in `tests/generated_vs_interpreted.rs`
-//! (`generated_castling_rules_agree_with_the_interpreter`).
+//! decisive castling. Every expected set is worked out by hand; both back ends must give it, and
+//! they agree on random positions (`generated_castling_rules_agree_with_the_interpreter`).
 
+mod common;
+
+use common::agree::{assert_agree, spec_interpreter, test_spec};
+use common::random_walk;
 use mbn::codegen::interp::Interpreter;
-use mbn::codegen::variant::{Variant, VariantSpec};
-use mbn::runtime::{MoveGenerator, MoveList, Position};
+use mbn::runtime::{perft, MoveGenerator, MoveList, PieceKind, Position};
 
 /// Short castling only while the side's own Queen is on the board; long castling decisive (`#`
-/// on the Rook's leg).
+/// on the Rook's leg). The start has the Bishops and a center Pawn out, so both castle at once.
 const PIECES: &str = "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King| \
     O-O=/{!Q}/[*]isR[g]=isR[f] O-O-O=[*]isR[c]=#isR[d] +P==QRBN";
-const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const START: &str = "r3k2r/pppq1ppp/2n2n2/8/8/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1";
 
 mbn::mbn! {
     variant CastleRules {
         board: "8x8",
-        start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        start: "r3k2r/pppq1ppp/2n2n2/8/8/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1",
         pieces: "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King| \
             O-O=/{!Q}/[*]isR[g]=isR[f] O-O-O=[*]isR[c]=#isR[d] +P==QRBN",
         royal: "K",
@@ -27,11 +29,9 @@ mbn::mbn! {
 }
 
 fn interpreter() -> Interpreter {
-    let mut spec = VariantSpec::new("castlerules", 8, 8, START, PIECES);
-    spec.royal = "K".to_string();
+    let mut spec = test_spec("castlerules", 8, START, PIECES, "K", "[8]");
     spec.castling_partners = "R".to_string();
-    spec.promotion_zone = Some("[8]".to_string());
-    Interpreter::new(&Variant::compile(&spec).expect("compiles")).expect("the interpreter runs it")
+    spec_interpreter(&spec)
 }
 
 /// The legal moves of the piece on `from` as sorted destinations, `#` after a decisive one, from
@@ -99,4 +99,22 @@ fn a_decisive_castling_ends_the_game() {
     // Blockers: with b1 occupied the long castling (and so the decisive move) is gone.
     let pos = CastleRules::position("4k3/8/8/Q7/8/8/8/RN2K2R w KQ - 0 1").unwrap();
     assert_eq!(destinations(&pos, "e1"), "d1 d2 e2 f1 f2 g1");
+}
+
+#[test]
+fn generated_castling_rules_agree_with_the_interpreter() {
+    assert_agree("castlerules", &CastleRules, &interpreter(), CastleRules::start_position());
+    // By hand at depth 1: Pawns 8, Knights 7 + 5, Queen 12, Rooks 3 + 2, King d1 e2 f1 and both
+    // castlings (the short one as White's Queen is on d2; the long one decisive).
+    assert_eq!(perft(&CastleRules, &mut CastleRules::start_position(), 1), 42);
+    // The playouts castle both ways, decisively and not, and meet positions where a side has lost
+    // its Queen with its short castling right still standing.
+    let (mut short, mut decisive, mut queenless) = (0, 0, 0);
+    random_walk(&CastleRules, &CastleRules::start_position(), 10_000, 120, 0x9e37_79b9_7f4a_7c15, |pos, list| {
+        short += list.iter().filter(|mv| mv.is_castle() && !mv.is_decisive()).count();
+        decisive += list.iter().filter(|mv| mv.is_castle() && mv.is_decisive()).count();
+        let us = pos.side_to_move();
+        queenless += usize::from(pos.pieces(PieceKind(4), us) == 0 && pos.castling_rights() & pos.by_color(us) != 0);
+    });
+    assert!(short > 100 && decisive > 100 && queenless > 100, "{short} {decisive} {queenless}");
 }

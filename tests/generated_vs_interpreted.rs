@@ -2,146 +2,17 @@
 //! interpreter give the same legal moves (and the generated bulk count their number) on positions
 //! reached by seeded random playouts, and the same perft counts from the start position.
 
+mod common;
+
+use common::agree::{
+    assert_agree, moves, piece_moves, spec_interpreter, test_interpreter, test_spec, xbetza_test_interpreter, Compare,
+    Rng, MAX_PLIES, POSITIONS,
+};
+use common::random_walk;
 use mbn::codegen::interp::Interpreter;
 use mbn::codegen::variant::{Variant, VariantSpec};
 use mbn::generated::Visitor;
 use mbn::runtime::{perft, Bitboard, MoveGenerator, MoveList, Position};
-
-/// Positions compared per variant.
-const POSITIONS: usize = 10_000;
-/// Plies before a playout starts again from the start position.
-const MAX_PLIES: usize = 120;
-
-/// A small deterministic generator (xorshift64*), so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-}
-
-/// The legal moves of `generator` as sorted text with their flags.
-fn moves<B: Bitboard, G: MoveGenerator<B>>(generator: &G, pos: &Position<B>) -> (MoveList, Vec<String>) {
-    let mut list = MoveList::new();
-    generator.legal_moves(pos, &mut list);
-    let mut text: Vec<String> = list
-        .iter()
-        .map(|mv| format!("{}{:?}", mv.to_uci(pos.geometry(), pos.table(), list.extra_captures(mv)), mv.flags()))
-        .collect();
-    text.sort();
-    (list, text)
-}
-
-/// The moves of the piece on `from` in both back ends (asserted equal), sorted, as `to`, `xto` or
-/// `to(xa,xb)` with the extra captures.
-fn piece_moves<B: Bitboard, G: MoveGenerator<B>>(
-    generated: &G,
-    interp: &Interpreter,
-    pos: &Position<B>,
-    from: &str,
-) -> String {
-    let g = pos.geometry();
-    let mut sets = Vec::new();
-    for list in [moves(generated, pos).0, moves(interp, pos).0] {
-        let mut to: Vec<String> = list
-            .iter()
-            .filter(|mv| g.square_name(mv.from()) == from)
-            .map(|mv| {
-                let extra: Vec<String> =
-                    list.extra_captures(mv).iter().map(|&s| format!("x{}", g.square_name(s))).collect();
-                let extra = if extra.is_empty() { String::new() } else { format!("({})", extra.join(",")) };
-                format!("{}{}{extra}", if mv.is_capture() { "x" } else { "" }, g.square_name(mv.to()))
-            })
-            .collect();
-        to.sort();
-        sets.push(to.join(" "));
-    }
-    assert_eq!(sets[0], sets[1], "generated vs interpreted");
-    sets.remove(0)
-}
-
-/// Generated = interpreted on [`POSITIONS`] random positions from `start`, and at perft 1-3.
-fn assert_agree<B: Bitboard, G: MoveGenerator<B>>(name: &str, generated: &G, interp: &Interpreter, start: Position<B>) {
-    let checked = Compare { name, interp }.visit(generated, start.clone());
-    assert_eq!(checked, POSITIONS);
-    for depth in 1..=3 {
-        let mut pos = start.clone();
-        assert_eq!(perft(generated, &mut pos, depth), perft(interp, &mut pos, depth), "{name}: perft {depth}");
-    }
-}
-
-/// The interpreter of a square test variant (`size` files and ranks) with the royal pieces `royal`
-/// ("" for none) and promotions, mandatory, in `zone`: the spec of its `mbn!` form below.
-fn test_interpreter(name: &str, size: u8, start: &str, pieces: &str, royal: &str, zone: &str) -> Interpreter {
-    spec_interpreter(&test_spec(name, size, start, pieces, royal, zone))
-}
-
-/// An 8x8 test variant with King `K`, promotion on the last rank, and pieces written in XBetza.
-fn xbetza_test_interpreter(name: &str, start: &str, pieces: &str, xbetza: &[(char, &str)]) -> Interpreter {
-    let mut spec = test_spec(name, 8, start, pieces, "K", "[8]");
-    spec.xbetza = xbetza.iter().map(|&(c, s)| (c, s.to_string())).collect();
-    spec_interpreter(&spec)
-}
-
-fn test_spec(name: &str, size: u8, start: &str, pieces: &str, royal: &str, zone: &str) -> VariantSpec {
-    let mut spec = VariantSpec::new(name, size, size, start, pieces);
-    spec.royal = royal.to_string();
-    spec.promotion_zone = Some(zone.to_string());
-    spec.promotion_mandatory = true;
-    spec
-}
-
-fn spec_interpreter(spec: &VariantSpec) -> Interpreter {
-    let variant = Variant::compile(spec).expect("the test variant compiles");
-    Interpreter::new(&variant).expect("the interpreter runs it")
-}
-
-struct Compare<'a> {
-    name: &'a str,
-    interp: &'a Interpreter,
-}
-
-impl mbn::generated::Visitor for Compare<'_> {
-    type Output = usize;
-
-    fn visit<B: Bitboard, G: MoveGenerator<B>>(self, generated: &G, start: Position<B>) -> usize {
-        for depth in 1..=2 {
-            let mut pos = start.clone();
-            assert_eq!(
-                perft(generated, &mut pos, depth),
-                perft(self.interp, &mut pos, depth),
-                "{} perft {depth}",
-                self.name
-            );
-        }
-        let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ self.name.len() as u64);
-        let mut pos = start.clone();
-        let mut plies = 0;
-        for checked in 0..POSITIONS {
-            let (list, got) = moves(generated, &pos);
-            let (_, want) = moves(self.interp, &pos);
-            assert_eq!(got, want, "{}: position {checked}: {}", self.name, pos.to_fen());
-            // Bulk counting (the last ply of perft) counts what it does not list.
-            let mut scratch = MoveList::new();
-            let counted = generated.count_legal_moves(&pos, &mut scratch);
-            assert_eq!(counted, want.len() as u64, "{}: count at position {checked}: {}", self.name, pos.to_fen());
-            if list.is_empty() || plies >= MAX_PLIES {
-                pos = start.clone();
-                plies = 0;
-                continue;
-            }
-            let mv = list.get((rng.next() % list.len() as u64) as usize).expect("in range");
-            let extra = list.extra_captures(&mv).to_vec();
-            let _ = pos.make_with(mv, &extra);
-            plies += 1;
-        }
-        POSITIONS
-    }
-}
 
 #[test]
 fn every_bundled_variant_agrees_with_the_interpreter() {
@@ -201,22 +72,11 @@ fn generated_multileg_pieces_agree_with_the_interpreter_in_a_variant() {
     let interp = test_interpreter("locusts", 8, LOCUST_START, LOCUST_PIECES, "K", "[8]");
     let checked = Compare { name: "locusts", interp: &interp }.visit(&Locusts, Locusts::start_position());
     assert_eq!(checked, POSITIONS);
-    // The playouts meet captures on the way (the same walk as `Compare`'s, counted).
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ "locusts".len() as u64);
-    let (mut pos, mut plies, mut locust_moves) = (Locusts::start_position(), 0, 0);
-    for _ in 0..POSITIONS {
-        let (list, _) = moves(&Locusts, &pos);
+    // The playouts meet captures on the way.
+    let mut locust_moves = 0;
+    random_walk(&Locusts, &Locusts::start_position(), POSITIONS, MAX_PLIES, 0x10c05, |_, list| {
         locust_moves += list.iter().filter(|mv| !list.extra_captures(mv).is_empty()).count();
-        if list.is_empty() || plies >= MAX_PLIES {
-            pos = Locusts::start_position();
-            plies = 0;
-            continue;
-        }
-        let mv = list.get((rng.next() % list.len() as u64) as usize).expect("in range");
-        let extra = list.extra_captures(&mv).to_vec();
-        let _ = pos.make_with(mv, &extra);
-        plies += 1;
-    }
+    });
     assert!(locust_moves > 1000, "only {locust_moves} moves with captures on the way");
 }
 
@@ -412,11 +272,8 @@ fn generated_swaps_agree_with_the_interpreter_in_a_variant() {
     assert_eq!(checked, POSITIONS);
     // The playouts meet swaps, with friends and with enemies, royal movers or partners among them; the UCI text of
     // each swap reads back as the same move.
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ "swaps".len() as u64);
-    let (mut pos, mut plies) = (Swaps::start_position(), 0);
     let (mut friendly, mut hostile, mut royal) = (0, 0, 0);
-    for _ in 0..POSITIONS {
-        let (list, _) = moves(&Swaps, &pos);
+    random_walk(&Swaps, &Swaps::start_position(), POSITIONS, MAX_PLIES, 0x5a495, |pos, list| {
         for mv in list.iter().filter(|mv| mv.is_swap()) {
             let partner = pos.piece_at(mv.to()).expect("a swap has a partner");
             if partner.color == pos.side_to_move() {
@@ -427,18 +284,10 @@ fn generated_swaps_agree_with_the_interpreter_in_a_variant() {
             let mover = pos.piece_at(mv.from()).expect("a swap has a mover");
             royal += usize::from(pos.table().is_royal(partner.kind) || pos.table().is_royal(mover.kind));
             let text = pos.uci(*mv, &[]);
-            let (back, extra) = mbn::runtime::parse_move(&Swaps, &pos, &text).expect("a swap's text reads back");
+            let (back, extra) = mbn::runtime::parse_move(&Swaps, pos, &text).expect("a swap's text reads back");
             assert_eq!((back, extra.len()), (*mv, 0), "{text} in {}", pos.to_fen());
         }
-        if list.is_empty() || plies >= MAX_PLIES {
-            pos = Swaps::start_position();
-            plies = 0;
-            continue;
-        }
-        let mv = list.get((rng.next() % list.len() as u64) as usize).expect("in range");
-        let _ = pos.make(mv);
-        plies += 1;
-    }
+    });
     assert!(friendly > 1000 && hostile > 1000 && royal > 20, "swaps met: {friendly} {hostile} {royal}");
 }
 
@@ -1321,103 +1170,6 @@ fn generated_lone_offboard_pieces_agree_with_the_interpreter() {
         }
         assert!(moved > 25, "`{notation}`: the boards hardly test it ({moved} of 300 with moves)");
     }
-}
-
-/// MBN `ii` (docs/SEMANTICS.md M52): the King's knight leap and `ii` castlings decay with the
-/// first check; the Squire `K+iiD` is not royal. The start has no c, d, e Pawns, so that the
-/// playouts check unmoved Kings often (positions with the record set).
-const DECAY_PIECES: &str = "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King|=WF+iiN S|Squire|=K+iiD \
-    O-O=[*]iisR[g]=isR[f] O-O-O=[*]iisR[c]=isR[d] +P==QRBNS";
-const DECAY_START: &str = "rsbqkbnr/pp3ppp/8/8/8/8/PP3PPP/RSBQKBNR w KQkq - 0 1";
-
-mbn::mbn! {
-    variant Decays {
-        board: "8x8",
-        start: "rsbqkbnr/pp3ppp/8/8/8/8/PP3PPP/RSBQKBNR w KQkq - 0 1",
-        pieces: "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King|=WF+iiN S|Squire|=K+iiD \
-            O-O=[*]iisR[g]=isR[f] O-O-O=[*]iisR[c]=isR[d] +P==QRBNS",
-        royal: "K",
-        castling_partners: "R",
-        promotion_zone: "[8]",
-    }
-}
-
-#[test]
-fn generated_decaying_moves_agree_with_the_interpreter() {
-    let mut spec = test_spec("decays", 8, DECAY_START, DECAY_PIECES, "K", "[8]");
-    spec.castling_partners = "R".to_string();
-    let interp = spec_interpreter(&spec);
-    assert_agree("decays", &Decays, &interp, Decays::start_position());
-    // By hand at depth 1: Pawns 10, Squire c2 b3, Bishops 5 + 5, Queen 14 (with xd8), Knight 3,
-    // King e2 and the leaps c2 f3 (d2 and d3 are attacked by the Queen on d8).
-    assert_eq!(perft(&Decays, &mut Decays::start_position(), 1), 42);
-    // The playouts (the same walk as `Compare`'s) reach positions where a King has been checked.
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ "decays".len() as u64);
-    let (mut pos, mut plies, mut recorded) = (Decays::start_position(), 0, 0);
-    for _ in 0..POSITIONS {
-        let (list, _) = moves(&Decays, &pos);
-        recorded += usize::from(pos.decayed() != 0);
-        if list.is_empty() || plies >= MAX_PLIES {
-            pos = Decays::start_position();
-            plies = 0;
-            continue;
-        }
-        let mv = list.get((rng.next() % list.len() as u64) as usize).expect("in range");
-        let _ = pos.make_with(mv, list.extra_captures(&mv));
-        plies += 1;
-    }
-    assert!(recorded > 500, "{recorded} positions with a decayed King");
-}
-
-/// Conditions and `#` on castlings (docs/SEMANTICS.md M53): short castling only while the side's
-/// own Queen is on the board, long castling decisive.
-const CASTLE_RULE_PIECES: &str = "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King| \
-    O-O=/{!Q}/[*]isR[g]=isR[f] O-O-O=[*]isR[c]=#isR[d] +P==QRBN";
-const CASTLE_RULE_START: &str = "r3k2r/pppq1ppp/2n2n2/8/8/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1";
-
-mbn::mbn! {
-    variant CastleRules {
-        board: "8x8",
-        start: "r3k2r/pppq1ppp/2n2n2/8/8/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1",
-        pieces: "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King| \
-            O-O=/{!Q}/[*]isR[g]=isR[f] O-O-O=[*]isR[c]=#isR[d] +P==QRBN",
-        royal: "K",
-        castling_partners: "R",
-        promotion_zone: "[8]",
-    }
-}
-
-#[test]
-fn generated_castling_rules_agree_with_the_interpreter() {
-    let mut spec = test_spec("castlerules", 8, CASTLE_RULE_START, CASTLE_RULE_PIECES, "K", "[8]");
-    spec.castling_partners = "R".to_string();
-    let interp = spec_interpreter(&spec);
-    assert_agree("castlerules", &CastleRules, &interp, CastleRules::start_position());
-    // By hand at depth 1: Pawns 8, Knights 7 + 5, Queen 12, Rooks 3 + 2, King d1 e2 f1 and both
-    // castlings (the short one as White's Queen is on d2; the long one decisive).
-    assert_eq!(perft(&CastleRules, &mut CastleRules::start_position(), 1), 42);
-    // The playouts castle both ways, decisively and not, and meet positions where a side has lost
-    // its Queen with its short castling right still standing.
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ "castlerules".len() as u64);
-    let (mut pos, mut plies) = (CastleRules::start_position(), 0);
-    let (mut short, mut decisive, mut queenless) = (0, 0, 0);
-    for _ in 0..POSITIONS {
-        let (list, _) = moves(&CastleRules, &pos);
-        short += list.iter().filter(|mv| mv.is_castle() && !mv.is_decisive()).count();
-        decisive += list.iter().filter(|mv| mv.is_castle() && mv.is_decisive()).count();
-        let us = pos.side_to_move();
-        let queen = mbn::runtime::PieceKind(4);
-        queenless += usize::from(pos.pieces(queen, us) == 0 && pos.castling_rights() & pos.by_color(us) != 0);
-        if list.is_empty() || plies >= MAX_PLIES {
-            pos = CastleRules::start_position();
-            plies = 0;
-            continue;
-        }
-        let mv = list.get((rng.next() % list.len() as u64) as usize).expect("in range");
-        let _ = pos.make_with(mv, list.extra_captures(&mv));
-        plies += 1;
-    }
-    assert!(short > 100 && decisive > 100 && queenless > 100, "{short} {decisive} {queenless}");
 }
 
 // Mobility regions (docs/SEMANTICS.md V9–V10): `tests/data/regions.toml` (a King, a Rook, a

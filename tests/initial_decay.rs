@@ -1,22 +1,27 @@
 //! MBN `ii` (docs/SEMANTICS.md M52): an initial move that decays with the first check to the royal
 //! piece (seed §"Modifiers": `WF+iiN`, "a royal piece moves like a King, but additionally has the
 //! right to make one knight-move during the game, provided that he hasn't been checked before").
-//! Every expected set is worked out by hand from the position; both back ends must give it. The
-//! random-position comparison is in `tests/generated_vs_interpreted.rs`
-//! (`generated_decaying_moves_agree_with_the_interpreter`).
+//! Every expected set is worked out by hand from the position; both back ends must give it, and
+//! they agree on random positions (`generated_decaying_moves_agree_with_the_interpreter`).
 
+mod common;
+
+use common::agree::{assert_agree, spec_interpreter, test_spec};
+use common::random_walk;
 use mbn::codegen::interp::Interpreter;
-use mbn::codegen::variant::{Variant, VariantSpec};
+use mbn::codegen::variant::VariantSpec;
 use mbn::runtime::{perft, perft_no_bulk, Bitboard, MoveFlags, MoveGenerator, MoveList, Position};
 
+/// The King's knight leap and `ii` castlings decay with the first check; the Squire `K+iiD` is not
+/// royal. The start has no c, d, e Pawns, so that playouts meet unmoved Kings in check often.
 const PIECES: &str = "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King|=WF+iiN S|Squire|=K+iiD \
     O-O=[*]iisR[g]=isR[f] O-O-O=[*]iisR[c]=isR[d] +P==QRBNS";
-const START: &str = "rsbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RSBQKBNR w KQkq - 0 1";
+const START: &str = "rsbqkbnr/pp3ppp/8/8/8/8/PP3PPP/RSBQKBNR w KQkq - 0 1";
 
 mbn::mbn! {
     variant Decays {
         board: "8x8",
-        start: "rsbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RSBQKBNR w KQkq - 0 1",
+        start: "rsbqkbnr/pp3ppp/8/8/8/8/PP3PPP/RSBQKBNR w KQkq - 0 1",
         pieces: "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King|=WF+iiN S|Squire|=K+iiD \
             O-O=[*]iisR[g]=isR[f] O-O-O=[*]iisR[c]=isR[d] +P==QRBNS",
         royal: "K",
@@ -26,11 +31,17 @@ mbn::mbn! {
 }
 
 fn interpreter() -> Interpreter {
-    let mut spec = VariantSpec::new("decays", 8, 8, START, PIECES);
-    spec.royal = "K".to_string();
+    let mut spec = test_spec("decays", 8, START, PIECES, "K", "[8]");
     spec.castling_partners = "R".to_string();
-    spec.promotion_zone = Some("[8]".to_string());
-    Interpreter::new(&Variant::compile(&spec).expect("compiles")).expect("the interpreter runs it")
+    spec_interpreter(&spec)
+}
+
+#[test]
+fn generated_decaying_moves_agree_with_the_interpreter() {
+    assert_agree("decays", &Decays, &interpreter(), Decays::start_position());
+    // By hand at depth 1: Pawns 10, Squire c2 b3, Bishops 5 + 5, Queen 14 (with xd8), Knight 3,
+    // King e2 and the leaps c2 f3 (d2 and d3 are attacked by the Queen on d8).
+    assert_eq!(perft(&Decays, &mut Decays::start_position(), 1), 42);
 }
 
 /// The position after the moves `before` (UCI text) from `fen`, made as both back ends list them.
@@ -134,16 +145,12 @@ fn a_piece_that_is_not_royal_keeps_its_right() {
 
 #[test]
 fn make_and_unmake_restore_the_record() {
-    // Random playouts from an open position (no c, d, e Pawns): every legal move made and unmade
+    // Random playouts from the start (no c, d, e Pawns): every legal move made and unmade
     // restores the position exactly (the record included), and the playouts reach positions with
     // the record set.
-    let open = || Decays::position("rsbqkbnr/pp3ppp/8/8/8/8/PP3PPP/RSBQKBNR w KQkq - 0 1").unwrap();
-    let mut pos = open();
-    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
     let (mut with_record, mut flagged) = (0, 0);
-    for ply in 0..3_000 {
-        let mut list = MoveList::new();
-        Decays.legal_moves(&pos, &mut list);
+    random_walk(&Decays, &Decays::start_position(), 3_000, 80, 0x2545_f491_4f6c_dd1d, |pos, list| {
+        let mut pos = pos.clone();
         for mv in list.iter().copied() {
             let before = pos.clone();
             let undo = pos.make(mv);
@@ -153,15 +160,7 @@ fn make_and_unmake_restore_the_record() {
             flagged += usize::from(mv.flags().contains(MoveFlags::CHECKED));
         }
         with_record += usize::from(!pos.decayed().is_empty());
-        if list.is_empty() || ply % 80 == 79 {
-            pos = open();
-            continue;
-        }
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        let _ = pos.make(list.get((seed % list.len() as u64) as usize).unwrap());
-    }
+    });
     assert!(with_record > 100 && flagged > 100, "{with_record} positions with the record, {flagged} flagged moves");
     // Perft with every leaf made and unmade counts what bulk counting counts.
     let mut pos = Decays::start_position();
@@ -204,7 +203,7 @@ fn a_dropped_piece_has_initial_moves_but_no_decaying_ones() {
     spec.royal = "K".to_string();
     spec.drops = true;
     spec.captures_to_hand = true;
-    let interp = Interpreter::new(&Variant::compile(&spec).expect("compiles")).expect("the interpreter runs it");
+    let interp = spec_interpreter(&spec);
     let mut pos = DropDecays::start_position();
     for uci in ["S@b1", "e8e7", "T@g1", "e7e8"] {
         let mut list = MoveList::new();

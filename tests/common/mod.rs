@@ -1,5 +1,7 @@
 //! Helpers shared by the integration tests.
 
+pub mod agree;
+
 use mbn::runtime::{Bitboard, MoveGenerator, MoveList, Position};
 
 /// Plays `steps` random legal moves of `generator` from `start`, calling `visit` with each

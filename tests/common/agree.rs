@@ -1,0 +1,149 @@
+//! The differential test's tools: random playouts comparing a generated move generator with the
+//! reference interpreter, and the small test variants' specs. Each test binary uses part of them.
+#![allow(dead_code)]
+
+use mbn::codegen::interp::Interpreter;
+use mbn::codegen::variant::{Variant, VariantSpec};
+use mbn::generated::Visitor;
+use mbn::runtime::{perft, Bitboard, MoveGenerator, MoveList, Position};
+
+/// Positions compared per variant.
+pub const POSITIONS: usize = 10_000;
+/// Plies before a playout starts again from the start position.
+pub const MAX_PLIES: usize = 120;
+
+/// A small deterministic generator (xorshift64*), so failures reproduce.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+}
+
+/// The legal moves of `generator` as sorted text with their flags.
+pub fn moves<B: Bitboard, G: MoveGenerator<B>>(generator: &G, pos: &Position<B>) -> (MoveList, Vec<String>) {
+    let mut list = MoveList::new();
+    generator.legal_moves(pos, &mut list);
+    let mut text: Vec<String> = list
+        .iter()
+        .map(|mv| format!("{}{:?}", mv.to_uci(pos.geometry(), pos.table(), list.extra_captures(mv)), mv.flags()))
+        .collect();
+    text.sort();
+    (list, text)
+}
+
+/// The moves of the piece on `from` in both back ends (asserted equal), sorted, as `to`, `xto` or
+/// `to(xa,xb)` with the extra captures.
+pub fn piece_moves<B: Bitboard, G: MoveGenerator<B>>(
+    generated: &G,
+    interp: &Interpreter,
+    pos: &Position<B>,
+    from: &str,
+) -> String {
+    let g = pos.geometry();
+    let mut sets = Vec::new();
+    for list in [moves(generated, pos).0, moves(interp, pos).0] {
+        let mut to: Vec<String> = list
+            .iter()
+            .filter(|mv| g.square_name(mv.from()) == from)
+            .map(|mv| {
+                let extra: Vec<String> =
+                    list.extra_captures(mv).iter().map(|&s| format!("x{}", g.square_name(s))).collect();
+                let extra = if extra.is_empty() { String::new() } else { format!("({})", extra.join(",")) };
+                format!("{}{}{extra}", if mv.is_capture() { "x" } else { "" }, g.square_name(mv.to()))
+            })
+            .collect();
+        to.sort();
+        sets.push(to.join(" "));
+    }
+    assert_eq!(sets[0], sets[1], "generated vs interpreted");
+    sets.remove(0)
+}
+
+/// Generated = interpreted on [`POSITIONS`] random positions from `start`, and at perft 1-3.
+pub fn assert_agree<B: Bitboard, G: MoveGenerator<B>>(
+    name: &str,
+    generated: &G,
+    interp: &Interpreter,
+    start: Position<B>,
+) {
+    let checked = Compare { name, interp }.visit(generated, start.clone());
+    assert_eq!(checked, POSITIONS);
+    for depth in 1..=3 {
+        let mut pos = start.clone();
+        assert_eq!(perft(generated, &mut pos, depth), perft(interp, &mut pos, depth), "{name}: perft {depth}");
+    }
+}
+
+/// The interpreter of a square test variant (`size` files and ranks) with the royal pieces `royal`
+/// ("" for none) and promotions, mandatory, in `zone`: the spec of its `mbn!` form below.
+pub fn test_interpreter(name: &str, size: u8, start: &str, pieces: &str, royal: &str, zone: &str) -> Interpreter {
+    spec_interpreter(&test_spec(name, size, start, pieces, royal, zone))
+}
+
+/// An 8x8 test variant with King `K`, promotion on the last rank, and pieces written in XBetza.
+pub fn xbetza_test_interpreter(name: &str, start: &str, pieces: &str, xbetza: &[(char, &str)]) -> Interpreter {
+    let mut spec = test_spec(name, 8, start, pieces, "K", "[8]");
+    spec.xbetza = xbetza.iter().map(|&(c, s)| (c, s.to_string())).collect();
+    spec_interpreter(&spec)
+}
+
+pub fn test_spec(name: &str, size: u8, start: &str, pieces: &str, royal: &str, zone: &str) -> VariantSpec {
+    let mut spec = VariantSpec::new(name, size, size, start, pieces);
+    spec.royal = royal.to_string();
+    spec.promotion_zone = Some(zone.to_string());
+    spec.promotion_mandatory = true;
+    spec
+}
+
+pub fn spec_interpreter(spec: &VariantSpec) -> Interpreter {
+    let variant = Variant::compile(spec).expect("the test variant compiles");
+    Interpreter::new(&variant).expect("the interpreter runs it")
+}
+
+pub struct Compare<'a> {
+    pub name: &'a str,
+    pub interp: &'a Interpreter,
+}
+
+impl Visitor for Compare<'_> {
+    type Output = usize;
+
+    fn visit<B: Bitboard, G: MoveGenerator<B>>(self, generated: &G, start: Position<B>) -> usize {
+        for depth in 1..=2 {
+            let mut pos = start.clone();
+            assert_eq!(
+                perft(generated, &mut pos, depth),
+                perft(self.interp, &mut pos, depth),
+                "{} perft {depth}",
+                self.name
+            );
+        }
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ self.name.len() as u64);
+        let mut pos = start.clone();
+        let mut plies = 0;
+        for checked in 0..POSITIONS {
+            let (list, got) = moves(generated, &pos);
+            let (_, want) = moves(self.interp, &pos);
+            assert_eq!(got, want, "{}: position {checked}: {}", self.name, pos.to_fen());
+            // Bulk counting (the last ply of perft) counts what it does not list.
+            let mut scratch = MoveList::new();
+            let counted = generated.count_legal_moves(&pos, &mut scratch);
+            assert_eq!(counted, want.len() as u64, "{}: count at position {checked}: {}", self.name, pos.to_fen());
+            if list.is_empty() || plies >= MAX_PLIES {
+                pos = start.clone();
+                plies = 0;
+                continue;
+            }
+            let mv = list.get((rng.next() % list.len() as u64) as usize).expect("in range");
+            let extra = list.extra_captures(&mv).to_vec();
+            let _ = pos.make_with(mv, &extra);
+            plies += 1;
+        }
+        POSITIONS
+    }
+}
