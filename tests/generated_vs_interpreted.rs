@@ -5,14 +5,50 @@
 mod common;
 
 use common::agree::{
-    assert_agree, moves, piece_moves, spec_interpreter, test_interpreter, test_spec, xbetza_test_interpreter, Compare,
-    Rng, MAX_PLIES, POSITIONS,
+    assert_agree, moves, piece_moves, spec_interpreter, test_interpreter, test_spec, Compare, Rng, MAX_PLIES, POSITIONS,
 };
 use common::random_walk;
 use mbn::codegen::interp::Interpreter;
 use mbn::codegen::variant::{Variant, VariantSpec};
 use mbn::generated::Visitor;
 use mbn::runtime::{perft, Bitboard, MoveGenerator, MoveList, Position};
+
+/// An 8x8 test variant with King `K` and promotion, mandatory, on the last rank, from one text:
+/// the constants holding its start and pieces, its generated move generator `$name` (`mbn!`) and
+/// `$interp()`, the reference interpreter of the same variant. Pieces written in XBetza follow
+/// `xbetza:` (X43).
+macro_rules! test_variant {
+    (
+        $(#[$doc:meta])*
+        $name:ident, $interp:ident,
+        $start_const:ident = $start:tt,
+        $pieces_const:ident = $pieces:tt,
+        $(xbetza: $($letter:ident = $notation:tt),+ ,)?
+    ) => {
+        const $start_const: &str = $start;
+        $(#[$doc])*
+        const $pieces_const: &str = $pieces;
+
+        mbn::mbn! {
+            variant $name {
+                board: "8x8",
+                start: $start,
+                pieces: $pieces,
+                royal: "K",
+                promotion_zone: "[8]",
+                promotion_mandatory: true,
+                $($(piece $letter = xbetza $notation,)+)?
+            }
+        }
+
+        fn $interp() -> Interpreter {
+            let xbetza: &[(&str, &str)] = &[$($((stringify!($letter), $notation)),+)?];
+            let mut spec = test_spec(stringify!($name), 8, $start_const, $pieces_const, "K", "[8]");
+            spec.xbetza = xbetza.iter().map(|&(c, s)| (c.chars().next().expect("a letter"), s.to_string())).collect();
+            spec_interpreter(&spec)
+        }
+    };
+}
 
 #[test]
 fn every_bundled_variant_agrees_with_the_interpreter() {
@@ -47,29 +83,19 @@ fn every_bundled_variant_is_generated() {
     assert_eq!(generated, bundled);
 }
 
-/// The pieces of the multi-leg test variant: locusts (captures on the way), lame leapers, visits,
-/// complex and circular riders; the Pawn promotes to the multi-leg pieces.
-const LOCUST_PIECES: &str = "P|Pawn|=mfW+cfF K|King| C|Checker|=fmF+(fcF-mF) M|Rampager|=(aW)3 \
-    H|Horse|=W-fF G|Grasshopper|=jyQ-K O|Mao|=(W-F)0 S|Rose|=(N)(rf)8 L|Lion|=ADN(aK--[K]) E|Elephant|=nA \
-    +P==CMHGOSL";
-const LOCUST_START: &str = "cmhgklso/pppppppp/2e2e2/8/8/2E2E2/PPPPPPPP/CMHGKLSO w - - 0 1";
-
-mbn::mbn! {
-    variant Locusts {
-        board: "8x8",
-        start: "cmhgklso/pppppppp/2e2e2/8/8/2E2E2/PPPPPPPP/CMHGKLSO w - - 0 1",
-        pieces: "P|Pawn|=mfW+cfF K|King| C|Checker|=fmF+(fcF-mF) M|Rampager|=(aW)3 \
-            H|Horse|=W-fF G|Grasshopper|=jyQ-K O|Mao|=(W-F)0 S|Rose|=(N)(rf)8 L|Lion|=ADN(aK--[K]) E|Elephant|=nA \
-            +P==CMHGOSL",
-        royal: "K",
-        promotion_zone: "[8]",
-        promotion_mandatory: true,
-    }
+test_variant! {
+    /// The pieces of the multi-leg test variant: locusts (captures on the way), lame leapers, visits,
+    /// complex and circular riders; the Pawn promotes to the multi-leg pieces.
+    Locusts, locust_interpreter,
+    LOCUST_START = "cmhgklso/pppppppp/2e2e2/8/8/2E2E2/PPPPPPPP/CMHGKLSO w - - 0 1",
+    LOCUST_PIECES = "P|Pawn|=mfW+cfF K|King| C|Checker|=fmF+(fcF-mF) M|Rampager|=(aW)3 \
+        H|Horse|=W-fF G|Grasshopper|=jyQ-K O|Mao|=(W-F)0 S|Rose|=(N)(rf)8 L|Lion|=ADN(aK--[K]) E|Elephant|=nA \
+        +P==CMHGOSL",
 }
 
 #[test]
 fn generated_multileg_pieces_agree_with_the_interpreter_in_a_variant() {
-    let interp = test_interpreter("locusts", 8, LOCUST_START, LOCUST_PIECES, "K", "[8]");
+    let interp = locust_interpreter();
     let checked = Compare { name: "locusts", interp: &interp }.visit(&Locusts, Locusts::start_position());
     assert_eq!(checked, POSITIONS);
     // The playouts meet captures on the way.
@@ -80,49 +106,33 @@ fn generated_multileg_pieces_agree_with_the_interpreter_in_a_variant() {
     assert!(locust_moves > 1000, "only {locust_moves} moves with captures on the way");
 }
 
-/// Riders that stop on one square (docs/SEMANTICS.md M25): maximal Rook, edge Bishop, halfling
-/// Queen, which also check, pin and are pinned.
-const FAR_PIECES: &str = "P|Pawn|=mfW+cfF K|King| N|Knight|=N R|Maximal|=W0* B|Edge|=B* Q|Half|=hQ +P==NRBQ";
-const FAR_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
-
-mbn::mbn! {
-    variant FarRiders {
-        board: "8x8",
-        start: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
-        pieces: "P|Pawn|=mfW+cfF K|King| N|Knight|=N R|Maximal|=W0* B|Edge|=B* Q|Half|=hQ +P==NRBQ",
-        royal: "K",
-        promotion_zone: "[8]",
-        promotion_mandatory: true,
-    }
+test_variant! {
+    /// Riders that stop on one square (docs/SEMANTICS.md M25): maximal Rook, edge Bishop, halfling
+    /// Queen, which also check, pin and are pinned.
+    FarRiders, far_interpreter,
+    FAR_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+    FAR_PIECES = "P|Pawn|=mfW+cfF K|King| N|Knight|=N R|Maximal|=W0* B|Edge|=B* Q|Half|=hQ +P==NRBQ",
 }
 
 #[test]
 fn generated_far_riders_agree_with_the_interpreter_in_a_variant() {
-    let interp = test_interpreter("far", 8, FAR_START, FAR_PIECES, "K", "[8]");
+    let interp = far_interpreter();
     let checked = Compare { name: "far", interp: &interp }.visit(&FarRiders, FarRiders::start_position());
     assert_eq!(checked, POSITIONS);
 }
 
-/// Pieces whose single legs reach the same squares (docs/SEMANTICS.md M22: each move once): the
-/// Crocodile's `K` and `fR`, a king step that moves and a rook that captures, a forward two-step
-/// mover that captures by a step.
-const OVERLAP_PIECES: &str = "P|Pawn|=mfW+cfF K|King| C|Crocodile|=K+fR X|Mixed|=mK+cR Y|Stepper|=fmW2+cW";
-const OVERLAP_START: &str = "xcyykycx/pppppppp/8/8/8/8/PPPPPPPP/XCYYKYCX w - - 0 1";
-
-mbn::mbn! {
-    variant Overlaps {
-        board: "8x8",
-        start: "xcyykycx/pppppppp/8/8/8/8/PPPPPPPP/XCYYKYCX w - - 0 1",
-        pieces: "P|Pawn|=mfW+cfF K|King| C|Crocodile|=K+fR X|Mixed|=mK+cR Y|Stepper|=fmW2+cW",
-        royal: "K",
-        promotion_zone: "[8]",
-        promotion_mandatory: true,
-    }
+test_variant! {
+    /// Pieces whose single legs reach the same squares (docs/SEMANTICS.md M22: each move once): the
+    /// Crocodile's `K` and `fR`, a king step that moves and a rook that captures, a forward two-step
+    /// mover that captures by a step.
+    Overlaps, overlap_interpreter,
+    OVERLAP_START = "xcyykycx/pppppppp/8/8/8/8/PPPPPPPP/XCYYKYCX w - - 0 1",
+    OVERLAP_PIECES = "P|Pawn|=mfW+cfF K|King| C|Crocodile|=K+fR X|Mixed|=mK+cR Y|Stepper|=fmW2+cW",
 }
 
 #[test]
 fn generated_overlapping_legs_make_each_move_once() {
-    let interp = test_interpreter("overlaps", 8, OVERLAP_START, OVERLAP_PIECES, "K", "[8]");
+    let interp = overlap_interpreter();
     let checked = Compare { name: "overlaps", interp: &interp }.visit(&Overlaps, Overlaps::start_position());
     assert_eq!(checked, POSITIONS);
     // The Crocodile on d4 with d5 empty reaches d5 by both legs: one move.
@@ -132,25 +142,17 @@ fn generated_overlapping_legs_make_each_move_once() {
     assert_eq!(text.iter().filter(|m| m.starts_with("d4")).count(), 8 + 3, "K steps and d6 d7 d8: {text:?}");
 }
 
-/// Attacker sets (docs/SEMANTICS.md M23): the escaping king `K+{C}W2F2` jumps away while a
-/// Chancellor attacks it; the Escaper rides as a Rook while an enemy Chancellor attacks it.
-const ESCAPE_PIECES: &str = "P|Pawn|=mfW+cfF K|King|=K+{C}W2F2 C|Chancellor|=RN E|Escaper|=N+{!c}R B|Bishop|";
-const ESCAPE_START: &str = "cebkbec1/pppppppp/8/8/8/8/PPPPPPPP/CEBKBEC1 w - - 0 1";
-
-mbn::mbn! {
-    variant Escapes {
-        board: "8x8",
-        start: "cebkbec1/pppppppp/8/8/8/8/PPPPPPPP/CEBKBEC1 w - - 0 1",
-        pieces: "P|Pawn|=mfW+cfF K|King|=K+{C}W2F2 C|Chancellor|=RN E|Escaper|=N+{!c}R B|Bishop|",
-        royal: "K",
-        promotion_zone: "[8]",
-        promotion_mandatory: true,
-    }
+test_variant! {
+    /// Attacker sets (docs/SEMANTICS.md M23): the escaping king `K+{C}W2F2` jumps away while a
+    /// Chancellor attacks it; the Escaper rides as a Rook while an enemy Chancellor attacks it.
+    Escapes, escape_interpreter,
+    ESCAPE_START = "cebkbec1/pppppppp/8/8/8/8/PPPPPPPP/CEBKBEC1 w - - 0 1",
+    ESCAPE_PIECES = "P|Pawn|=mfW+cfF K|King|=K+{C}W2F2 C|Chancellor|=RN E|Escaper|=N+{!c}R B|Bishop|",
 }
 
 #[test]
 fn generated_attacker_sets_agree_with_the_interpreter() {
-    let interp = test_interpreter("escapes", 8, ESCAPE_START, ESCAPE_PIECES, "K", "[8]");
+    let interp = escape_interpreter();
     let checked = Compare { name: "escapes", interp: &interp }.visit(&Escapes, Escapes::start_position());
     assert_eq!(checked, POSITIONS);
     // M23's worked example, generated: the king on d4 and a black Chancellor on d8.
@@ -305,27 +307,14 @@ fn generated_swap_perft_agrees_with_the_interpreter() {
     }
 }
 
-/// Conditions `/.../` (docs/SEMANTICS.md M30): the Herald steps as a Wazir while a Tower (either
-/// side's) stands on its side's a1, leaps as a Dabbaba while one stands on a2, and always as a
-/// Knight; the Sentinel rides as a Bishop while its own King is on e1 (e8 for Black); the Guard
-/// rides as a Rook while an enemy Tower is on the board.
-const CONDITION_PIECES: &str =
-    "P|Pawn|=mfW+cfF K|King| T|Tower|=R H|Herald|=/Ta1/W+/Ta2/D+N S|Sentinel|=/{!K}e1/B+W G|Guard|=/{!t}/R+K";
-const CONDITION_START: &str = "tshgkhst/pppppppp/8/8/8/8/PPPPPPPP/TSHGKHST w - - 0 1";
-
-mbn::mbn! {
-    variant Conditions {
-        board: "8x8",
-        start: "tshgkhst/pppppppp/8/8/8/8/PPPPPPPP/TSHGKHST w - - 0 1",
-        pieces: "P|Pawn|=mfW+cfF K|King| T|Tower|=R H|Herald|=/Ta1/W+/Ta2/D+N S|Sentinel|=/{!K}e1/B+W G|Guard|=/{!t}/R+K",
-        royal: "K",
-        promotion_zone: "[8]",
-        promotion_mandatory: true,
-    }
-}
-
-fn condition_interpreter() -> Interpreter {
-    test_interpreter("conditions", 8, CONDITION_START, CONDITION_PIECES, "K", "[8]")
+test_variant! {
+    /// Conditions `/.../` (docs/SEMANTICS.md M30): the Herald steps as a Wazir while a Tower (either
+    /// side's) stands on its side's a1, leaps as a Dabbaba while one stands on a2, and always as a
+    /// Knight; the Sentinel rides as a Bishop while its own King is on e1 (e8 for Black); the Guard
+    /// rides as a Rook while an enemy Tower is on the board.
+    Conditions, condition_interpreter,
+    CONDITION_START = "tshgkhst/pppppppp/8/8/8/8/PPPPPPPP/TSHGKHST w - - 0 1",
+    CONDITION_PIECES = "P|Pawn|=mfW+cfF K|King| T|Tower|=R H|Herald|=/Ta1/W+/Ta2/D+N S|Sentinel|=/{!K}e1/B+W G|Guard|=/{!t}/R+K",
 }
 
 #[test]
@@ -390,28 +379,16 @@ fn conditions_hold_or_not_by_hand() {
     assert_eq!(legal("4k3/8/8/4g3/8/8/8/4K3 w - - 0 1"), "e1d1 e1d2 e1e2 e1f1 e1f2");
 }
 
-/// Piece sets inside multi-leg moves (docs/SEMANTICS.md M11): the Marauder steps as a Wazir to an
-/// empty square and then captures only a King or Rook diagonally outwards; the Jester rides as a
-/// Queen onto a King of either side and steps on; the Hopper hops over a Rook (either side's) and
-/// steps on; the Glider rides over empty squares and its own Pawns, then steps on; the Diver leaps
-/// as a Dabbaba over an enemy Pawn and steps on.
-const SET_PIECES: &str = "P|Pawn|=mfW+cfF K|King| R|Rook| B|Bishop| M|Marauder|=W-c{KR}fF J|Jester|=jy{K}Q-K \
-                          H|Hopper|=p{R}R-W G|Glider|=g{!P}R-fW D|Diver|=p{!p}D-W";
-const SET_START: &str = "rmjhkgdb/pppppppp/8/8/8/8/PPPPPPPP/RMJHKGDB w - - 0 1";
-
-mbn::mbn! {
-    variant MultiSets {
-        board: "8x8",
-        start: "rmjhkgdb/pppppppp/8/8/8/8/PPPPPPPP/RMJHKGDB w - - 0 1",
-        pieces: "P|Pawn|=mfW+cfF K|King| R|Rook| B|Bishop| M|Marauder|=W-c{KR}fF J|Jester|=jy{K}Q-K H|Hopper|=p{R}R-W G|Glider|=g{!P}R-fW D|Diver|=p{!p}D-W",
-        royal: "K",
-        promotion_zone: "[8]",
-        promotion_mandatory: true,
-    }
-}
-
-fn set_interpreter() -> Interpreter {
-    test_interpreter("multisets", 8, SET_START, SET_PIECES, "K", "[8]")
+test_variant! {
+    /// Piece sets inside multi-leg moves (docs/SEMANTICS.md M11): the Marauder steps as a Wazir to an
+    /// empty square and then captures only a King or Rook diagonally outwards; the Jester rides as a
+    /// Queen onto a King of either side and steps on; the Hopper hops over a Rook (either side's) and
+    /// steps on; the Glider rides over empty squares and its own Pawns, then steps on; the Diver leaps
+    /// as a Dabbaba over an enemy Pawn and steps on.
+    MultiSets, set_interpreter,
+    SET_START = "rmjhkgdb/pppppppp/8/8/8/8/PPPPPPPP/RMJHKGDB w - - 0 1",
+    SET_PIECES = "P|Pawn|=mfW+cfF K|King| R|Rook| B|Bishop| M|Marauder|=W-c{KR}fF J|Jester|=jy{K}Q-K \
+                              H|Hopper|=p{R}R-W G|Glider|=g{!P}R-fW D|Diver|=p{!p}D-W",
 }
 
 #[test]
@@ -515,105 +492,63 @@ fn a_decisive_move_ends_the_game() {
     assert!(!after.decided());
 }
 
-/// MBN's rule modifiers (docs/SEMANTICS.md M32-M34): the Usher `uR+W` slides only while no enemy
-/// stands first on a rook line; the Courier `kN+W` may not check with any move, the Herald `kkR+F`
-/// may check but not mate; the Xenos `xN+mK` and the Yeoman `xyD+mK` flip pieces (never a King).
-const RULES_PIECES: &str =
-    "K|King| P|Pawn|=mfW+cfF U|Usher|=uR+W C|Courier|=kN+W H|Herald|=kkR+F X|Xenos|=xN+mK Y|Yeoman|=xyD+mK";
-const RULES_START: &str = "ucxhkycu/pppppppp/8/8/8/8/PPPPPPPP/UCXHKYCU w - - 0 1";
-
-mbn::mbn! {
-    variant Rules {
-        board: "8x8",
-        start: "ucxhkycu/pppppppp/8/8/8/8/PPPPPPPP/UCXHKYCU w - - 0 1",
-        pieces: "K|King| P|Pawn|=mfW+cfF U|Usher|=uR+W C|Courier|=kN+W H|Herald|=kkR+F X|Xenos|=xN+mK Y|Yeoman|=xyD+mK",
-        royal: "K",
-        promotion_zone: "[8]",
-        promotion_mandatory: true,
-    }
+test_variant! {
+    /// MBN's rule modifiers (docs/SEMANTICS.md M32-M34): the Usher `uR+W` slides only while no enemy
+    /// stands first on a rook line; the Courier `kN+W` may not check with any move, the Herald `kkR+F`
+    /// may check but not mate; the Xenos `xN+mK` and the Yeoman `xyD+mK` flip pieces (never a King).
+    Rules, rules_interpreter,
+    RULES_START = "ucxhkycu/pppppppp/8/8/8/8/PPPPPPPP/UCXHKYCU w - - 0 1",
+    RULES_PIECES = "K|King| P|Pawn|=mfW+cfF U|Usher|=uR+W C|Courier|=kN+W H|Herald|=kkR+F X|Xenos|=xN+mK Y|Yeoman|=xyD+mK",
 }
 
 #[test]
 fn generated_rule_modifiers_agree_with_the_interpreter() {
-    let interp = test_interpreter("rules", 8, RULES_START, RULES_PIECES, "K", "[8]");
+    let interp = rules_interpreter();
     assert_agree("rules", &Rules, &interp, Rules::start_position());
 }
 
-/// Cylinder chess and more (docs/SEMANTICS.md M38-M40): the pawns capture round the side edges;
-/// the King, Knight, Bishop, Rook and Queen are cylindrical; the Cylinder Bishop `o[b,g]B` joins
-/// files b and g; a cylindrical Cannon, a Horse whose legs wrap (`oW-ofF`) and a toroidal (`oo`)
-/// maximal Rook (`ooW0*`). Checks round the edge, pins and promotions.
-const CYLINDER_PIECES: &str = "P|Pawn|=mfW+ocfF K|King|=oK N|Knight|=oN B|Bishop|=oB R|Rook|=oR Q|Queen|=oQ \
-    C|Cylinder|=o[b,g]B A|Cannon|=omR+opcR H|Horse|=oW-ofF M|Maximal|=ooW0* +P==NBRQCAHM";
-const CYLINDER_START: &str = "rnbqkbnr/pppppppp/1c1a1h1m/8/8/1C1A1H1M/PPPPPPPP/RNBQKBNR w - - 0 1";
-
-mbn::mbn! {
-    variant Cylinders {
-        board: "8x8",
-        start: "rnbqkbnr/pppppppp/1c1a1h1m/8/8/1C1A1H1M/PPPPPPPP/RNBQKBNR w - - 0 1",
-        pieces: "P|Pawn|=mfW+ocfF K|King|=oK N|Knight|=oN B|Bishop|=oB R|Rook|=oR Q|Queen|=oQ \
-            C|Cylinder|=o[b,g]B A|Cannon|=omR+opcR H|Horse|=oW-ofF M|Maximal|=ooW0* +P==NBRQCAHM",
-        royal: "K",
-        promotion_zone: "[8]",
-        promotion_mandatory: true,
-    }
+test_variant! {
+    /// Cylinder chess and more (docs/SEMANTICS.md M38-M40): the pawns capture round the side edges;
+    /// the King, Knight, Bishop, Rook and Queen are cylindrical; the Cylinder Bishop `o[b,g]B` joins
+    /// files b and g; a cylindrical Cannon, a Horse whose legs wrap (`oW-ofF`) and a toroidal (`oo`)
+    /// maximal Rook (`ooW0*`). Checks round the edge, pins and promotions.
+    Cylinders, cylinder_interpreter,
+    CYLINDER_START = "rnbqkbnr/pppppppp/1c1a1h1m/8/8/1C1A1H1M/PPPPPPPP/RNBQKBNR w - - 0 1",
+    CYLINDER_PIECES = "P|Pawn|=mfW+ocfF K|King|=oK N|Knight|=oN B|Bishop|=oB R|Rook|=oR Q|Queen|=oQ \
+        C|Cylinder|=o[b,g]B A|Cannon|=omR+opcR H|Horse|=oW-ofF M|Maximal|=ooW0* +P==NBRQCAHM",
 }
 
 #[test]
 fn generated_cylinders_agree_with_the_interpreter() {
-    let interp = test_interpreter("cylinders", 8, CYLINDER_START, CYLINDER_PIECES, "K", "[8]");
+    let interp = cylinder_interpreter();
     let checked = Compare { name: "cylinders", interp: &interp }.visit(&Cylinders, Cylinders::start_position());
     assert_eq!(checked, POSITIONS);
     let mut pos = Cylinders::start_position();
     assert_eq!(perft(&Cylinders, &mut pos, 3), perft(&interp, &mut pos, 3), "cylinders perft 3");
 }
 
-/// XBetza borrowing `xK` (docs/SEMANTICS.md X29): the Borrower `xK` (on d1) and the King that also
-/// borrows `KxK` (f1), among Xiangqi Horses `mafsW` (multi-leg moves, lent too) and chess pieces;
-/// the pieces are XBetza inside the inline variant (X43).
-const BORROW_START: &str = "rhbakchr/pppppppp/8/8/8/8/PPPPPPPP/RHBAKCHR w - - 0 1";
-const BORROW_PIECES: &str = "P|Pawn| H|Horse| B|Bishop| R|Rook| A|Borrower| C|Kinglet| K|King| +P==RBHA";
-const BORROW_XBETZA: [(char, &str); 4] = [('P', "fmWfcFifmW2"), ('H', "mafsW"), ('A', "xK"), ('C', "KxK")];
-
-mbn::mbn! {
-    variant Borrowers {
-        board: "8x8",
-        start: "rhbakchr/pppppppp/8/8/8/8/PPPPPPPP/RHBAKCHR w - - 0 1",
-        pieces: "P|Pawn| H|Horse| B|Bishop| R|Rook| A|Borrower| C|Kinglet| K|King| +P==RBHA",
-        royal: "K",
-        promotion_zone: "[8]",
-        promotion_mandatory: true,
-        piece P = xbetza "fmWfcFifmW2",
-        piece H = xbetza "mafsW",
-        piece A = xbetza "xK",
-        piece C = xbetza "KxK",
-    }
+test_variant! {
+    /// XBetza borrowing `xK` (docs/SEMANTICS.md X29): the Borrower `xK` (on d1) and the King that also
+    /// borrows `KxK` (f1), among Xiangqi Horses `mafsW` (multi-leg moves, lent too) and chess pieces;
+    /// the pieces are XBetza inside the inline variant (X43).
+    Borrowers, borrow_interpreter,
+    BORROW_START = "rhbakchr/pppppppp/8/8/8/8/PPPPPPPP/RHBAKCHR w - - 0 1",
+    BORROW_PIECES = "P|Pawn| H|Horse| B|Bishop| R|Rook| A|Borrower| C|Kinglet| K|King| +P==RBHA",
+    xbetza: P = "fmWfcFifmW2", H = "mafsW", A = "xK", C = "KxK",
 }
 
 #[test]
 fn generated_borrowing_agrees_with_the_interpreter() {
-    let interp = xbetza_test_interpreter("borrowers", BORROW_START, BORROW_PIECES, &BORROW_XBETZA);
+    let interp = borrow_interpreter();
     assert_agree("borrowers", &Borrowers, &interp, Borrowers::start_position());
 }
 
-/// The setup operator `!` (docs/SEMANTICS.md M20, M47): the Withdrawer `mQ-{!cK}` captures by
-/// withdrawal whenever it can, the Retreater `mR-[!cW]` when it chooses to.
-const SETUP_PIECES: &str = "P|Pawn|=mfW+cfF K|King| N|Knight| W|Withdrawer|=mQ-{!cK} R|Retreater|=mR-[!cW] +P==NWR";
-const SETUP_START: &str = "rnwkwnr1/pppppppp/8/8/8/8/PPPPPPPP/RNWKWNR1 w - - 0 1";
-
-mbn::mbn! {
-    variant Setups {
-        board: "8x8",
-        start: "rnwkwnr1/pppppppp/8/8/8/8/PPPPPPPP/RNWKWNR1 w - - 0 1",
-        pieces: "P|Pawn|=mfW+cfF K|King| N|Knight| W|Withdrawer|=mQ-{!cK} R|Retreater|=mR-[!cW] +P==NWR",
-        royal: "K",
-        promotion_zone: "[8]",
-        promotion_mandatory: true,
-    }
-}
-
-fn setup_interpreter() -> Interpreter {
-    test_interpreter("setups", 8, SETUP_START, SETUP_PIECES, "K", "[8]")
+test_variant! {
+    /// The setup operator `!` (docs/SEMANTICS.md M20, M47): the Withdrawer `mQ-{!cK}` captures by
+    /// withdrawal whenever it can, the Retreater `mR-[!cW]` when it chooses to.
+    Setups, setup_interpreter,
+    SETUP_START = "rnwkwnr1/pppppppp/8/8/8/8/PPPPPPPP/RNWKWNR1 w - - 0 1",
+    SETUP_PIECES = "P|Pawn|=mfW+cfF K|King| N|Knight| W|Withdrawer|=mQ-{!cK} R|Retreater|=mR-[!cW] +P==NWR",
 }
 
 /// The moves of the piece on `from` in both back ends, as in [`piece_moves`].
@@ -648,24 +583,12 @@ fn setup_moves_by_hand() {
     );
 }
 
-/// The atomic queen of seed §"Setup Operator" (docs/SEMANTICS.md M49): `cQ--(!dcyOK)0*` captures,
-/// then every piece on the squares around the capture square and itself leave the board.
-const ATOMIC_PIECES: &str = "P|Pawn|=mfW+cfF K|King| N|Knight| A|Atomic|=mQ+(cQ--(!dcyOK)0*) +P==NA";
-const ATOMIC_START: &str = "1nakan2/pppppppp/8/8/8/8/PPPPPPPP/1NAKAN2 w - - 0 1";
-
-mbn::mbn! {
-    variant Atomics {
-        board: "8x8",
-        start: "1nakan2/pppppppp/8/8/8/8/PPPPPPPP/1NAKAN2 w - - 0 1",
-        pieces: "P|Pawn|=mfW+cfF K|King| N|Knight| A|Atomic|=mQ+(cQ--(!dcyOK)0*) +P==NA",
-        royal: "K",
-        promotion_zone: "[8]",
-        promotion_mandatory: true,
-    }
-}
-
-fn atomic_interpreter() -> Interpreter {
-    test_interpreter("atomics", 8, ATOMIC_START, ATOMIC_PIECES, "K", "[8]")
+test_variant! {
+    /// The atomic queen of seed §"Setup Operator" (docs/SEMANTICS.md M49): `cQ--(!dcyOK)0*` captures,
+    /// then every piece on the squares around the capture square and itself leave the board.
+    Atomics, atomic_interpreter,
+    ATOMIC_START = "1nakan2/pppppppp/8/8/8/8/PPPPPPPP/1NAKAN2 w - - 0 1",
+    ATOMIC_PIECES = "P|Pawn|=mfW+cfF K|King| N|Knight| A|Atomic|=mQ+(cQ--(!dcyOK)0*) +P==NA",
 }
 
 /// The moves of the piece on `from` in both back ends, as in [`piece_moves`].
@@ -697,24 +620,12 @@ fn atomic_queen_by_hand() {
     assert_eq!(got, format!("{quiet} xd2(xc1,xd2,xe3)"));
 }
 
-/// Hops over several hurdles of a piece set (docs/SEMANTICS.md M50): the Hurdler `pp{N}R` rides
-/// as a Rook over one or more Knights (either side's) and stops at any other piece.
-const HURDLE_PIECES: &str = "P|Pawn|=mfW+cfF K|King| N|Knight| H|Hurdler|=pp{N}R +P==NH";
-const HURDLE_START: &str = "1nhkhn2/pppppppp/8/8/8/8/PPPPPPPP/1NHKHN2 w - - 0 1";
-
-mbn::mbn! {
-    variant Hurdlers {
-        board: "8x8",
-        start: "1nhkhn2/pppppppp/8/8/8/8/PPPPPPPP/1NHKHN2 w - - 0 1",
-        pieces: "P|Pawn|=mfW+cfF K|King| N|Knight| H|Hurdler|=pp{N}R +P==NH",
-        royal: "K",
-        promotion_zone: "[8]",
-        promotion_mandatory: true,
-    }
-}
-
-fn hurdle_interpreter() -> Interpreter {
-    test_interpreter("hurdlers", 8, HURDLE_START, HURDLE_PIECES, "K", "[8]")
+test_variant! {
+    /// Hops over several hurdles of a piece set (docs/SEMANTICS.md M50): the Hurdler `pp{N}R` rides
+    /// as a Rook over one or more Knights (either side's) and stops at any other piece.
+    Hurdlers, hurdle_interpreter,
+    HURDLE_START = "1nhkhn2/pppppppp/8/8/8/8/PPPPPPPP/1NHKHN2 w - - 0 1",
+    HURDLE_PIECES = "P|Pawn|=mfW+cfF K|King| N|Knight| H|Hurdler|=pp{N}R +P==NH",
 }
 
 #[test]
@@ -738,31 +649,19 @@ fn restricted_hops_by_hand() {
     assert_eq!(dests("k7/8/3p4/3P4/2pHP3/8/3P4/7K w - - 0 1", "d4"), "");
 }
 
-/// Modifiers on the legs of multi-leg moves (docs/SEMANTICS.md M41–M45): the Pawn's double step
-/// written as a chain `[2]mefW-mW` (e.p. rights on the square passed), the Horse `/{!R}a1/W-fF`
-/// (only while its own Rook stands on a1), the Guard `K+(W-/{!Q}/fF)` (its Horse leap only while
-/// its own Queen is on the board: a condition on the second leg), the Archer `N+(W-#c{Q}fF)`
-/// (taking the enemy Queen by its Horse path ends the game), the Swapper `K+(K-wwW)` (a step, then
-/// a swap with the friend one further) and the Eagle `K+(W-ce{P}fF)` (a Horse path that also
-/// captures a Pawn en passant).
-const LEG_PIECES: &str = "P|Pawn|=mfW+cefF+([2]mefW-mW) K|King| R|Rook| Q|Queen| H|Horse|=/{!R}a1/W-fF \
-                          G|Guard|=K+(W-/{!Q}/fF) A|Archer|=N+(W-#c{Q}fF) S|Swapper|=K+(K-wwW) \
-                          E|Eagle|=K+(W-ce{P}fF) +P==Q";
-const LEG_START: &str = "rhgaqkse/pppppppp/8/8/8/8/PPPPPPPP/RHGAQKSE w - - 0 1";
-
-mbn::mbn! {
-    variant LegMods {
-        board: "8x8",
-        start: "rhgaqkse/pppppppp/8/8/8/8/PPPPPPPP/RHGAQKSE w - - 0 1",
-        pieces: "P|Pawn|=mfW+cefF+([2]mefW-mW) K|King| R|Rook| Q|Queen| H|Horse|=/{!R}a1/W-fF G|Guard|=K+(W-/{!Q}/fF) A|Archer|=N+(W-#c{Q}fF) S|Swapper|=K+(K-wwW) E|Eagle|=K+(W-ce{P}fF) +P==Q",
-        royal: "K",
-        promotion_zone: "[8]",
-        promotion_mandatory: true,
-    }
-}
-
-fn leg_interpreter() -> Interpreter {
-    test_interpreter("legmods", 8, LEG_START, LEG_PIECES, "K", "[8]")
+test_variant! {
+    /// Modifiers on the legs of multi-leg moves (docs/SEMANTICS.md M41–M45): the Pawn's double step
+    /// written as a chain `[2]mefW-mW` (e.p. rights on the square passed), the Horse `/{!R}a1/W-fF`
+    /// (only while its own Rook stands on a1), the Guard `K+(W-/{!Q}/fF)` (its Horse leap only while
+    /// its own Queen is on the board: a condition on the second leg), the Archer `N+(W-#c{Q}fF)`
+    /// (taking the enemy Queen by its Horse path ends the game), the Swapper `K+(K-wwW)` (a step, then
+    /// a swap with the friend one further) and the Eagle `K+(W-ce{P}fF)` (a Horse path that also
+    /// captures a Pawn en passant).
+    LegMods, leg_interpreter,
+    LEG_START = "rhgaqkse/pppppppp/8/8/8/8/PPPPPPPP/RHGAQKSE w - - 0 1",
+    LEG_PIECES = "P|Pawn|=mfW+cefF+([2]mefW-mW) K|King| R|Rook| Q|Queen| H|Horse|=/{!R}a1/W-fF \
+                              G|Guard|=K+(W-/{!Q}/fF) A|Archer|=N+(W-#c{Q}fF) S|Swapper|=K+(K-wwW) \
+                              E|Eagle|=K+(W-ce{P}fF) +P==Q",
 }
 
 #[test]
@@ -846,24 +745,12 @@ fn leg_modifiers_by_hand() {
     assert_eq!(leg_moves("4k3/4p3/8/3P4/3E4/8/8/4K3 b - - 0 1", &["e7e5"], "d4"), "c3 c4 c5 d3 e3 e4 xe5");
 }
 
-/// Repeats searched at run time (docs/SEMANTICS.md M51): the Congo Monkey `K+(dcK-mK)0` steps as a
-/// King and jumps adjacent enemies one after another, in any directions, taking each.
-const MONKEY_PIECES: &str = "P|Pawn|=mfW+cfF K|King| N|Knight| M|Monkey|=K+(dcK-mK)0 +P==NM";
-const MONKEY_START: &str = "1mnkmn2/pppppppp/8/8/8/8/PPPPPPPP/1MNKMN2 w - - 0 1";
-
-mbn::mbn! {
-    variant Monkeys {
-        board: "8x8",
-        start: "1mnkmn2/pppppppp/8/8/8/8/PPPPPPPP/1MNKMN2 w - - 0 1",
-        pieces: "P|Pawn|=mfW+cfF K|King| N|Knight| M|Monkey|=K+(dcK-mK)0 +P==NM",
-        royal: "K",
-        promotion_zone: "[8]",
-        promotion_mandatory: true,
-    }
-}
-
-fn monkey_interpreter() -> Interpreter {
-    test_interpreter("monkeys", 8, MONKEY_START, MONKEY_PIECES, "K", "[8]")
+test_variant! {
+    /// Repeats searched at run time (docs/SEMANTICS.md M51): the Congo Monkey `K+(dcK-mK)0` steps as a
+    /// King and jumps adjacent enemies one after another, in any directions, taking each.
+    Monkeys, monkey_interpreter,
+    MONKEY_START = "1mnkmn2/pppppppp/8/8/8/8/PPPPPPPP/1MNKMN2 w - - 0 1",
+    MONKEY_PIECES = "P|Pawn|=mfW+cfF K|King| N|Knight| M|Monkey|=K+(dcK-mK)0 +P==NM",
 }
 
 #[test]
@@ -917,32 +804,15 @@ fn monkey_jumps_by_hand() {
     assert_eq!(jumps("7k/8/3N1p2/3pp3/3M4/4p1p1/8/K7 w - - 0 1"), "f2(e3) h4(e3,g3)");
 }
 
-/// The modes of Betza 2.0 chains (docs/SEMANTICS.md X50–X52), XBetza pieces of an inline variant:
-/// the Pawn's double step `ifmnW-mW` (e.p. rights) and its e.p. capture after a step `fmW-sceW`,
-/// the Valkyrie `QudQ(Q-udQ)` (relocation), the Grasshopper `gQ-Q` (hop and toggle) and the
-/// Toggler `K(yW-F)` (a step, then a Bishop's slide).
-const CHAIN_START: &str = "rnvgkynr/pppppppp/8/8/8/8/PPPPPPPP/RNVGKYNR w - - 0 1";
-const CHAIN_PIECES: &str = "P|Pawn| N|Knight| R|Rook| V|Valkyrie| G|Grasshopper| Y|Toggler| K|King| +P==RVGY";
-const CHAIN_XBETZA: [(char, &str); 4] =
-    [('P', "fmWfcF(ifmnW-mW)(fmW-sceW)"), ('V', "QudQ(Q-udQ)"), ('G', "gQ-Q"), ('Y', "K(yW-F)")];
-
-mbn::mbn! {
-    variant ChainModes {
-        board: "8x8",
-        start: "rnvgkynr/pppppppp/8/8/8/8/PPPPPPPP/RNVGKYNR w - - 0 1",
-        pieces: "P|Pawn| N|Knight| R|Rook| V|Valkyrie| G|Grasshopper| Y|Toggler| K|King| +P==RVGY",
-        royal: "K",
-        promotion_zone: "[8]",
-        promotion_mandatory: true,
-        piece P = xbetza "fmWfcF(ifmnW-mW)(fmW-sceW)",
-        piece V = xbetza "QudQ(Q-udQ)",
-        piece G = xbetza "gQ-Q",
-        piece Y = xbetza "K(yW-F)",
-    }
-}
-
-fn chain_interpreter() -> Interpreter {
-    xbetza_test_interpreter("chainmodes", CHAIN_START, CHAIN_PIECES, &CHAIN_XBETZA)
+test_variant! {
+    /// The modes of Betza 2.0 chains (docs/SEMANTICS.md X50–X52), XBetza pieces of an inline variant:
+    /// the Pawn's double step `ifmnW-mW` (e.p. rights) and its e.p. capture after a step `fmW-sceW`,
+    /// the Valkyrie `QudQ(Q-udQ)` (relocation), the Grasshopper `gQ-Q` (hop and toggle) and the
+    /// Toggler `K(yW-F)` (a step, then a Bishop's slide).
+    ChainModes, chain_interpreter,
+    CHAIN_START = "rnvgkynr/pppppppp/8/8/8/8/PPPPPPPP/RNVGKYNR w - - 0 1",
+    CHAIN_PIECES = "P|Pawn| N|Knight| R|Rook| V|Valkyrie| G|Grasshopper| Y|Toggler| K|King| +P==RVGY",
+    xbetza: P = "fmWfcF(ifmnW-mW)(fmW-sceW)", V = "QudQ(Q-udQ)", G = "gQ-Q", Y = "K(yW-F)",
 }
 
 #[test]
@@ -1025,36 +895,16 @@ fn chain_modes_by_hand() {
     assert_eq!(chain_moves(toggler, "d4"), "a2 b1 b3 c2 c3 c4 c5 d3 e3 e5 xb5 xe4");
 }
 
-/// XBetza `o` on a leg on the way (docs/SEMANTICS.md X48, X49): pieces that leave the board and
-/// come back — the bouncing Bishop `BoasB`, a Rook that bounces back diagonally `RoabsR`, a
-/// Knight re-entering by a leap `NoabsN`, a locust that bounces after its capture `KcaoasB`, a
-/// Rook coming back along its line over a hurdle `RoabpR` and a short-range bounce written as a
-/// Betza 2.0 chain `KoB2-sB2` (X49).
-const OFFBOARD_START: &str = "rnbakbnr/pppppppp/2w2c2/8/8/2W2C2/PPPPPPPP/RNBAKBNR w - - 0 1";
-const OFFBOARD_PIECES: &str =
-    "P|Pawn|=mfW+cfF K|King|=K B|Bouncer| R|Rook| N|Knight| A|Locust| C|Cannon| W|Wazir| +P==NBRACW";
-const OFFBOARD_XBETZA: [(char, &str); 6] =
-    [('B', "BoasB"), ('R', "RoabsR"), ('N', "NoabsN"), ('A', "KcaoasB"), ('C', "RoabpR"), ('W', "KoB2-sB2")];
-
-mbn::mbn! {
-    variant OffBoard {
-        board: "8x8",
-        start: "rnbakbnr/pppppppp/2w2c2/8/8/2W2C2/PPPPPPPP/RNBAKBNR w - - 0 1",
-        pieces: "P|Pawn|=mfW+cfF K|King|=K B|Bouncer| R|Rook| N|Knight| A|Locust| C|Cannon| W|Wazir| +P==NBRACW",
-        royal: "K",
-        promotion_zone: "[8]",
-        promotion_mandatory: true,
-        piece B = xbetza "BoasB",
-        piece R = xbetza "RoabsR",
-        piece N = xbetza "NoabsN",
-        piece A = xbetza "KcaoasB",
-        piece C = xbetza "RoabpR",
-        piece W = xbetza "KoB2-sB2",
-    }
-}
-
-fn offboard_interpreter() -> Interpreter {
-    xbetza_test_interpreter("offboard", OFFBOARD_START, OFFBOARD_PIECES, &OFFBOARD_XBETZA)
+test_variant! {
+    /// XBetza `o` on a leg on the way (docs/SEMANTICS.md X48, X49): pieces that leave the board and
+    /// come back — the bouncing Bishop `BoasB`, a Rook that bounces back diagonally `RoabsR`, a
+    /// Knight re-entering by a leap `NoabsN`, a locust that bounces after its capture `KcaoasB`, a
+    /// Rook coming back along its line over a hurdle `RoabpR` and a short-range bounce written as a
+    /// Betza 2.0 chain `KoB2-sB2` (X49).
+    OffBoard, offboard_interpreter,
+    OFFBOARD_START = "rnbakbnr/pppppppp/2w2c2/8/8/2W2C2/PPPPPPPP/RNBAKBNR w - - 0 1",
+    OFFBOARD_PIECES = "P|Pawn|=mfW+cfF K|King|=K B|Bouncer| R|Rook| N|Knight| A|Locust| C|Cannon| W|Wazir| +P==NBRACW",
+    xbetza: B = "BoasB", R = "RoabsR", N = "NoabsN", A = "KcaoasB", C = "RoabpR", W = "KoB2-sB2",
 }
 
 #[test]
@@ -1201,30 +1051,17 @@ fn generated_regions_agree_with_the_interpreter() {
     assert_eq!(piece_moves(&XiangqiTwinVariant, &interp, &pos, "f1"), "f2");
 }
 
-/// Attacker sets on multi-leg moves, complex riders to the edge and null legs (docs/SEMANTICS.md
-/// M55-M57): the Fugitive `K+({Q}R-W)` flees at least two squares as a Rook while an enemy Queen
-/// attacks it; the Edger `(W-F)*` rides a Mao line to its last square before the edge, the
-/// Rampager `(aW)*` to the edge taking what stands on the way; the Locust `(cK-O)+(O--N)+(aW-O-F)`
-/// captures adjacent pieces standing still, leaps as a Knight after a null first leg, and turns
-/// after a null leg as after the leg before it; the maximal Congo Monkey `K+(dcK-mK)0*` (M59) jumps
-/// on while it can.
-const LEFTOVER_PIECES: &str =
-    "P|Pawn|=mfW+cfF K|King| N|Knight| Q|Queen| E|Edger|=(W-F)* R|Rampager|=(aW)* L|Locust|=(cK-O)+(O--N)+(aW-O-F) F|Fugitive|=K+({Q}R-W) M|Monkey|=K+(dcK-mK)0* +P==NE";
-const LEFTOVER_START: &str = "relfkqnm/pppppppp/8/8/8/8/PPPPPPPP/RELFKQNM w - - 0 1";
-
-mbn::mbn! {
-    variant Leftovers {
-        board: "8x8",
-        start: "relfkqnm/pppppppp/8/8/8/8/PPPPPPPP/RELFKQNM w - - 0 1",
-        pieces: "P|Pawn|=mfW+cfF K|King| N|Knight| Q|Queen| E|Edger|=(W-F)* R|Rampager|=(aW)* L|Locust|=(cK-O)+(O--N)+(aW-O-F) F|Fugitive|=K+({Q}R-W) M|Monkey|=K+(dcK-mK)0* +P==NE",
-        royal: "K",
-        promotion_zone: "[8]",
-        promotion_mandatory: true,
-    }
-}
-
-fn leftover_interpreter() -> Interpreter {
-    test_interpreter("leftovers", 8, LEFTOVER_START, LEFTOVER_PIECES, "K", "[8]")
+test_variant! {
+    /// Attacker sets on multi-leg moves, complex riders to the edge and null legs (docs/SEMANTICS.md
+    /// M55-M57): the Fugitive `K+({Q}R-W)` flees at least two squares as a Rook while an enemy Queen
+    /// attacks it; the Edger `(W-F)*` rides a Mao line to its last square before the edge, the
+    /// Rampager `(aW)*` to the edge taking what stands on the way; the Locust `(cK-O)+(O--N)+(aW-O-F)`
+    /// captures adjacent pieces standing still, leaps as a Knight after a null first leg, and turns
+    /// after a null leg as after the leg before it; the maximal Congo Monkey `K+(dcK-mK)0*` (M59) jumps
+    /// on while it can.
+    Leftovers, leftover_interpreter,
+    LEFTOVER_START = "relfkqnm/pppppppp/8/8/8/8/PPPPPPPP/RELFKQNM w - - 0 1",
+    LEFTOVER_PIECES = "P|Pawn|=mfW+cfF K|King| N|Knight| Q|Queen| E|Edger|=(W-F)* R|Rampager|=(aW)* L|Locust|=(cK-O)+(O--N)+(aW-O-F) F|Fugitive|=K+({Q}R-W) M|Monkey|=K+(dcK-mK)0* +P==NE",
 }
 
 #[test]
@@ -1306,31 +1143,20 @@ fn maximal_monkey_jumps_by_hand() {
     assert_eq!(at("7k/8/3N1p2/3pp3/3M4/4p1p1/8/K7 w - - 0 1"), "c3 c4 c5 d3 e4 h4(xe3,xg3) xd5 xe3 xe5");
 }
 
-/// XBetza `q` and `z` on continuation legs (docs/SEMANTICS.md X58), pieces of an inline variant:
-/// the Knight that turns on the side of its chirality `aqN` or locust-captures and turns the
-/// other way `cazN`, the Rook that slides sideways and turns on `saqRsazR`, and the Ferz that
-/// turns twice `afsaqFafsazcF`.
-const QZ_START: &str = "rhsykshr/pppppppp/8/8/8/8/PPPPPPPP/RHSYKSHR w - - 0 1";
-const QZ_PIECES: &str = "P|Pawn| R|Rook| H|Turner| S|Sidewinder| Y|Twister| K|King| +P==RHSY";
-const QZ_XBETZA: [(char, &str); 3] = [('H', "aqNcazN"), ('S', "saqRsazR"), ('Y', "afsaqFafsazcF")];
-
-mbn::mbn! {
-    variant QzLegs {
-        board: "8x8",
-        start: "rhsykshr/pppppppp/8/8/8/8/PPPPPPPP/RHSYKSHR w - - 0 1",
-        pieces: "P|Pawn| R|Rook| H|Turner| S|Sidewinder| Y|Twister| K|King| +P==RHSY",
-        royal: "K",
-        promotion_zone: "[8]",
-        promotion_mandatory: true,
-        piece H = xbetza "aqNcazN",
-        piece S = xbetza "saqRsazR",
-        piece Y = xbetza "afsaqFafsazcF",
-    }
+test_variant! {
+    /// XBetza `q` and `z` on continuation legs (docs/SEMANTICS.md X58), pieces of an inline variant:
+    /// the Knight that turns on the side of its chirality `aqN` or locust-captures and turns the
+    /// other way `cazN`, the Rook that slides sideways and turns on `saqRsazR`, and the Ferz that
+    /// turns twice `afsaqFafsazcF`.
+    QzLegs, qz_interpreter,
+    QZ_START = "rhsykshr/pppppppp/8/8/8/8/PPPPPPPP/RHSYKSHR w - - 0 1",
+    QZ_PIECES = "P|Pawn| R|Rook| H|Turner| S|Sidewinder| Y|Twister| K|King| +P==RHSY",
+    xbetza: H = "aqNcazN", S = "saqRsazR", Y = "afsaqFafsazcF",
 }
 
 #[test]
 fn generated_qz_legs_agree_with_the_interpreter() {
-    let interp = xbetza_test_interpreter("qzlegs", QZ_START, QZ_PIECES, &QZ_XBETZA);
+    let interp = qz_interpreter();
     assert_agree("qzlegs", &QzLegs, &interp, QzLegs::start_position());
     // By hand, the Turner on d4 with friends e6 f3 and enemies c6 f5: `aqN` turns 90° clockwise
     // after the clockwise leaps (c2-a3, b5-c7) and anticlockwise after the others (e2-g3, b3-c1),
@@ -1343,28 +1169,17 @@ fn generated_qz_legs_agree_with_the_interpreter() {
 // XBetza `ii` (docs/SEMANTICS.md X57): moves from the squares where the piece's kind starts, on a
 // single leg (`KiiN`, the Pawn's `iifmW2`), a multi-leg move (`iimafsW`) and a chain (`iiW-F`).
 // The start is not symmetric: Black's `a` start on c8 and f8, White's `A` on b1 and g1.
-const II_START: &str = "rhagkabr/pppppppp/8/8/8/8/PPPPPPPP/RAHGKBAR w - - 0 1";
-const II_PIECES: &str = "P|Pawn| A|Again| H|Hook| G|Glider| R|Rook| B|Bishop| K|King| +P==RBA";
-const II_XBETZA: [(char, &str); 4] = [('P', "fmWfcFiifmW2"), ('A', "KiiN"), ('H', "WiimafsW"), ('G', "F(iiW-F)")];
 
-mbn::mbn! {
-    variant InitialSquares {
-        board: "8x8",
-        start: "rhagkabr/pppppppp/8/8/8/8/PPPPPPPP/RAHGKBAR w - - 0 1",
-        pieces: "P|Pawn| A|Again| H|Hook| G|Glider| R|Rook| B|Bishop| K|King| +P==RBA",
-        royal: "K",
-        promotion_zone: "[8]",
-        promotion_mandatory: true,
-        piece P = xbetza "fmWfcFiifmW2",
-        piece A = xbetza "KiiN",
-        piece H = xbetza "WiimafsW",
-        piece G = xbetza "F(iiW-F)",
-    }
+test_variant! {
+    InitialSquares, ii_interpreter,
+    II_START = "rhagkabr/pppppppp/8/8/8/8/PPPPPPPP/RAHGKBAR w - - 0 1",
+    II_PIECES = "P|Pawn| A|Again| H|Hook| G|Glider| R|Rook| B|Bishop| K|King| +P==RBA",
+    xbetza: P = "fmWfcFiifmW2", A = "KiiN", H = "WiimafsW", G = "F(iiW-F)",
 }
 
 #[test]
 fn generated_initial_squares_agree_with_the_interpreter() {
-    let interp = xbetza_test_interpreter("initialsquares", II_START, II_PIECES, &II_XBETZA);
+    let interp = ii_interpreter();
     assert_agree("initialsquares", &InitialSquares, &interp, InitialSquares::start_position());
     // Black's Again on b8 (White's start square mirrored) steps only; on c8, its own, it leaps too.
     let pos = InitialSquares::position("1a2k3/8/8/8/8/8/8/4K3 b - - 0 1").expect("loads");
