@@ -92,7 +92,8 @@ impl Interpreter {
         });
         let any_borrow = legs.iter().flatten().flatten().any(|l| l.borrow);
         let any_decaying =
-            legs.iter().flatten().flatten().chain(castlings.iter().flat_map(castling_legs)).any(|l| l.decaying);
+            legs.iter().flatten().flatten().chain(castlings.iter().flat_map(castling_legs)).any(|l| l.decaying)
+                || multi.iter().flatten().flatten().any(crate::plan::has_decaying);
         let mut interpreter = Interpreter {
             geometry,
             any_borrow,
@@ -253,7 +254,7 @@ impl Interpreter {
         let occupancy = |sq: Square| pos.piece_at(sq);
         let mut out = Vec::new();
         for m in &self.multi[piece.kind.0 as usize][piece.color.index()] {
-            self.multi_moves(pos, &occupancy, from, piece, m, &mut out);
+            self.multi_moves(pos, &occupancy, from, piece, m, true, &mut out);
         }
         for l in &mut out {
             l.extra.sort_by_key(|s| s.index());

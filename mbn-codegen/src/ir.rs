@@ -313,3 +313,39 @@ pub enum Extra {
     /// Any other modifier letter with its decorations, as written (`w`, `x`, `j`, ...).
     Other(String),
 }
+
+/// The parts with the alternative a repeat takes blanked out where the repeat carries all of them.
+pub(crate) fn without_chosen_alternative(parts: &[Part]) -> Vec<Part> {
+    parts
+        .iter()
+        .map(|p| match p {
+            Part::Repeat { first_alternatives, alternatives, count, origin, destination, first, then }
+                if !first_alternatives.is_empty() || !alternatives.is_empty() =>
+            {
+                Part::Repeat {
+                    first: if first_alternatives.is_empty() { first.clone() } else { Vec::new() },
+                    then: if alternatives.is_empty() { then.clone() } else { Vec::new() },
+                    first_alternatives: first_alternatives.clone(),
+                    alternatives: alternatives.clone(),
+                    count: *count,
+                    origin: origin.clone(),
+                    destination: destination.clone(),
+                }
+            }
+            Part::Optional { kind, body, count } => {
+                Part::Optional { kind: *kind, body: without_chosen_alternative(body), count: *count }
+            }
+            other => other.clone(),
+        })
+        .collect()
+}
+
+/// Whether `part` is lowering's one optional part of several alternatives (`{cK-tK}`,
+/// docs/SEMANTICS.md M65): a single time round that may take any of them, with no later round.
+pub(crate) fn one_of_alternatives(part: &Part) -> bool {
+    matches!(part, Part::Repeat { then, alternatives, first_alternatives, count, .. }
+        if then.is_empty()
+            && alternatives.is_empty()
+            && !first_alternatives.is_empty()
+            && *count == (Count::Between { min: 1, max: Some(1) }))
+}

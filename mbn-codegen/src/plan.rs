@@ -30,7 +30,7 @@ pub(crate) struct PLeg {
     pub(crate) destination: Vec<PRange>,
     pub(crate) initial: bool,
     /// MBN `ii` (docs/SEMANTICS.md M52): an initial move (`initial` is set too) that decays with
-    /// the first check to the piece and is not a dropped piece's. Single legs and castlings only.
+    /// the first check to the piece and is not a dropped piece's; on multi-leg legs too (M66).
     pub(crate) decaying: bool,
     /// `j`: the leg visits a piece (lands on it without capturing it); only on a leg another leg
     /// follows (docs/SEMANTICS.md, M10).
@@ -458,7 +458,7 @@ impl Prep<'_> {
                 }
                 _ => {
                     // Repeats carry all alternatives of their body: one move stands for its siblings.
-                    let key = without_chosen_alternative(&m.parts);
+                    let key = crate::ir::without_chosen_alternative(&m.parts);
                     if !seen.contains(&key) {
                         seen.push(key);
                         multi.extend(self.multi(m, color, &siblings));
@@ -604,18 +604,14 @@ impl Prep<'_> {
             Part::Leg(leg) => self.step(leg, color, siblings).map(|s| PPart::Leg(Box::new(s))),
             Part::Optional { kind, body, count } => {
                 let mut compulsory = *kind == OptionalKind::WhenUnblocked;
-                if compulsory && count.is_none() && split_letter(body, siblings) && !straight_single(body) {
-                    self.unsupported(
-                        first_span(body),
-                        "`{...}` around a letter standing for several atoms (`{cK-tK}`) outside a complex rider",
-                    );
-                    return None;
-                }
+                // `{...}` around several alternatives (`{cK-tK}`, M65): lowering's single time round
+                // taking any of them, with no round to stop after: `{...}` keeps its meaning.
+                let alternatives = matches!(body.as_slice(), [p] if crate::ir::one_of_alternatives(p));
                 let body = self.parts(body, color, siblings);
                 // `{(X)λ}`: a count of up to λ times leaves the piece free to stop after any time round
                 // (the Rose); only `0*` forces it on, and that is the repeat's own rule.
                 if let [PPart::Repeat(r)] = body.as_slice() {
-                    compulsory &= r.maximal;
+                    compulsory &= r.maximal || alternatives;
                 }
                 if count.is_some() {
                     compulsory = false;
@@ -720,13 +716,6 @@ impl Prep<'_> {
         }
         if leg_p.unblocked || leg_p.check_rule.is_some() || leg_p.flip.is_some() {
             self.unsupported(leg.span, "`u`, `k`, `kk` and `x` in multi-leg moves");
-            return None;
-        }
-        if leg_p.decaying {
-            self.unsupported(
-                leg.span,
-                "`ii` (an initial move that decays with the first check, M52) in multi-leg moves",
-            );
             return None;
         }
         (self.diagnostics.len() == errors).then_some(PStep {
@@ -1341,6 +1330,13 @@ fn sides_meet(a: Side, b: Side) -> bool {
     a == b || a == Side::Any || b == Side::Any
 }
 
+/// Whether a leg of `m` is an `ii` move (M52, M66).
+pub(crate) fn has_decaying(m: &PMove) -> bool {
+    let mut steps = Vec::new();
+    flat_steps(&m.parts, &mut steps);
+    steps.iter().any(|s| s.leg.decaying)
+}
+
 /// Whether a multi-leg move has an attacker set (on its first leg, M55).
 pub(crate) fn has_attackers(m: &PMove) -> bool {
     matches!(m.parts.first(), Some(PPart::Leg(s)) if !s.leg.attackers.is_empty())
@@ -1481,15 +1477,6 @@ fn straight_body(body: &[Part]) -> bool {
     })
 }
 
-/// Whether `body` is one `-` leg that goes straight on only (`{!cK}` after a queen move): of a
-/// letter standing for several atoms, only the atom that can go straight on takes part
-/// (docs/SEMANTICS.md, M21).
-fn straight_single(body: &[Part]) -> bool {
-    matches!(body, [Part::Leg(leg)]
-        if leg.link == LegLink::Chain
-            && matches!(&leg.directions, Directions::Relative { modifiers, .. } if modifiers.is_empty()))
-}
-
 /// Whether a later time round may choose among several directions without having to capture:
 /// such an unlimited repeat walks every self-avoiding path of the board.
 fn turns_freely(repeat: &PRepeat) -> bool {
@@ -1562,44 +1549,6 @@ fn first_span(parts: &[Part]) -> Span {
         Some(Part::Optional { body, .. }) => first_span(body),
         None => Span::default(),
     }
-}
-
-/// The parts with the alternative a repeat takes blanked out where the repeat carries all of them.
-fn without_chosen_alternative(parts: &[Part]) -> Vec<Part> {
-    parts
-        .iter()
-        .map(|p| match p {
-            Part::Repeat { first_alternatives, alternatives, count, origin, destination, first, then }
-                if !first_alternatives.is_empty() || !alternatives.is_empty() =>
-            {
-                Part::Repeat {
-                    first: if first_alternatives.is_empty() { first.clone() } else { Vec::new() },
-                    then: if alternatives.is_empty() { then.clone() } else { Vec::new() },
-                    first_alternatives: first_alternatives.clone(),
-                    alternatives: alternatives.clone(),
-                    count: *count,
-                    origin: origin.clone(),
-                    destination: destination.clone(),
-                }
-            }
-            Part::Optional { kind, body, count } => {
-                Part::Optional { kind: *kind, body: without_chosen_alternative(body), count: *count }
-            }
-            other => other.clone(),
-        })
-        .collect()
-}
-
-/// Whether some leg of `parts` was written as a letter standing for several atoms (`K`: W and F),
-/// which lowering splits into separate moves.
-fn split_letter(parts: &[Part], siblings: &Siblings) -> bool {
-    parts.iter().any(|p| match p {
-        Part::Leg(leg) => siblings.get(&(leg.span.start, leg.span.end)).is_some_and(|a| a.len() > 1),
-        Part::Optional { body, .. } => split_letter(body, siblings),
-        Part::Repeat { first, first_alternatives, .. } => {
-            first_alternatives.is_empty() && split_letter(first, siblings)
-        }
-    })
 }
 
 impl Prep<'_> {

@@ -322,9 +322,12 @@ impl Gen {
             (true, false) => quote!((start..out.len()).any(|i| out.get(i) == Some(mv))),
             (false, _) => quote!(false),
         };
+        // `ii` (M66): as on single legs, `ii_ready` (not decayed, not a royal piece in check).
+        let ii = moves.iter().any(crate::plan::has_decaying).then(|| quote!(let ii = ii_ready.test(from);));
         quote! {{
             let occ0 = occ & !<#ty as Bitboard>::from_square(from);
             let unmoved = pos.unmoved().test(from);
+            #ii
             let mut found = 0u32;
             let mut land = <#ty as Bitboard>::EMPTY;
             let xstart = out.len();
@@ -359,6 +362,9 @@ impl Gen {
             });
             quote!(& #table[s & SQUARE_MASK])
         });
+        // `ii` (M66): attacks while the right stands, in check or not.
+        let ii =
+            moves.iter().any(crate::plan::has_decaying).then(|| quote!(let ii = unmoved && !pos.decayed().test(from);));
         quote! {{
             let mut froms = pos.pieces(PieceKind(#k), by) & !exclude #filter;
             if froms != <#ty as Bitboard>::EMPTY {
@@ -370,6 +376,7 @@ impl Gen {
                 while let Some(from) = froms.pop_lowest() {
                     let occ0 = occ_h & !<#ty as Bitboard>::from_square(from);
                     let unmoved = pos.unmoved().test(from);
+                    #ii
                     let mut found = 0u32;
                     #code
                 }
@@ -1073,8 +1080,12 @@ impl<'a> Unroll<'_> {
             }
         }
         let leg = &step.leg;
-        if leg.initial {
-            guards.push(quote!(unmoved));
+        match (leg.initial, leg.decaying, self.sink) {
+            (false, ..) => {}
+            // `ii` (M66): `ii` is bound where the moves of a variant are generated or tested; a
+            // lone piece is unmoved and has no checks.
+            (true, true, Sink::Moves | Sink::Attack) => guards.push(quote!(ii)),
+            (true, ..) => guards.push(quote!(unmoved)),
         }
         guards.extend(self.ranges(&leg.origin, &st.sq));
         // M41: conditions are read on the position before the move.
@@ -1906,6 +1917,16 @@ mod tests {
         // M55: attacker sets on a first leg need a position, as M23's on single legs.
         let e = errors("{Q}R-W");
         assert!(e.iter().any(|m| m.contains("need a position")), "{e:?}");
+    }
+
+    #[test]
+    fn optional_parts_of_several_atoms_and_decaying_legs_are_generated() {
+        // M65: `{...}` around a letter standing for several atoms; M66: `ii` on a leg (a lone
+        // piece is unmoved and never checked). Compared with the interpreter in
+        // tests/generated_vs_interpreted.rs.
+        for notation in ["R-{cK-tK}", "mQ-{cK-tK}", "K-{cK-tK}", "R-{(cW-tW)+(cF-tF)}", "WF+(iiW-fF)", "K+(W-iiW)"] {
+            assert_eq!(errors(notation), Vec::<String>::new(), "{notation}");
+        }
     }
 
     #[test]

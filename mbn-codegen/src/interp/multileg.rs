@@ -148,10 +148,15 @@ struct Walker<'w, B: Bitboard> {
     from: Square,
     piece: Piece,
     color: Color,
+    /// Whether the piece is moving (not only attacking): a royal piece in check has no `ii` moves
+    /// but attacks by them (M52, M66).
+    moving: bool,
 }
 
 impl Interpreter {
-    /// The landings of the multi-leg move `m` of `piece` standing on `from`, added to `out`.
+    /// The landings of the multi-leg move `m` of `piece` standing on `from`, added to `out`;
+    /// `moving`: as moves of the piece, else as its attacks.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn multi_moves<B: Bitboard>(
         &self,
         pos: &Position<B>,
@@ -159,9 +164,10 @@ impl Interpreter {
         from: Square,
         piece: Piece,
         m: &PMove,
+        moving: bool,
         out: &mut Vec<Landing>,
     ) {
-        let walker = Walker { interp: self, pos, occupancy, from, piece, color: m.color };
+        let walker = Walker { interp: self, pos, occupancy, from, piece, color: m.color, moving };
         let start = State {
             square: from,
             prev: None,
@@ -198,7 +204,7 @@ impl Interpreter {
         let moves = self.multi[piece.kind.0 as usize][piece.color.index()].iter();
         moves.filter(|m| !plain || !crate::plan::has_attackers(m)).any(|m| {
             let mut landings = Vec::new();
-            self.multi_moves(pos, occupancy, from, piece, m, &mut landings);
+            self.multi_moves(pos, occupancy, from, piece, m, false, &mut landings);
             // An induced capture attacks (X28): the inducer's move gives check.
             landings
                 .iter()
@@ -325,6 +331,9 @@ impl<'w, B: Bitboard> Walker<'w, B> {
             }
         }
         if leg.initial && !self.pos.unmoved().test(self.from) {
+            return;
+        }
+        if leg.decaying && !self.decaying_allowed() {
             return;
         }
         if !leg.origin.iter().all(|r| self.in_range(r, st.square)) {
@@ -645,6 +654,16 @@ impl<'w, B: Bitboard> Walker<'w, B> {
 
     fn in_range(&self, r: &crate::plan::PRange, sq: Square) -> bool {
         self.interp.in_range(r, self.pos, sq, self.piece.color)
+    }
+
+    /// `ii` on a leg (M52, M66): not once the piece's right has decayed (its royal piece was in
+    /// check, or it was dropped); a royal piece in check has no such moves but attacks by them.
+    fn decaying_allowed(&self) -> bool {
+        if self.pos.decayed().test(self.from) {
+            return false;
+        }
+        let royal = self.pos.royals(self.piece.color).test(self.from);
+        !(self.moving && royal && self.interp.attacked_by(self.pos, self.from, !self.piece.color, None))
     }
 }
 

@@ -50,10 +50,11 @@ impl Lowerer {
             MoveKind::Chain(legs) => self.chain(legs, scope, link),
             MoveKind::Optional(opt) => {
                 let count = opt.steps.as_ref().and_then(|s| self.count(s.value, s.span));
-                self.alternatives(&opt.body, scope, link)
-                    .into_iter()
-                    .map(|body| vec![Part::Optional { kind: opt.kind, body, count }])
-                    .collect()
+                let bodies = self.alternatives(&opt.body, scope, link);
+                if opt.kind == OptionalKind::WhenUnblocked && count.is_none() && several(&bodies) {
+                    return one_optional_part(bodies);
+                }
+                bodies.into_iter().map(|body| vec![Part::Optional { kind: opt.kind, body, count }]).collect()
             }
         }
     }
@@ -531,4 +532,35 @@ fn leg_atom(leg: &Leg) -> (u32, u32) {
             (a.min(b), a.max(b))
         }),
     }
+}
+
+/// Whether `bodies` differ other than in the alternative a repeat takes (a complex rider's
+/// alternatives already carry each other: `{((fr)K)0*}`).
+fn several(bodies: &[Parts]) -> bool {
+    bodies.iter().any(|b| without_chosen_alternative(b) != without_chosen_alternative(&bodies[0]))
+}
+
+/// `{P}` where `P` has several alternatives (`{cK-tK}`: the W and F bodies, M65): one optional
+/// part whose body takes any of them, a repeat of exactly one time round carrying them all, so
+/// that the move goes on without `P` only when no alternative completes a move. One move per
+/// alternative, as a complex rider's (plan walks each such set once).
+fn one_optional_part(bodies: Vec<Parts>) -> Vec<Parts> {
+    let once = Count::Between { min: 1, max: Some(1) };
+    bodies
+        .iter()
+        .map(|body| {
+            let repeat = Part::Repeat {
+                first: body.clone(),
+                // No later time round (and no sibling atoms across the bodies: M2's straight-on
+                // rule keeps reading each leg's own letter).
+                then: Vec::new(),
+                first_alternatives: bodies.clone(),
+                alternatives: Vec::new(),
+                count: once,
+                origin: Vec::new(),
+                destination: Vec::new(),
+            };
+            vec![Part::Optional { kind: OptionalKind::WhenUnblocked, body: vec![repeat], count: None }]
+        })
+        .collect()
 }

@@ -1,0 +1,192 @@
+//! MBN `ii` on the legs of multi-leg moves (docs/SEMANTICS.md M66): the King `WF+(iiW-fF)` has a
+//! lame knight leap (a Xiangqi Horse's: a W step to an empty square, then an F step outwards) as its
+//! first move, until it is first checked; the Squire `K+(W-iiW)` (not royal) a lame Dabbaba leap
+//! with `ii` on its second leg. Every expected set is worked out by hand from the position; both
+//! back ends must give it. The random-position comparison is in `tests/generated_vs_interpreted.rs`
+//! (`generated_decaying_legs_agree_with_the_interpreter`).
+
+use mbn::codegen::interp::Interpreter;
+use mbn::codegen::variant::{Variant, VariantSpec};
+use mbn::runtime::{perft, perft_no_bulk, Bitboard, Color, MoveFlags, MoveGenerator, MoveList, Position};
+
+const PIECES: &str = "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King|=WF+(iiW-fF) S|Squire|=K+(W-iiW) +P==QRBNS";
+const START: &str = "rsbqkbnr/pp3ppp/8/8/8/8/PP3PPP/RSBQKBNR w - - 0 1";
+
+mbn::mbn! {
+    variant DecayLegs {
+        board: "8x8",
+        start: "rsbqkbnr/pp3ppp/8/8/8/8/PP3PPP/RSBQKBNR w - - 0 1",
+        pieces: "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King|=WF+(iiW-fF) S|Squire|=K+(W-iiW) +P==QRBNS",
+        royal: "K",
+        promotion_zone: "[8]",
+    }
+}
+
+fn interpreter() -> Interpreter {
+    let mut spec = VariantSpec::new("decaylegs", 8, 8, START, PIECES);
+    spec.royal = "K".to_string();
+    spec.promotion_zone = Some("[8]".to_string());
+    Interpreter::new(&Variant::compile(&spec).expect("compiles")).expect("the interpreter runs it")
+}
+
+/// The position of `fen` with its Kings unmoved: FEN marks a King on its first rank unmoved only
+/// with castling rights, which this variant has none of.
+fn load(fen: &str) -> Position<u64> {
+    let mut pos = DecayLegs::position(fen).expect("the position loads");
+    let kings = pos.royals(Color::White) | pos.royals(Color::Black);
+    pos.set_unmoved(pos.unmoved() | kings);
+    pos
+}
+
+/// The position after the moves `before` (UCI text) from `fen` ([`load`]), made as the
+/// interpreter lists them.
+fn after(fen: &str, before: &[&str]) -> Position<u64> {
+    let interp = interpreter();
+    let mut pos = load(fen);
+    for uci in before {
+        let mut list = MoveList::new();
+        interp.legal_moves(&pos, &mut list);
+        let mv = *list.iter().find(|mv| pos.uci(**mv, &[]) == *uci).unwrap_or_else(|| panic!("{uci} is legal"));
+        let _ = pos.make(mv);
+    }
+    pos
+}
+
+/// The legal moves of the piece on `from` as sorted destinations (`x` before a capture), from both
+/// back ends (which must agree on every move of the position, flags included).
+fn destinations(pos: &Position<u64>, from: &str) -> String {
+    let interp = interpreter();
+    let g = pos.geometry();
+    let mut sets = Vec::new();
+    for generated in [true, false] {
+        let mut list = MoveList::new();
+        if generated {
+            DecayLegs.legal_moves(pos, &mut list);
+        } else {
+            interp.legal_moves(pos, &mut list);
+        }
+        let mut all: Vec<String> = list.iter().map(|mv| format!("{}{:?}", pos.uci(*mv, &[]), mv.flags())).collect();
+        all.sort();
+        let mut to: Vec<String> = list
+            .iter()
+            .filter(|mv| g.square_name(mv.from()) == from)
+            .map(|mv| format!("{}{}", if mv.is_capture() { "x" } else { "" }, g.square_name(mv.to())))
+            .collect();
+        to.sort();
+        sets.push((to.join(" "), all));
+    }
+    assert_eq!(sets[0], sets[1], "generated vs interpreted in {}", pos.to_fen());
+    sets.remove(0).0
+}
+
+#[test]
+fn the_king_leaps_until_it_is_checked() {
+    // The King on e1, unmoved: its steps and the lame leaps through e2 (d3 f3), d1 (c2), f1 (g2).
+    let pos = load("4k3/1r6/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(destinations(&pos, "e1"), "c2 d1 d2 d3 e2 f1 f2 f3 g2");
+    // Before a check: the Knight goes to e2 (blocking the leaps through it), Black's Rook to b6 and
+    // back: c2 and g2 stay.
+    let fen = "4k3/1r6/8/8/8/2N5/8/4K3 b - - 0 1";
+    let quiet = after(fen, &["b7b6", "c3e2", "b6b7"]);
+    assert!(quiet.decayed().is_empty());
+    assert_eq!(destinations(&quiet, "e1"), "c2 d1 d2 f1 f2 g2");
+    // After a check: the Rook checks from e7, the Knight blocks on e2 (a move made in check: the
+    // King's right decays), the Rook goes back. The same position but for the record: no leaps.
+    let checked = after(fen, &["b7e7", "c3e2", "e7b7"]);
+    assert_eq!(checked.decayed().count(), 1);
+    assert_eq!(destinations(&checked, "e1"), "d1 d2 f1 f2");
+    // Blocked first legs: a friend on d1 and an enemy on f1 close those paths (the enemy is taken
+    // by a King step, never on the way: the W leg only moves); the Bishop attacks e2 and d3.
+    let pos = load("4k3/8/8/8/8/8/8/3NKb2 w - - 0 1");
+    assert_eq!(destinations(&pos, "e1"), "d2 f2 f3 xf1");
+}
+
+#[test]
+fn in_check_the_leaps_are_gone_but_still_attack() {
+    // In check by a Knight on f3: no leap (not even onto the Knight through e2); every move is
+    // flagged, so the right is gone after it, also when the Bishop takes the Knight.
+    let fen = "k7/8/8/7B/8/5n2/8/4K3 w - - 0 1";
+    let pos = load(fen);
+    assert_eq!(destinations(&pos, "e1"), "d1 e2 f1 f2");
+    let mut list = MoveList::new();
+    DecayLegs.legal_moves(&pos, &mut list);
+    assert!(list.iter().all(|mv| mv.flags().contains(MoveFlags::CHECKED)));
+    let taken = after(fen, &["h5f3", "a8b8"]);
+    assert_eq!(taken.decayed().count(), 1);
+    assert_eq!(destinations(&taken, "e1"), "d1 d2 e2 f1 f2");
+    // The leaps attack while the right stands: the Black King on e4 (its own right decayed, so
+    // that it only steps) may not go to d3 or f3 (e2 is empty); once White's right has decayed it
+    // may. With its right, it also leaps (outwards, Black's forward is down): c3 c5 d6 f6 g3 g5,
+    // not d2 f2 (attacked by the White King's steps).
+    let mut pos = load("8/8/8/8/4k3/8/8/4K3 b - - 0 1");
+    let sq = |s: &str| u64::from_square(pos.geometry().parse_square(s).unwrap());
+    let (e1, e4) = (sq("e1"), sq("e4"));
+    assert_eq!(destinations(&pos, "e4"), "c3 c5 d4 d5 d6 e3 e5 f4 f5 f6 g3 g5");
+    pos.set_decayed(e4);
+    assert_eq!(destinations(&pos, "e4"), "d4 d5 e3 e5 f4 f5");
+    pos.set_decayed(e4 | e1);
+    assert_eq!(destinations(&pos, "e4"), "d3 d4 d5 e3 e5 f3 f4 f5");
+}
+
+#[test]
+fn a_squire_that_is_not_royal_keeps_its_right() {
+    // The Squire `K+(W-iiW)` on b1: king steps and the lame Dabbaba leaps b3 (through b2) and d1
+    // (through c1); a1 leads off the board.
+    let fen = "4k3/1r6/8/8/8/2N5/8/1S2K3 b - - 0 1";
+    let pos = after(fen, &[]);
+    let mut white = pos.clone();
+    white.set_side_to_move(Color::White);
+    assert_eq!(destinations(&white, "b1"), "a1 a2 b2 b3 c1 c2 d1");
+    // Its King checked (and the Knight blocking on e2): the Squire keeps its leaps.
+    let pos = after(fen, &["b7e7", "c3e2", "e7a7"]);
+    assert_eq!(pos.decayed().count(), 1);
+    assert_eq!(destinations(&pos, "b1"), "a1 a2 b2 b3 c1 c2 d1");
+    // A friend on b2 blocks b3; once moved, the leaps are gone.
+    let pos = after("4k3/1r6/8/8/8/8/1N6/1S2K3 w - - 0 1", &[]);
+    assert_eq!(destinations(&pos, "b1"), "a1 a2 c1 c2 d1");
+    let pos = after(fen, &["b7e7", "c3e2", "e7a7", "b1b2", "a7b7", "b2b1", "b7a7"]);
+    assert_eq!(destinations(&pos, "b1"), "a1 a2 b2 c1 c2");
+}
+
+#[test]
+fn make_and_unmake_restore_the_record() {
+    // Random playouts from the start: every legal move made and unmade restores the position
+    // exactly (the record included), and the playouts reach positions with the record set.
+    let mut pos = load(START);
+    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    let (mut with_record, mut flagged, mut leaps) = (0, 0, 0);
+    for ply in 0..3_000 {
+        let mut list = MoveList::new();
+        DecayLegs.legal_moves(&pos, &mut list);
+        for mv in list.iter().copied() {
+            let before = pos.clone();
+            let undo = pos.make(mv);
+            pos.check_consistency().unwrap();
+            pos.unmake(mv, undo);
+            assert_eq!(pos, before, "{} in {}", pos.uci(mv, &[]), pos.to_fen());
+            flagged += usize::from(mv.flags().contains(MoveFlags::CHECKED));
+            let king = pos.piece_at(mv.from()).is_some_and(|p| p.kind.0 == 5);
+            let g = pos.geometry();
+            let far = (g.file_of(mv.from()) as i32 - g.file_of(mv.to()) as i32).abs()
+                + (g.rank_of(mv.from()) as i32 - g.rank_of(mv.to()) as i32).abs();
+            leaps += usize::from(king && far == 3);
+        }
+        with_record += usize::from(!pos.decayed().is_empty());
+        if list.is_empty() || ply % 80 == 79 {
+            pos = load(START);
+            continue;
+        }
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let _ = pos.make(list.get((seed % list.len() as u64) as usize).unwrap());
+    }
+    assert!(
+        with_record > 100 && flagged > 100 && leaps > 100,
+        "{with_record} positions with the record, {flagged} flagged moves, {leaps} King leaps"
+    );
+    // Perft with every leaf made and unmade counts what bulk counting counts.
+    let mut pos = load(START);
+    assert_eq!(perft_no_bulk(&DecayLegs, &mut pos, 3), perft(&DecayLegs, &mut pos, 3));
+    assert_eq!(pos, load(START));
+}
