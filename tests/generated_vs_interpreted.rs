@@ -1204,46 +1204,28 @@ fn generated_initial_squares_agree_with_the_interpreter() {
     assert_eq!(piece_moves(&InitialSquares, &interp, &pos, "b1"), "a1 a2 a3 b2 c1 c2 c3 d2");
 }
 
-/// `{...}` around a letter standing for several atoms (docs/SEMANTICS.md M65): one optional part
-/// holding every atom's body. The Withdrawer `mQ-{cK-tK}` (the seed's capture by withdrawal), the
-/// Taker `R-{cK-tK}` and the Gatherer `K-{cK-tK}` (a W or an F step, then, whenever it can, a
-/// capture straight on and back).
-const OPTIONAL_PARTS_PIECES: &str =
-    "P|Pawn|=mfW+cfF K|King| N|Knight| U|Withdrawer|=mQ-{cK-tK} T|Taker|=R-{cK-tK} G|Gatherer|=K-{cK-tK} +P==NUTG";
-const OPTIONAL_PARTS_START: &str = "tnugkgnt/pppppppp/8/8/8/8/PPPPPPPP/TNUGKGNT w - - 0 1";
-
-mbn::mbn! {
-    variant OptionalParts {
-        board: "8x8",
-        start: "tnugkgnt/pppppppp/8/8/8/8/PPPPPPPP/TNUGKGNT w - - 0 1",
-        pieces: "P|Pawn|=mfW+cfF K|King| N|Knight| U|Withdrawer|=mQ-{cK-tK} T|Taker|=R-{cK-tK} G|Gatherer|=K-{cK-tK} +P==NUTG",
-        royal: "K",
-        promotion_zone: "[8]",
-        promotion_mandatory: true,
-    }
+test_variant! {
+    /// `{...}` around a letter standing for several atoms (docs/SEMANTICS.md M65): one optional part
+    /// holding every atom's body. The Withdrawer `mQ-{cK-tK}` (the seed's capture by withdrawal), the
+    /// Taker `R-{cK-tK}` and the Gatherer `K-{cK-tK}` (a W or an F step, then, whenever it can, a
+    /// capture straight on and back).
+    OptionalParts, optional_parts_interpreter,
+    OPTIONAL_PARTS_START = "tnugkgnt/pppppppp/8/8/8/8/PPPPPPPP/TNUGKGNT w - - 0 1",
+    OPTIONAL_PARTS_PIECES = "P|Pawn|=mfW+cfF K|King| N|Knight| U|Withdrawer|=mQ-{cK-tK} T|Taker|=R-{cK-tK} \
+        G|Gatherer|=K-{cK-tK} +P==NUTG",
 }
 
 #[test]
 fn generated_optional_parts_of_several_atoms_agree_with_the_interpreter() {
-    let interp = test_interpreter("optionalparts", 8, OPTIONAL_PARTS_START, OPTIONAL_PARTS_PIECES, "K", "[8]");
+    let interp = optional_parts_interpreter();
     assert_agree("optionalparts", &OptionalParts, &interp, OptionalParts::start_position());
     // By hand at depth 1: the Pawns' 8 steps and the Knights' 4 leaps (the rest is shut in).
     assert_eq!(perft(&OptionalParts, &mut OptionalParts::start_position(), 1), 12);
-    // The playouts (the same walk as `Compare`'s) meet captures by the optional parts often.
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ "optionalparts".len() as u64);
-    let (mut pos, mut plies, mut taken) = (OptionalParts::start_position(), 0, 0);
-    for _ in 0..POSITIONS {
-        let (list, _) = moves(&OptionalParts, &pos);
+    // The playouts meet captures by the optional parts often.
+    let mut taken = 0;
+    random_walk(&OptionalParts, &OptionalParts::start_position(), POSITIONS, MAX_PLIES, 0x0b7, |_, list| {
         taken += list.iter().filter(|mv| !list.extra_captures(mv).is_empty()).count();
-        if list.is_empty() || plies >= MAX_PLIES {
-            pos = OptionalParts::start_position();
-            plies = 0;
-            continue;
-        }
-        let mv = list.get((rng.next() % list.len() as u64) as usize).expect("in range");
-        let _ = pos.make_with(mv, list.extra_captures(&mv));
-        plies += 1;
-    }
+    });
     assert!(taken > 500, "{taken} moves taking by an optional part");
     let at = |fen: &str| {
         let pos = OptionalParts::position(fen).expect("the position loads");
@@ -1262,62 +1244,4 @@ fn generated_optional_parts_of_several_atoms_agree_with_the_interpreter() {
         at("1k6/3p2p1/8/8/1p1U4/8/5P1K/8 w - - 0 1"),
         "a1 a7 b2 b6 c3 c4(xb4) c5 d1 d2 d3 d5 d6(xd7) e3 e4 e5 f4 f6(xg7) g4 h4"
     );
-}
-
-/// MBN `ii` on the legs of multi-leg moves (docs/SEMANTICS.md M66): the King `WF+(iiW-fF)` (a lame
-/// knight leap until first checked), the Squire `K+(W-iiW)` (not royal). The Kings start unmoved
-/// (the variant has no castling rights to say so in FEN). Hand-checked sets:
-/// `tests/initial_decay_legs.rs`.
-const DECAY_LEG_PIECES: &str =
-    "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King|=WF+(iiW-fF) S|Squire|=K+(W-iiW) +P==QRBNS";
-const DECAY_LEG_START: &str = "rsbqkbnr/pp3ppp/8/8/8/8/PP3PPP/RSBQKBNR w - - 0 1";
-
-mbn::mbn! {
-    variant DecayLegs {
-        board: "8x8",
-        start: "rsbqkbnr/pp3ppp/8/8/8/8/PP3PPP/RSBQKBNR w - - 0 1",
-        pieces: "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King|=WF+(iiW-fF) S|Squire|=K+(W-iiW) +P==QRBNS",
-        royal: "K",
-        promotion_zone: "[8]",
-        promotion_mandatory: true,
-    }
-}
-
-#[test]
-fn generated_decaying_legs_agree_with_the_interpreter() {
-    let interp = test_interpreter("decaylegs", 8, DECAY_LEG_START, DECAY_LEG_PIECES, "K", "[8]");
-    let mut start = DecayLegs::start_position();
-    let kings = start.royals(mbn::runtime::Color::White) | start.royals(mbn::runtime::Color::Black);
-    start.set_unmoved(start.unmoved() | kings);
-    assert_agree("decaylegs", &DecayLegs, &interp, start.clone());
-    // By hand at depth 1: Pawns 10, Squire c2, Bishops 5 + 5, Queen 14 (with xd8), Knight 3, King
-    // e2 and the lame leap f3 (through e2; d3 is attacked by the Queen on d8, d1 and f1 are held).
-    assert_eq!(perft(&DecayLegs, &mut start.clone(), 1), 40);
-    assert_eq!(perft(&DecayLegs, &mut start.clone(), 3), 51_040);
-    // The playouts reach positions where a King has been checked, and King leaps.
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ "decaylegs".len() as u64);
-    let (mut pos, mut plies, mut recorded, mut leaps) = (start.clone(), 0, 0, 0);
-    for _ in 0..POSITIONS {
-        let (list, _) = moves(&DecayLegs, &pos);
-        recorded += usize::from(pos.decayed() != 0);
-        let g = pos.geometry();
-        leaps += list
-            .iter()
-            .filter(|mv| {
-                let king = pos.piece_at(mv.from()).is_some_and(|p| p.kind.0 == 5);
-                let df = (i32::from(g.file_of(mv.from())) - i32::from(g.file_of(mv.to()))).abs();
-                let dr = (i32::from(g.rank_of(mv.from())) - i32::from(g.rank_of(mv.to()))).abs();
-                king && df + dr == 3
-            })
-            .count();
-        if list.is_empty() || plies >= MAX_PLIES {
-            pos = start.clone();
-            plies = 0;
-            continue;
-        }
-        let mv = list.get((rng.next() % list.len() as u64) as usize).expect("in range");
-        let _ = pos.make_with(mv, list.extra_captures(&mv));
-        plies += 1;
-    }
-    assert!(recorded > 500 && leaps > 500, "{recorded} positions with a decayed King, {leaps} King leaps");
 }

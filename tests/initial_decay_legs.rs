@@ -2,11 +2,14 @@
 //! lame knight leap (a Xiangqi Horse's: a W step to an empty square, then an F step outwards) as its
 //! first move, until it is first checked; the Squire `K+(W-iiW)` (not royal) a lame Dabbaba leap
 //! with `ii` on its second leg. Every expected set is worked out by hand from the position; both
-//! back ends must give it. The random-position comparison is in `tests/generated_vs_interpreted.rs`
+//! back ends must give it, and they agree on random positions
 //! (`generated_decaying_legs_agree_with_the_interpreter`).
 
+mod common;
+
+use common::agree::{assert_agree, spec_interpreter, test_spec};
+use common::random_walk;
 use mbn::codegen::interp::Interpreter;
-use mbn::codegen::variant::{Variant, VariantSpec};
 use mbn::runtime::{perft, perft_no_bulk, Bitboard, Color, MoveFlags, MoveGenerator, MoveList, Position};
 
 const PIECES: &str = "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King|=WF+(iiW-fF) S|Squire|=K+(W-iiW) +P==QRBNS";
@@ -19,14 +22,12 @@ mbn::mbn! {
         pieces: "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King|=WF+(iiW-fF) S|Squire|=K+(W-iiW) +P==QRBNS",
         royal: "K",
         promotion_zone: "[8]",
+        promotion_mandatory: true,
     }
 }
 
 fn interpreter() -> Interpreter {
-    let mut spec = VariantSpec::new("decaylegs", 8, 8, START, PIECES);
-    spec.royal = "K".to_string();
-    spec.promotion_zone = Some("[8]".to_string());
-    Interpreter::new(&Variant::compile(&spec).expect("compiles")).expect("the interpreter runs it")
+    spec_interpreter(&test_spec("decaylegs", 8, START, PIECES, "K", "[8]"))
 }
 
 /// The position of `fen` with its Kings unmoved: FEN marks a King on its first rank unmoved only
@@ -152,12 +153,9 @@ fn a_squire_that_is_not_royal_keeps_its_right() {
 fn make_and_unmake_restore_the_record() {
     // Random playouts from the start: every legal move made and unmade restores the position
     // exactly (the record included), and the playouts reach positions with the record set.
-    let mut pos = load(START);
-    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
     let (mut with_record, mut flagged, mut leaps) = (0, 0, 0);
-    for ply in 0..3_000 {
-        let mut list = MoveList::new();
-        DecayLegs.legal_moves(&pos, &mut list);
+    random_walk(&DecayLegs, &load(START), 3_000, 80, 0x2545_f491_4f6c_dd1d, |pos, list| {
+        let mut pos = pos.clone();
         for mv in list.iter().copied() {
             let before = pos.clone();
             let undo = pos.make(mv);
@@ -172,15 +170,7 @@ fn make_and_unmake_restore_the_record() {
             leaps += usize::from(king && far == 3);
         }
         with_record += usize::from(!pos.decayed().is_empty());
-        if list.is_empty() || ply % 80 == 79 {
-            pos = load(START);
-            continue;
-        }
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        let _ = pos.make(list.get((seed % list.len() as u64) as usize).unwrap());
-    }
+    });
     assert!(
         with_record > 100 && flagged > 100 && leaps > 100,
         "{with_record} positions with the record, {flagged} flagged moves, {leaps} King leaps"
@@ -189,4 +179,13 @@ fn make_and_unmake_restore_the_record() {
     let mut pos = load(START);
     assert_eq!(perft_no_bulk(&DecayLegs, &mut pos, 3), perft(&DecayLegs, &mut pos, 3));
     assert_eq!(pos, load(START));
+}
+
+#[test]
+fn generated_decaying_legs_agree_with_the_interpreter() {
+    assert_agree("decaylegs", &DecayLegs, &interpreter(), load(START));
+    // By hand at depth 1: Pawns 10, Squire c2, Bishops 5 + 5, Queen 14 (with xd8), Knight 3, King
+    // e2 and the lame leap f3 (through e2; d3 is attacked by the Queen on d8, d1 and f1 are held).
+    assert_eq!(perft(&DecayLegs, &mut load(START), 1), 40);
+    assert_eq!(perft(&DecayLegs, &mut load(START), 3), 51_040);
 }

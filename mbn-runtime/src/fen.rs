@@ -34,8 +34,9 @@ pub struct FenOptions {
     /// Whether captured pieces go to the capturer's hand.
     pub captures_to_hand: bool,
     /// Pieces standing on one of the first `home_ranks` ranks of their own side
-    /// count as unmoved, except royal pieces and castling partners on the back
-    /// rank, which count as unmoved only if castling rights say so.
+    /// count as unmoved, except, in a variant that castles (one with castling
+    /// partners), royal pieces and castling partners on the back rank, which
+    /// count as unmoved only if castling rights say so.
     /// `None` means 2, or 3 on boards with 10 or more ranks.
     pub home_ranks: Option<u8>,
 }
@@ -408,10 +409,12 @@ impl<B: Bitboard> Position<B> {
     fn init_unmoved(&mut self, home_ranks: Option<u8>) {
         let geo = self.geometry;
         let home = home_ranks.unwrap_or(if geo.ranks() >= 10 { 3 } else { 2 });
+        // Without castlings, no rights speak for the royal pieces: home ranks do.
+        let castles = self.table.iter().any(|(_, info)| info.castling_partner);
         for sq in self.occupied().squares() {
             let Some(p) = self.piece_at(sq) else { continue };
             let rr = geo.relative_rank(sq, p.color);
-            let unmoved = if rr == 0 && self.table.is_royal(p.kind) {
+            let unmoved = if rr == 0 && castles && self.table.is_royal(p.kind) {
                 !(self.castling & self.by_color(p.color)).is_empty()
             } else if rr == 0 && self.table.is_castling_partner(p.kind) {
                 self.castling.test(sq)
@@ -582,6 +585,25 @@ mod tests {
         assert_eq!(pos.unmoved().count(), 32);
         assert_eq!(pos.occupied().count(), 32);
         assert_eq!(pos.royals(Color::Black), u64::from_square(g.parse_square("e8").unwrap()));
+    }
+
+    #[test]
+    fn royal_pieces_without_castlings_are_unmoved_on_their_home_ranks() {
+        // Chess without castling partners: no rights to read, so the Kings on their first rank
+        // are unmoved as every other piece there (docs/SEMANTICS.md V11).
+        let mut t = PieceTable::new();
+        for (name, letter) in [("pawn", 'P'), ("rook", 'R')] {
+            t.add(PieceInfo::new(name, letter)).unwrap();
+        }
+        t.add(PieceInfo { royal: true, ..PieceInfo::new("king", 'K') }).unwrap();
+        let pos = round_trip::<u64>(&t, 8, 8, "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w - - 0 1");
+        assert_eq!(pos.unmoved().count(), 22);
+        // A King off its home ranks has moved.
+        let pos = round_trip::<u64>(&t, 8, 8, "r6r/pppppppp/4k3/8/8/8/PPPPPPPP/R3K2R w - - 0 1");
+        assert_eq!(pos.unmoved().count(), 21);
+        // With castling partners, the rights speak for the King and the Rooks: none here.
+        let pos = round_trip::<u64>(&PieceTable::chess(), 8, 8, "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w - - 0 1");
+        assert_eq!(pos.unmoved().count(), 16);
     }
 
     #[test]
