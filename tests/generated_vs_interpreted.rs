@@ -1245,3 +1245,65 @@ fn generated_optional_parts_of_several_atoms_agree_with_the_interpreter() {
         "a1 a7 b2 b6 c3 c4(xb4) c5 d1 d2 d3 d5 d6(xd7) e3 e4 e5 f4 f6(xg7) g4 h4"
     );
 }
+
+
+test_variant! {
+    /// XBetza `q`/`z` where X58 left them refused (docs/SEMANTICS.md X59, X60), pieces of an inline
+    /// variant: bent first legs `qafNqazN`, both sides at once on a sliding leg and a boosted Rose
+    /// `saqzRqFX`, a crooked boosted turn `sazFX`, and the grasshopping Rose with the circling
+    /// `S` `gqNqS`.
+    QzMore, qz_more_interpreter,
+    QZ_MORE_START = "rhsykghr/pppppppp/8/8/8/8/PPPPPPPP/RHSYKGHR w - - 0 1",
+    QZ_MORE_PIECES = "P|Pawn| R|Rook| H|Hook| S|Side| Y|Giraffe| G|Grass| K|King| +P==RHSYG",
+    xbetza: H = "qafNqazN", S = "saqzRqFX", Y = "sazFXmW", G = "gqNqS",
+}
+
+#[test]
+fn generated_qz_more_agree_with_the_interpreter() {
+    let interp = qz_more_interpreter();
+    assert_agree("qzmore", &QzMore, &interp, QzMore::start_position());
+    // By hand, the Grass on a1 with a Black pawn on d4: `gqN` lands right behind it (c2-d4-c6,
+    // b3-d4-f3); `qS` circles twice the King's circle (a3-c5-e5-g3-g1, c1-e3-e5-c7-a7, c3-e3-g1,
+    // c3-c5-a7).
+    let pos = QzMore::position("4k3/8/8/8/3p4/8/8/G3K3 w - - 0 1").expect("loads");
+    let grass = "a3 a7 c1 c3 c5 c6 c7 e3 e5 f3 g1 g3";
+    assert_eq!(piece_moves(&QzMore, &interp, &pos, "a1"), grass);
+    // The Hook on a1: `qafN` b8 c5 e3 e6 f5 h2 (X59), `qazN` c6 e7 f3 g5.
+    let pos = QzMore::position("4k3/8/8/8/8/8/8/H3K3 w - - 0 1").expect("loads");
+    assert_eq!(piece_moves(&QzMore, &interp, &pos, "a1"), "b8 c5 c6 e3 e6 e7 f3 f5 g5 h2");
+}
+
+// XBetza `jO` (docs/SEMANTICS.md X61): Omega-style castling with the piece next to the corner, in
+// generated code (`tests/data/omega-xbetza.toml`).
+mbn::mbn! { variant OmegaX = "tests/data/omega-xbetza.toml"; }
+
+#[test]
+fn generated_omega_castling_agrees_with_the_interpreter() {
+    let path = format!("{}/tests/data/omega-xbetza.toml", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("the test variant is there");
+    let variant = Variant::from_toml(&text, &path).unwrap_or_else(|e| panic!("{}", e[0]));
+    let interp = Interpreter::new(&variant).expect("the interpreter runs it");
+    assert_agree("omega", &OmegaX, &interp, OmegaX::start_position());
+    // Fairy-Stockfish (the variant of the file's comment): 29, 841, 24107 with the back ranks open.
+    let open = "wr3k2rw/pppppppppp/10/10/10/10/PPPPPPPPPP/WR3K2RW w KQkq - 0 1";
+    for (depth, nodes) in [(1, 29), (2, 841), (3, 24_107)] {
+        assert_eq!(perft(&OmegaX, &mut OmegaX::position(open).expect("loads"), depth), nodes);
+    }
+    assert_agree("omega-open", &OmegaX, &interp, OmegaX::position(open).expect("loads"));
+    // By hand: the King castles with the Rooks beside the corner Wazirs (f1h1 with i1g1, f1d1 with
+    // b1e1), from the generated code's own list.
+    let pos = OmegaX::position(open).expect("loads");
+    let mut list = MoveList::new();
+    OmegaX.legal_moves(&pos, &mut list);
+    let g = pos.geometry();
+    let mut castles: Vec<String> = list
+        .iter()
+        .filter(|m| m.is_castle())
+        .map(|m| {
+            let (from, to) = (m.partner_from().expect("a castle"), m.partner_to().expect("a castle"));
+            format!("{}/{}{}", g.square_name(m.to()), g.square_name(from), g.square_name(to))
+        })
+        .collect();
+    castles.sort();
+    assert_eq!(castles, ["d1/b1e1", "h1/i1g1"]);
+}

@@ -682,12 +682,11 @@ impl Interpreter {
         let partners = pos.castling_rights() & pos.by_color(us);
         for royal_sq in pos.royals(us).squares() {
             let Some(royal) = pos.piece_at(royal_sq) else { continue };
-            for partner_sq in partners.squares() {
-                let (rf, pf) = (self.geometry.file_of(royal_sq), self.geometry.file_of(partner_sq));
-                if self.geometry.rank_of(royal_sq) != self.geometry.rank_of(partner_sq) {
+            for right_sq in partners.squares() {
+                let (rf, pf) = (self.geometry.file_of(royal_sq), self.geometry.file_of(right_sq));
+                if self.geometry.rank_of(royal_sq) != self.geometry.rank_of(right_sq) {
                     continue;
                 }
-                let Some(partner) = pos.piece_at(partner_sq) else { continue };
                 for c in &self.castlings {
                     let side_ok = match c.kind {
                         CastlingKind::Short => pf > rf,
@@ -697,6 +696,17 @@ impl Interpreter {
                     if !side_ok {
                         continue;
                     }
+                    // XBetza `jO` (X61): the partner is the piece beside the right's, toward the
+                    // royal piece.
+                    let partner_sq = if c.next_closer {
+                        match self.offset(right_sq, if pf > rf { -1 } else { 1 }, 0) {
+                            Some(sq) if sq != royal_sq && pos.by_color(us).test(sq) => sq,
+                            _ => continue,
+                        }
+                    } else {
+                        right_sq
+                    };
+                    let Some(partner) = pos.piece_at(partner_sq) else { continue };
                     let without_partner = |sq: Square| if sq == partner_sq { None } else { pos.piece_at(sq) };
                     // Destinations with whether a `#` leg reaches them (M53: the castling is then
                     // decisive); conditions (M53) are tested by `leg_moves`, before the castling.

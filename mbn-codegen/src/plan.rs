@@ -189,6 +189,8 @@ pub(crate) struct PCastling {
     pub(crate) partner: [Vec<PLeg>; 2],
     /// The partner lands beside the royal piece's destination only (XBetza `O`, X30).
     pub(crate) beside: bool,
+    /// The partner stands beside the piece holding the right, toward the royal piece (`jO`, X61).
+    pub(crate) next_closer: bool,
 }
 
 /// Every leg of a castling: the royal piece's and the partner's, both colours.
@@ -1562,6 +1564,7 @@ impl Prep<'_> {
                 royal: [self.move_set(&c.royal, Color::White), self.move_set(&c.royal, Color::Black)],
                 partner: [self.move_set(&c.partner, Color::White), self.move_set(&c.partner, Color::Black)],
                 beside: c.beside,
+                next_closer: c.next_closer,
             })
             .collect()
     }

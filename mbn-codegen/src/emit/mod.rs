@@ -1750,6 +1750,15 @@ impl Gen {
         let beside = c.beside.then(|| {
             quote!(& <#ty as Bitboard>::from_square(#rt::__private::Square((kt.index() as i32 + if pf > rf { -1 } else { 1 }) as u16)))
         });
+        // XBetza `jO` (X61): the partner is the piece beside the right's, toward the royal piece.
+        let next_closer = c.next_closer.then(|| {
+            quote! {
+                let p = #rt::__private::Square((p.index() as i32 + if pf > rf { -1 } else { 1 }) as u16);
+                if p == r || !own.test(p) {
+                    continue;
+                }
+            }
+        });
         let royal_kinds = self.royal.iter().enumerate().filter(|(_, r)| **r).map(|(k, _)| k as u8);
         let royals = quote!((<#ty as Bitboard>::EMPTY #(| pos.pieces(PieceKind(#royal_kinds), us))*));
         let royal_kind = self.royal.iter().position(|&r| r).unwrap_or(0) as u8;
@@ -1809,6 +1818,7 @@ impl Gen {
                     if r.index() as i32 / #files != p.index() as i32 / #files || !(#side) {
                         continue;
                     }
+                    #next_closer
                     let occ_r = occ & !<#ty as Bitboard>::from_square(p);
                     let mut royal_to = <#ty as Bitboard>::EMPTY #(| #royal)*;
                     while let Some(kt) = royal_to.pop_lowest() {

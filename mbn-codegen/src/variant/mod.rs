@@ -144,6 +144,9 @@ pub struct Castling {
     /// XBetza's `O` (X30): the partner lands only on the square beside the royal piece's
     /// destination, on the side the royal piece came from.
     pub beside: bool,
+    /// XBetza's `jO` (X61): the partner is not the piece holding the castling right but the one
+    /// beside it, toward the royal piece.
+    pub next_closer: bool,
 }
 
 /// The predefined castling of MBN §13, used when the pieces define none.
@@ -522,7 +525,9 @@ impl Variant {
             let royal = crate::lower::lower_move(&def.royal);
             let partner = crate::lower::lower_move(&def.partner);
             match (royal, partner) {
-                (Ok(royal), Ok(partner)) => castlings.push(Castling { kind: def.kind, royal, partner, beside: false }),
+                (Ok(royal), Ok(partner)) => {
+                    castlings.push(Castling { kind: def.kind, royal, partner, beside: false, next_closer: false })
+                }
                 (r, p) => {
                     diagnostics.extend(r.err().into_iter().flatten());
                     diagnostics.extend(p.err().into_iter().flatten());
@@ -532,7 +537,13 @@ impl Variant {
         if !xbetza_castlings.is_empty() {
             castlings = xbetza_castlings
                 .iter()
-                .map(|x| Castling { kind: x.kind, royal: x.royal_move(), partner: x.partner_move(), beside: true })
+                .map(|x| Castling {
+                    kind: x.kind,
+                    royal: x.royal_move(),
+                    partner: x.partner_move(),
+                    beside: true,
+                    next_closer: x.next_closer,
+                })
                 .collect();
         }
         // Drops: `drop-no-doubled` is a file limit of one; an XBetza `@` sets the kind's zone and

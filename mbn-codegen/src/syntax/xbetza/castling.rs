@@ -2,8 +2,9 @@
 //! having this move takes in the direction of the corner. It implies that the corner piece then has
 //! to swing around it"; docs/SEMANTICS.md X30).
 //!
-//! `isO2` is chess castling: the royal piece steps 2 squares toward its castling partner along
-//! the rank, and the partner lands on the square right beside it, on the side it came from. The
+//! `isO2` is chess castling (`isjO2` Omega Chess's, with the piece next to the corner, X61): the
+//! royal piece steps 2 squares toward its castling partner along the rank, and the partner lands on
+//! the square right beside it, on the side it came from. The
 //! castling is a variant rule: [`read`] checks the notation, the variant turns it into castlings
 //! ([`XCastling::royal_move`], [`XCastling::partner_move`]) with their partner placed beside the
 //! royal piece.
@@ -23,6 +24,10 @@ pub struct XCastling {
     pub steps: u32,
     /// Where the `O` was written (its atom).
     pub span: Span,
+    /// `jO` (seed 001: "the castling partner is not the farthest piece, but the next closer one",
+    /// X61): the partner is the piece beside the one holding the castling right, toward the royal
+    /// piece.
+    pub next_closer: bool,
 }
 
 /// Reads one `O` part: its sides (`s`, `l`, `r`, none: both), its step count and `i`.
@@ -35,13 +40,16 @@ pub fn read(part: &XPart) -> Result<Vec<XCastling>, Vec<Diagnostic>> {
         );
     }
     let leg = &part.legs[0];
+    let mut next_closer = false;
     for &(c, span) in &leg.modes {
         let help = match c {
             'i' => continue,
-            'j' => {
-                "XBetza `jO` (castling with the next-closer piece, `isjO2` = Omega Chess): mbn's castling \
-                    partner is the piece whose castling right the FEN gives, so it has no second-closest partner"
+            'j' if !next_closer => {
+                next_closer = true;
+                continue;
             }
+            'j' => "XBetza `jjO`: the seeds give a doubled `j` on castling no meaning (`jO`: the next-closer partner)",
+
             'p' => "XBetza `pO` (fast castling): the seeds give it no rules mbn could run",
             _ => "XBetza `O` (castling) takes the directions `s`, `l`, `r` and `i` only",
         };
@@ -85,7 +93,7 @@ pub fn read(part: &XPart) -> Result<Vec<XCastling>, Vec<Diagnostic>> {
     if !errors.is_empty() {
         return Err(errors);
     }
-    Ok(kinds.into_iter().map(|kind| XCastling { kind, steps, span: part.atom_span }).collect())
+    Ok(kinds.into_iter().map(|kind| XCastling { kind, steps, span: part.atom_span, next_closer }).collect())
 }
 
 impl XCastling {

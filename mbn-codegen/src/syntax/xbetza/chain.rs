@@ -262,6 +262,11 @@ fn modes(
                 continue
             }
             'o' => "XBetza `o` in a chain other than alone on a leg on the way (X49): a move ends on the board",
+            'q' | 'z' => {
+                "XBetza `q`/`z` in a Betza 2.0 chain: Betza 2.0 writes a curved path as directions on the range \
+                 count (`Nrf0`, the Rose, X24) and a turn as the directions of a later leg (`W-rF`); mbn reads \
+                 `q` and `z` in the `a` form (docs/SEMANTICS.md X18, X58, X59)"
+            }
             _ => {
                 "in a Betza 2.0 chain mbn reads the modes m c d, `n` `o` `p` `g` `t` `y` before the last leg, `e` \
                  `u` `k` `t` on the last and `i` on the first"

@@ -92,7 +92,8 @@ struct Modes {
     /// `oo`: the cylinder wraps the top and bottom edges too (a torus; seed 001, X40).
     toroidal: bool,
     jump: bool,
-    bent: Option<multileg::Bend>,
+    /// `q`, `z` or both (X18, X59): the bent riders the leg is.
+    bends: Vec<multileg::Bend>,
     /// `u`: the MBN swap it became (`w`, `ww`, `wy`; X26).
     swap: Option<&'static str>,
     /// `x` on a one-leg move: borrowing (X29).
@@ -119,8 +120,16 @@ fn modes(leg: &XLeg) -> Result<Modes, Vec<Diagnostic>> {
                 out.cylindrical = true;
             }
             'j' => out.jump = true,
-            'q' => out.bent = Some(multileg::Bend::Circular),
-            'z' => out.bent = Some(multileg::Bend::Zigzag),
+            'q' | 'z' => {
+                let bend = if c == 'q' { multileg::Bend::Circular } else { multileg::Bend::Zigzag };
+                if out.bends.contains(&bend) {
+                    errors.push(unsupported(span, &c.to_string()).with_help(format!(
+                        "XBetza `{c}{c}`: the seeds give a doubled `{c}` no meaning (`qz` is both bent riders, \
+                         docs/SEMANTICS.md X59)"
+                    )));
+                }
+                out.bends.push(bend);
+            }
             'u' => unload = unload.or(Some(span)),
             // X34, X35: applied below, once the leg's captures are known.
             'k' | 't' => {}
@@ -383,18 +392,8 @@ fn lower_atom(
     if m.borrow {
         base.extras.push(Extra::Excite);
     }
-    if let Some(bend) = m.bent {
-        let compound = matches!(part.atom, 'S' | 'T');
-        if m.hop || m.grasshop || m.lame || m.jump || m.cylindrical || part.boost.is_some() || compound {
-            return Err(vec![unsupported(span, if bend == multileg::Bend::Circular { "q" } else { "z" }).with_help(
-                "mbn reads `q` and `z` without `p`, `g`, `n`, `j`, `o`, boosts (`X`, `Y`) and the atoms `S`, `T`",
-            )]);
-        }
-        let max = match part.range {
-            XRange::Number(n) if n > 0 => Some(n),
-            _ => None,
-        };
-        return Ok(multileg::bent(part, bend, &base, max, &vectors));
+    if let Some(&bend) = m.bends.first() {
+        return bent(part, m, (a, b), bend, &base, &vectors);
     }
     if m.hop && m.grasshop {
         return Err(vec![unsupported(span, "pg").with_help("both hop modes on one leg")]);
@@ -439,6 +438,50 @@ fn lower_atom(
         return lame(part, m, base, (a, b), &vectors);
     }
     Ok(vec![single(base)])
+}
+
+/// `q`, `z` (or both) on a one-leg move (X18, X59): the bent riders' paths, unrolled. With `p` the
+/// path hops over one piece anywhere on the way, with `g` over the piece right before its last
+/// step (`t` with them: over a friend). `n`, `j` and `o` are refused: the seeds give them no
+/// reading on a bent rider mbn could run.
+fn bent(
+    part: &XPart,
+    m: &Modes,
+    atom: (u32, u32),
+    bend: multileg::Bend,
+    base: &Leg,
+    vectors: &[Vector],
+) -> Result<Vec<Move>, Vec<Diagnostic>> {
+    let letter = if bend == multileg::Bend::Circular { "q" } else { "z" };
+    let refuse = |help: &str| Err(vec![unsupported(part.span, letter).with_help(help.to_string())]);
+    if m.lame {
+        return refuse(
+            "XBetza `n` with `q`/`z`: a bent rider is unrolled into leaps through empty squares; mbn reads no \
+             lame leap on its steps (docs/SEMANTICS.md X60)",
+        );
+    }
+    if m.jump {
+        return refuse(
+            "XBetza `j` with `q`/`z`: seed 001 gives `j` to sliders (a doubled first step), straight leaps and \
+             castling, not to bent riders (docs/SEMANTICS.md X60)",
+        );
+    }
+    if m.cylindrical {
+        return refuse(
+            "XBetza `o` with `q`/`z`: the steps of an unrolled bent path do not wrap round the board \
+             (docs/SEMANTICS.md X60)",
+        );
+    }
+    if m.hop && m.grasshop {
+        return Err(vec![unsupported(part.span, "pg").with_help("both hop modes on one leg")]);
+    }
+    let max = match part.range {
+        XRange::Number(n) if n > 0 => Some(n),
+        _ => None,
+    };
+    let friends_only = part.legs[0].modes.iter().any(|m| m.0 == 't');
+    let hurdle = (m.hop || m.grasshop).then_some(multileg::Hurdle { right_before_last: m.grasshop, friends_only });
+    Ok(multileg::bent(part.atom, atom, &m.bends, base, max, vectors, hurdle))
 }
 
 /// `j` (seed 001): on a straight leap (`jD`, `jA`, `jH`) the leap must jump, over at least one

@@ -97,8 +97,11 @@ struct LegModes {
     rights: bool,
     /// `o` on a leg on the way (X48): the leg ends off the board.
     offboard: bool,
-    /// `q` or `z` on a continuation leg (X58): the side it turns to, by the previous leg's bend.
+    /// `q` or `z` on a continuation leg (X58): the side it turns to, by the previous leg's bend;
+    /// both: either side.
     side: Option<SideRule>,
+    /// `q`, `z` or both on the first leg (X59): the leg is a bent rider's path.
+    bends: Vec<Bend>,
 }
 
 /// `q` and `z` on a continuation leg (seed 001: "stands for l or r in same direction as previous
@@ -109,6 +112,8 @@ enum SideRule {
     Same,
     /// `z`: the other side.
     Opposite,
+    /// `qz`: either side (X59).
+    Either,
 }
 
 /// The side of a turn of `t` eighths clockwise: `Some(true)` right (1–3), `Some(false)` left
@@ -168,19 +173,23 @@ fn read_modes(leg: &XLeg, first: bool, last: bool, stepper: bool) -> Result<LegM
                     (`oo` and `o` with m, c, d, p, g, y are not read there, docs/SEMANTICS.md X48)"
             }
             'j' => "XBetza `j` in a multi-leg move",
-            // X58: on a continuation leg `q`/`z` name the side of the turn; one of them, once.
-            'q' | 'z' if !first && leg.modes.iter().filter(|&&(m, _)| m == 'q' || m == 'z').count() == 1 => continue,
-            'q' | 'z' if !first => {
-                "XBetza `q` and `z` together (or doubled) on one leg: each names one side of the previous bend \
-                    (docs/SEMANTICS.md X58)"
-            }
-            'q' | 'z' => {
-                "XBetza circular and crooked legs (`q`, `z`) on the first leg of a multi-leg move (on a \
-                    continuation leg they name the side of a turn, docs/SEMANTICS.md X58)"
-            }
+            // X58: on a continuation leg `q`/`z` name the side of the turn; X59: on a first leg the
+            // leg is a bent rider; `qz` both. Each once.
+            'q' | 'z' if leg.modes.iter().filter(|&&(m, _)| m == c).count() == 1 => continue,
+            'q' | 'z' => "XBetza `qq`, `zz`: the seeds give a doubled `q` or `z` no meaning (docs/SEMANTICS.md X59)",
             _ => "XBetza `k` (royal capture) on a leg on the way: only the last leg may capture a royal piece",
         };
         errors.push(unsupported(span, &c.to_string(), help));
+    }
+    if first && (has('q') || has('z')) {
+        if let Some(&(c, span)) = leg.modes.iter().find(|m| m.0 == 'n') {
+            errors.push(unsupported(
+                span,
+                &c.to_string(),
+                "XBetza `n` on a bent first leg (`q`, `z`): e.p. rights go on the line of one move only \
+                    (docs/SEMANTICS.md X41, X59)",
+            ));
+        }
     }
     if !errors.is_empty() {
         return Err(errors);
@@ -202,6 +211,7 @@ fn read_modes(leg: &XLeg, first: bool, last: bool, stepper: bool) -> Result<LegM
             rights: false,
             offboard: false,
             side: None,
+            bends: Vec::new(),
         });
     }
     // `t` with `p`/`g` hops friends only; alone, on the last leg, it is tame (X35).
@@ -256,8 +266,19 @@ fn read_modes(leg: &XLeg, first: bool, last: bool, stepper: bool) -> Result<LegM
     }
     let (iso, initial, unload, rights) = (!first && has('i'), first && has('i'), has('u'), has('n'));
     let offboard = has('o');
-    let side = if has('q') { Some(SideRule::Same) } else { has('z').then_some(SideRule::Opposite) };
-    Ok(LegModes { ways, final_caps, final_hop, iso, initial, unload, rights, offboard, side })
+    let (side, bends) = if first {
+        let bends = [('q', Bend::Circular), ('z', Bend::Zigzag)];
+        (None, bends.into_iter().filter(|&(c, _)| has(c)).map(|(_, b)| b).collect())
+    } else {
+        let side = match (has('q'), has('z')) {
+            (true, true) => Some(SideRule::Either),
+            (true, false) => Some(SideRule::Same),
+            (false, true) => Some(SideRule::Opposite),
+            (false, false) => None,
+        };
+        (side, Vec::new())
+    };
+    Ok(LegModes { ways, final_caps, final_hop, iso, initial, unload, rights, offboard, side, bends })
 }
 
 /// `u` on the last leg of a multi-leg move (X27): the leg must capture (`c`, `d`), and a hop or
@@ -511,7 +532,11 @@ pub(super) fn lower(
     for &v in first {
         let Some(index) = ring.iter().position(|&r| r == v) else { continue };
         let at = At { index, range, slider_letter, right: None };
-        ctx.walk(0, at, &[0], Path { legs: Vec::new(), last_slider: None }, &mut out);
+        if ctx.modes[0].bends.is_empty() || part.legs.len() == 1 {
+            ctx.walk(0, at, &[0], Path { legs: Vec::new(), last_slider: None }, &mut out);
+        } else {
+            ctx.walk_bent(at, &mut out);
+        }
     }
     if ctx.unrolled.get() > MAX_LEGS_UNROLLED {
         return Err(vec![Diagnostic::new(
@@ -552,10 +577,6 @@ fn sides_defined(
         if modes[i].side.is_none() {
             continue;
         }
-        if part.boost.is_some() {
-            errors.push(unsupported(span, &c.to_string(), "XBetza `q`/`z` on a leg of a boosted atom (`FX`)"));
-            continue;
-        }
         let bent = oblique
             || if i == 1 {
                 first.iter().filter_map(|v| ring.iter().position(|r| r == v)).all(|k| side_of_turn(k).is_some())
@@ -576,6 +597,98 @@ fn sides_defined(
 }
 
 impl Ctx<'_> {
+    /// Leg `i` (not the last, or a hop onto the last leg's mount) taken `way` to ring position `k`.
+    fn way_leg(&self, i: usize, way: &Way, k: usize, reach: Reach, link: LegLink) -> Leg {
+        let modes = &self.modes[i];
+        let (mut caps, written, extra) = match way.transit {
+            // No mode written, as MBN's `W--F`: a leg on the way then only moves.
+            Transit::Move => (default_capabilities(), false, None),
+            Transit::Capture => {
+                (vec![Capability::Capture(Targets { side: Side::Enemy, only: Vec::new() })], true, None)
+            }
+            Transit::Destroy => {
+                (vec![Capability::Capture(Targets { side: Side::Friend, only: Vec::new() })], true, None)
+            }
+            // MBN's `jy` (M10) with no mode written: it neither moves nor captures.
+            Transit::Hop { friends_only } => {
+                (default_capabilities(), false, Some(if friends_only { "jj" } else { "jy" }))
+            }
+            // A written mode with no capability, as the swap-only leg of X26: only
+            // `Extra::Excite` lets it land (on a friend).
+            Transit::Excite => (Vec::new(), true, None),
+        };
+        if modes.rights {
+            // X41: `n` marks the leg's moves as leaving e.p. rights (MBN `me`).
+            for c in &mut caps {
+                if let Capability::Move { allows_en_passant, .. } = c {
+                    *allows_en_passant = true;
+                }
+            }
+        }
+        let mut leg = Leg::new(link, Directions::Absolute(vec![self.ring[k]]), reach, caps, self.part.span);
+        leg.mode_written = written;
+        if modes.initial && link == LegLink::First {
+            leg.extras.push(Extra::Initial { decaying: false });
+        }
+        if let Some(x) = extra {
+            leg.extras.push(Extra::Other(x.to_string()));
+        }
+        if way.transit == Transit::Excite {
+            leg.extras.push(Extra::Excite);
+        }
+        if modes.offboard {
+            leg.extras.push(Extra::OffBoard);
+        }
+        leg
+    }
+
+    /// A bent first leg (`qaN`, X59): each path of the bent riders, its steps on the way empty
+    /// and its last step taken each way of the leg, then the later legs from there, the path's
+    /// last turn being the bend `q`/`z` refer to.
+    fn walk_bent(&self, at: At, out: &mut Vec<Move>) {
+        let modes = &self.modes[0];
+        let span = self.part.span;
+        let max = match self.part.range {
+            XRange::Number(n) if n > 0 => Some(n),
+            _ => None,
+        };
+        for path in bent_paths(at.index, &modes.bends, max) {
+            self.unrolled.set(self.unrolled.get() + path.steps.len());
+            if self.unrolled.get() > MAX_LEGS_UNROLLED {
+                return;
+            }
+            let (before, &[end]) = path.steps.split_at(path.steps.len() - 1) else { continue };
+            for way in &modes.ways {
+                let mut legs: Vec<Leg> = before
+                    .iter()
+                    .enumerate()
+                    .map(|(j, &k)| {
+                        let link = if j == 0 { LegLink::First } else { LegLink::Sequence };
+                        let mut leg = Leg::new(
+                            link,
+                            Directions::Absolute(vec![self.ring[k]]),
+                            Reach::LEAP,
+                            default_capabilities(),
+                            span,
+                        );
+                        if j == 0 && modes.initial {
+                            leg.extras.push(Extra::Initial { decaying: false });
+                        }
+                        leg
+                    })
+                    .collect();
+                let link = if before.is_empty() { LegLink::First } else { LegLink::Sequence };
+                legs.push(self.way_leg(0, way, end, Reach::LEAP, link));
+                let here = At { index: end, ..at };
+                let (range, slider_letter) = if way.toggle { toggled(here) } else { (here.range, here.slider_letter) };
+                // A one-step path is a plain leap: it bends as a first leg does (X58).
+                let right = path.right.or_else(|| bend(self.oblique, true, end, 0));
+                let next = At { index: end, range, slider_letter, right };
+                self.walk(1, next, &self.offsets[1], Path { legs, last_slider: None }, out);
+            }
+        }
+    }
+
     /// Unrolls leg `i` from `at`, in the directions `turns` (offsets on the ring; the first leg's
     /// direction is `at.index` itself, given as offset 0).
     fn walk(&self, i: usize, at: At, turns: &[usize], path: Path, out: &mut Vec<Move>) {
@@ -583,6 +696,7 @@ impl Ctx<'_> {
         let last = i + 1 == self.part.legs.len();
         let keep = |t: &&usize| match (modes.side, at.right) {
             (None, _) => true,
+            (Some(SideRule::Either), Some(_)) => side_of_turn(**t).is_some(),
             (Some(rule), Some(right)) => side_of_turn(**t) == Some(right == (rule == SideRule::Same)),
             // Refused by `sides_defined`.
             (Some(_), None) => false,
@@ -653,33 +767,7 @@ impl Ctx<'_> {
         let ways: Vec<Way> = if last { modes.final_hop.into_iter().collect() } else { modes.ways.clone() };
         for &k in indices {
             for way in &ways {
-                let (caps, written, extra) = match way.transit {
-                    // No mode written, as MBN's `W--F`: a leg on the way then only moves.
-                    Transit::Move => (default_capabilities(), false, None),
-                    Transit::Capture => {
-                        (vec![Capability::Capture(Targets { side: Side::Enemy, only: Vec::new() })], true, None)
-                    }
-                    Transit::Destroy => {
-                        (vec![Capability::Capture(Targets { side: Side::Friend, only: Vec::new() })], true, None)
-                    }
-                    // MBN's `jy` (M10) with no mode written: it neither moves nor captures.
-                    Transit::Hop { friends_only } => {
-                        (default_capabilities(), false, Some(if friends_only { "jj" } else { "jy" }))
-                    }
-                    // A written mode with no capability, as the swap-only leg of X26: only
-                    // `Extra::Excite` lets it land (on a friend).
-                    Transit::Excite => (Vec::new(), true, None),
-                };
-                let mut leg = base(vec![self.ring[k]], caps, written);
-                if let Some(x) = extra {
-                    leg.extras.push(Extra::Other(x.to_string()));
-                }
-                if way.transit == Transit::Excite {
-                    leg.extras.push(Extra::Excite);
-                }
-                if modes.offboard {
-                    leg.extras.push(Extra::OffBoard);
-                }
+                let leg = self.way_leg(i, way, k, at.range.reach(), link);
                 let mut p = path.clone();
                 if at.range != Range::Leap {
                     p.last_slider = Some(p.legs.len());
@@ -752,50 +840,112 @@ pub(crate) enum Bend {
     Zigzag,
 }
 
-/// `q` and `z` riders (seed 001): every path of one to `max` steps (at most 7 round a circle, 15 on
-/// a zig-zag) turning either way, unrolled into legs of one step each; the squares on the way
-/// must be empty and the last leg has `last`'s capabilities.
-pub(super) fn bent(part: &XPart, bend: Bend, last: &Leg, max: Option<u32>, first: &[Vector]) -> Vec<Move> {
-    let (ring, _) = ring(part.atom, part_atom(part.atom));
-    let limit = match bend {
-        Bend::Circular => 7,
-        Bend::Zigzag => LONGEST_SLIDE,
-    };
-    let steps = max.map_or(limit, |n| n.min(limit)) as usize;
+/// A hurdle on a bent rider's path: `p` hops over one piece anywhere on the way, `g` over the piece
+/// right before the last step; `t` with them hops friends only (X35, X60).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Hurdle {
+    /// `g`: the hurdle stands right before the last step.
+    pub right_before_last: bool,
+    /// `t`: only a friend is hopped.
+    pub friends_only: bool,
+}
+
+/// One path of a bent rider: its ring positions, one per step, and the side its last turn went to
+/// (`Some(true)` right; `None` for a one-step path, a plain leap, which bends as one, X58).
+struct BentPath {
+    steps: Vec<usize>,
+    right: Option<bool>,
+}
+
+/// The paths of the bent riders `bends` from ring position `start`, of one to `max` steps (at most
+/// 7 round a circle, 15 on a zig-zag), turning either way. A one-step path is the same for both
+/// riders and both ways round: it comes once.
+fn bent_paths(start: usize, bends: &[Bend], max: Option<u32>) -> Vec<BentPath> {
+    let mut out = Vec::new();
+    for (b, &bend) in bends.iter().enumerate() {
+        let limit = match bend {
+            Bend::Circular => 7,
+            Bend::Zigzag => LONGEST_SLIDE,
+        };
+        let steps = max.map_or(limit, |n| n.min(limit)) as usize;
+        for side in [1usize, 7] {
+            for length in 1..=steps {
+                if length == 1 && (b > 0 || side == 7) {
+                    continue;
+                }
+                let index = |k: usize| match bend {
+                    Bend::Circular => (start + side * k) % 8,
+                    Bend::Zigzag => (start + side * 2 * (k % 2)) % 8,
+                };
+                // A circle turns one way; a zig-zag's last turn goes out on odd steps, back on even.
+                let out_side = side == 1;
+                let right = match (length, bend) {
+                    (1, _) => None,
+                    (_, Bend::Circular) => Some(out_side),
+                    (_, Bend::Zigzag) => Some(if (length - 1) % 2 == 1 { out_side } else { !out_side }),
+                };
+                out.push(BentPath { steps: (0..length).map(index).collect(), right });
+            }
+        }
+    }
+    out
+}
+
+/// `q` and `z` riders (seed 001) of one atom: every path of [`bent_paths`] from the vectors
+/// `first`, unrolled into legs of one step each; the squares on the way must be empty (but for a
+/// `hurdle`, which is hopped) and the last leg has `last`'s capabilities.
+pub(super) fn bent(
+    letter: char,
+    atom: (u32, u32),
+    bends: &[Bend],
+    last: &Leg,
+    max: Option<u32>,
+    first: &[Vector],
+    hurdle: Option<Hurdle>,
+) -> Vec<Move> {
+    let (ring, _) = ring(letter, atom);
     let mut out = Vec::new();
     for &v in first {
         let Some(start) = ring.iter().position(|&r| r == v) else { continue };
-        for side in [1usize, 7] {
-            for length in 1..=steps {
-                if length == 1 && side == 7 {
-                    continue;
-                }
-                let legs = (0..length)
-                    .map(|k| {
-                        let index = match bend {
-                            Bend::Circular => start + side * k,
-                            Bend::Zigzag => start + side * 2 * (k % 2),
-                        } % 8;
+        for path in bent_paths(start, bends, max) {
+            let n = path.steps.len();
+            let hurdles: Vec<Option<usize>> = match hurdle {
+                None => vec![None],
+                Some(_) if n < 2 => Vec::new(),
+                Some(h) if h.right_before_last => vec![Some(n - 2)],
+                Some(_) => (0..n - 1).map(Some).collect(),
+            };
+            for at in hurdles {
+                let legs = path
+                    .steps
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &index)| {
                         let link = if k == 0 { LegLink::First } else { LegLink::Sequence };
-                        let mut leg = if k + 1 == length {
+                        let mut leg = if k + 1 == n {
                             let mut l = last.clone();
                             l.link = link;
                             l.extras.retain(|e| k == 0 || !matches!(e, Extra::Initial { .. }));
                             l
                         } else {
-                            Leg::new(
+                            let mut l = Leg::new(
                                 link,
                                 Directions::Absolute(Vec::new()),
                                 Reach::LEAP,
                                 default_capabilities(),
                                 last.span,
-                            )
+                            );
+                            if k == 0 {
+                                l.extras = last.extras.clone();
+                            }
+                            if at == Some(k) {
+                                let friends = hurdle.is_some_and(|h| h.friends_only);
+                                l.extras.push(Extra::Other(if friends { "jj" } else { "jy" }.to_string()));
+                            }
+                            l
                         };
                         leg.directions = Directions::Absolute(vec![ring[index]]);
                         leg.reach = Reach::LEAP;
-                        if k == 0 {
-                            leg.extras = last.extras.clone();
-                        }
                         leg
                     })
                     .collect();
@@ -804,20 +954,4 @@ pub(super) fn bent(part: &XPart, bend: Bend, last: &Leg, max: Option<u32>, first
         }
     }
     out
-}
-
-/// The atom `(m, n)` of a letter that names one atom (`q` and `z` take W F D A H G N C Z K and
-/// their riders; K and Q ring the king's eight directions).
-fn part_atom(letter: char) -> (u32, u32) {
-    match letter {
-        'F' | 'B' => (1, 1),
-        'D' => (0, 2),
-        'A' => (2, 2),
-        'H' => (0, 3),
-        'G' => (3, 3),
-        'N' => (1, 2),
-        'C' | 'L' => (1, 3),
-        'Z' | 'J' => (2, 3),
-        _ => (0, 1),
-    }
 }
