@@ -267,3 +267,60 @@ fn maxima_guard_in_both_back_ends() {
     assert_eq!(guard_moves("4r3/8/8/8/8/3p4/4A3/4K3 w - - 0 1", "e2"), both("e3 wd3"));
     assert_eq!(guard_moves("8/8/8/8/8/3p4/4A3/4K3 w - - 0 1", "e2"), both("d1 d2 e3 f1 f2 f3 wd3"));
 }
+
+// Complex riders that turn freely, as flood fills (docs/SEMANTICS.md M67), and a rider to the edge
+// that turns (M68), as lone pieces.
+pieces_with_attacks! { FREE:
+    Wanderer = "(dK)0", Gadabout = "(dW-F)0", KingSteps = "[K]0", Hopper = "mN--[K]0", Roamer = "K-{(dK)0}",
+    CircleToTheEdge = "((fr)K)*",
+}
+
+#[test]
+fn free_turning_pieces_agree_with_the_interpreter_on_random_boards() {
+    let mut state = 0x5851_f42d_4c95_7f2d_u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for &(notation, generated, attacks) in FREE {
+        let mut moved = 0;
+        for i in 0..300 {
+            let from = Square((next() % 64) as u16);
+            // Dense boards, where the flood fills stop early, and sparse ones.
+            let occupied = if i % 2 == 0 { next() | next() } else { next() & next() };
+            let occupied = occupied & !u64::from_square(from);
+            let friends = occupied & next();
+            let enemies = occupied & !friends;
+            let got = generated(from, friends, enemies);
+            let want = interpreted(notation, from, friends, enemies);
+            assert_eq!(got, want, "`{notation}` from {from:?}, friends {friends:#x}, enemies {enemies:#x}");
+            moved += usize::from(want != (0, 0));
+        }
+        assert!(moved > 25, "`{notation}`: the boards hardly test it ({moved} of 300 with moves)");
+        // Attacks: every other piece an enemy, the attacked square occupied (M8, M11).
+        let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", &format!("A={notation} Z=mfW K"));
+        spec.promotion_zone = None;
+        spec.royal = "K".to_string();
+        let variant = Variant::compile(&spec).unwrap_or_else(|e| panic!("{notation}: {e:?}"));
+        let interp = Interpreter::new(&variant).unwrap_or_else(|e| panic!("{notation}: {e:?}"));
+        for _ in 0..40 {
+            let from = Square((next() % 64) as u16);
+            let occupied = (next() | next()) & !u64::from_square(from);
+            let mut pos =
+                Position::<u64>::from_fen(&variant.table, Geometry::CHESS, "8/8/8/8/8/8/8/8 w - - 0 1").unwrap();
+            for sq in occupied.squares() {
+                pos.put_piece(sq, Piece::new(PieceKind(1), Color::Black)).unwrap();
+            }
+            pos.put_piece(from, Piece::new(PieceKind(0), Color::White)).unwrap();
+            let mut want = 0u64;
+            for sq in (0..64).map(Square).filter(|&sq| sq != from) {
+                if interp.is_square_attacked(&pos, sq, Color::White) {
+                    want.set(sq);
+                }
+            }
+            assert_eq!(attacks(from, occupied), want, "`{notation}` attacks from {from:?}, occupied {occupied:#x}");
+        }
+    }
+}

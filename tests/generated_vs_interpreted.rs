@@ -1307,3 +1307,59 @@ fn generated_omega_castling_agrees_with_the_interpreter() {
     castles.sort();
     assert_eq!(castles, ["d1/b1e1", "h1/i1g1"]);
 }
+
+/// Complex riders that turn freely (docs/SEMANTICS.md M67, M68) on a 6x6 board (the interpreter
+/// walks a flood fill for every attack test, so the board is kept small): the Wanderer `(dK)0`
+/// walks king steps any way through empty squares, the Gadabout `(dW-F)0` Mao leaps any way, and
+/// the Circler `((fr)K)*` turns right every step and stops only at the edge.
+const FREE_PIECES: &str =
+    "P|Pawn|=mfW+cfF K|King| N|Knight| Y|Wanderer|=(dK)0 G|Gadabout|=(dW-F)0 C|Circler|=((fr)K)* +P==NYG";
+const FREE_START: &str = "nygkcn/pppppp/6/6/PPPPPP/NYGKCN w - - 0 1";
+
+mbn::mbn! {
+    variant FreeRiders {
+        board: "6x6",
+        start: "nygkcn/pppppp/6/6/PPPPPP/NYGKCN w - - 0 1",
+        pieces: "P|Pawn|=mfW+cfF K|King| N|Knight| Y|Wanderer|=(dK)0 G|Gadabout|=(dW-F)0 C|Circler|=((fr)K)* +P==NYG",
+        royal: "K",
+        promotion_zone: "[6]",
+        promotion_mandatory: true,
+    }
+}
+
+fn free_interpreter() -> Interpreter {
+    test_interpreter("freeriders", 6, FREE_START, FREE_PIECES, "K", "[6]")
+}
+
+#[test]
+fn generated_free_riders_agree_with_the_interpreter() {
+    let interp = free_interpreter();
+    assert_agree("freeriders", &FreeRiders, &interp, FreeRiders::start_position());
+    // Open lines: every piece free to wander from the first move, the Kings behind their pawns.
+    let open = FreeRiders::position("kp4/pp1g2/2y3/3Y2/1G2PP/2C1PK w - - 0 1").unwrap();
+    assert_agree("freeriders (open)", &FreeRiders, &interp, open);
+}
+
+#[test]
+fn free_riders_by_hand() {
+    let interp = free_interpreter();
+    let at = |fen: &str, from: &str| {
+        let pos = FreeRiders::position(fen).expect("the position loads");
+        piece_moves(&FreeRiders, &interp, &pos, from)
+    };
+    // M67: the Wanderer on a1 in a snake of White pawns (a2-e2, b4-f4): along the first rank to
+    // f1, up to f2 and f3, back along the third rank to d3, where the Black pawn c3 is captured
+    // and closes the way to b3, a3 and beyond.
+    assert_eq!(at("k4K/6/1PPPPP/2p3/PPPPP1/Y5 w - - 0 1", "a1"), "b1 c1 d1 d3 e1 e3 f1 f2 f3 xc3");
+    // M67: the Gadabout on a1 behind a wall of White pawns on the fourth rank (the Black pawn d4
+    // in it): every square of ranks 1-3 its Mao leaps reach, and d4 (from c2 over c3); a3 only
+    // through b2, a friend here.
+    assert_eq!(at("k4K/6/PPPpPP/6/1P4/G5 w - - 0 1", "a1"), "a2 b1 b3 c1 c2 c3 d1 d2 d3 e1 e2 e3 f1 f2 f3 xd4");
+    // M68: the Circler on b2 turns right every step: c3, d3, e2, e1, where one more step the
+    // way it went (down) leaves the board; c3, d3 and e2 are not at the edge. From c3: d4, e4,
+    // f3 (right of f3 is off the board), f2, e1 (down-left of e1 is off), d1, c2, and c3 again.
+    assert_eq!(at("k4K/6/6/6/1C4/6 w - - 0 1", "b2"), "e1");
+    assert_eq!(at("k4K/6/6/6/1C4/4n1 w - - 0 1", "b2"), "xe1");
+    assert_eq!(at("k4K/6/6/3P2/1C4/6 w - - 0 1", "b2"), "");
+    assert_eq!(at("k4K/6/6/2C3/6/6 w - - 0 1", "c3"), "e1 f3");
+}

@@ -262,6 +262,12 @@ pub(crate) struct PRepeat {
     pub(crate) replay: bool,
     pub(crate) origin: Vec<PRange>,
     pub(crate) destination: Vec<PRange>,
+    /// Docs/SEMANTICS.md M67: an unlimited repeat that turns freely, whose later time rounds do
+    /// not depend on the previous round's direction and capture nothing on the way, run as a
+    /// flood fill over the squares its rounds reach (the last part of its move).
+    pub(crate) flood: bool,
+    /// Where the repeat was written.
+    pub(crate) span: Span,
 }
 
 /// A leg of a multi-leg move.
@@ -518,6 +524,7 @@ impl Prep<'_> {
             }
         }
         self.check_unload(&parts, m.span);
+        self.check_floods(&parts, true);
         self.check_explosion(&parts, m.span);
         self.check_offboard(&parts);
         if self.diagnostics.len() == errors {
@@ -623,7 +630,10 @@ impl Prep<'_> {
                     // `[P]λ`, `{P}λ`: P taken up to λ times; none at all is the optional's own choice.
                     Some(count) => {
                         let span = first_span(parts_of(part));
-                        let repeat = self.repeat(vec![body.clone()], vec![body], *count, false, span)?;
+                        let mut repeat = self.repeat(vec![body.clone()], vec![body], *count, false, span)?;
+                        if !self.free_turns(&mut repeat) {
+                            return None;
+                        }
                         vec![PPart::Repeat(Box::new(repeat))]
                     }
                 };
@@ -645,11 +655,7 @@ impl Prep<'_> {
                 let mut repeat = self.repeat(first, later, *count, replay, first_span(parts_of(part)))?;
                 repeat.origin = origin.iter().map(|r| self.range(r, color)).collect();
                 repeat.destination = destination.iter().map(|r| self.range(r, color)).collect();
-                if repeat.max.is_none() && !repeat.replay && turns_freely(&repeat) {
-                    self.unsupported(
-                        first_span(parts_of(part)),
-                        "unlimited complex riders that may turn every time round without capturing (`(dK)0`)",
-                    );
+                if !self.free_turns(&mut repeat) {
                     return None;
                 }
                 Some(PPart::Repeat(Box::new(repeat)))
@@ -668,19 +674,77 @@ impl Prep<'_> {
         let (min, max, maximal, edge) = match count {
             Count::Between { min, max } => (min, max, false, false),
             Count::Maximal => (1, None, true, false),
-            // M56: the edge is where the next time round, going the way the last went, would
-            // leave the board; a repeat that may turn has no such next time round.
-            Count::Edge if replay => (1, None, false, true),
-            Count::Edge => {
-                self.unsupported(
-                    span,
-                    "complex riders to the edge whose later time rounds may turn (`((fr)K)*`, `(W-sF)*`; M56 runs \
-                     those that go straight on, `(W-F)*`)",
-                );
-                return None;
-            }
+            // M56, M68: the edge is where one more time round, going the way the last went, would
+            // leave the board; repeats that turn freely are refused by `free_turns`.
+            Count::Edge => (1, None, false, true),
         };
-        Some(PRepeat { first, later, min, max, maximal, edge, replay, origin: Vec::new(), destination: Vec::new() })
+        Some(PRepeat {
+            first,
+            later,
+            min,
+            max,
+            maximal,
+            edge,
+            replay,
+            origin: Vec::new(),
+            destination: Vec::new(),
+            flood: false,
+            span,
+        })
+    }
+
+    /// An unlimited repeat that turns freely (M67, M68): marked `flood` when a flood fill runs it
+    /// exactly; otherwise refused (reported), with the reason. `false` when refused.
+    fn free_turns(&mut self, repeat: &mut PRepeat) -> bool {
+        if repeat.max.is_some() || repeat.replay || !turns_freely(repeat) {
+            return true;
+        }
+        let what = if repeat.maximal {
+            "maximal complex riders `0*` that may turn every time round without capturing (`(dK)0*`: a \
+             destination is the end of a self-avoiding path with no way on, which no flood fill decides, M68)"
+        } else if repeat.edge {
+            "complex riders to the edge that may turn more than one way every time round (`(W-sF)*`, `(dK)*`: \
+             whether a landing is at the edge depends on the way the path came in, M68; one way round, \
+             `((fr)K)*`, runs)"
+        } else if repeat.min > 1 {
+            "unlimited complex riders that may turn every time round and must go round more than once (M67)"
+        } else if !repeat.first.iter().chain(&repeat.later).all(|b| flood_body(b)) {
+            "unlimited complex riders that may turn every time round and capture, visit, swap or set up on the \
+             way (`(daK)0`; M67 runs those that only move on the way, `(dK)0`)"
+        } else if !repeat.later.iter().all(|b| memoryless(b)) {
+            "unlimited complex riders whose ways round depend on the direction of the previous time round \
+             (`(K-sK)0`, `(Q-sB)0`, `(K)v0`: their destinations are not the squares reachable by square and \
+             direction, M67)"
+        } else {
+            repeat.flood = true;
+            return true;
+        };
+        self.unsupported(repeat.span, what);
+        false
+    }
+
+    /// M67: a flood-fill repeat must end its move (what follows could read the last round's
+    /// direction, which a flood fill does not keep); reported otherwise.
+    fn check_floods(&mut self, parts: &[PPart], tail: bool) {
+        for (i, part) in parts.iter().enumerate() {
+            let last = tail && i + 1 == parts.len();
+            match part {
+                PPart::Leg(_) | PPart::Explode(_) => {}
+                PPart::Optional { body, .. } => self.check_floods(body, last),
+                PPart::Repeat(r) => {
+                    if r.flood && !last {
+                        self.unsupported(
+                            r.span,
+                            "an unlimited complex rider that turns freely followed by more of its move \
+                             (`(dK)0-W`; M67 runs it as the end of a move)",
+                        );
+                    }
+                    for body in r.first.iter().chain(&r.later) {
+                        self.check_floods(body, false);
+                    }
+                }
+            }
+        }
     }
 
     /// A leg of a multi-leg move.
@@ -1513,6 +1577,39 @@ fn turns_freely(repeat: &PRepeat) -> bool {
         }
     }
     turns_any || directions.iter().any(|&p| free().map(|body| round_paths(body, p)).sum::<usize>() > 1)
+}
+
+/// A time round a flood fill can take (M67): legs only, none of which captures, visits, swaps,
+/// takes e.p., sets up, leaves the board, passes, ends the game or needs an attacker; so every
+/// landing on the way is an empty square and no round changes the board.
+fn flood_body(body: &[PPart]) -> bool {
+    body.iter().all(|p| match p {
+        PPart::Leg(s) => {
+            let leg = &s.leg;
+            (!s.mode_written || (leg.captures.is_empty() && leg.moves))
+                && !s.setup
+                && !s.excite
+                && !s.unload
+                && !s.offboard
+                && leg.visit.is_none()
+                && leg.swap.is_none()
+                && leg.en_passant.is_none()
+                && !leg.move_allows_en_passant
+                && !leg.pass
+                && !leg.decisive
+                && leg.attackers.is_empty()
+        }
+        _ => false,
+    })
+}
+
+/// Whether a later time round takes the same ways whatever the previous round's direction (M67):
+/// its first leg has its own directions (`--`) or any direction (`d`).
+fn memoryless(body: &[PPart]) -> bool {
+    match body.first() {
+        Some(PPart::Leg(s)) => s.relative.as_ref().is_none_or(|r| r.turns.iter().all(|t| *t == Turn::Any)),
+        _ => false,
+    }
 }
 
 /// The ways one time round `body` may go when the previous leg went `p` (`usize::MAX`: parts other

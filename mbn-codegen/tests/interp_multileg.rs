@@ -221,9 +221,9 @@ fn leaping_ferz_then_bishop() {
 /// M9: what the interpreter does not run yet is refused, never skipped.
 #[test]
 fn refusals() {
-    // `(K-sK)0`, `(Q-sB)0`, `(K)v0`: two ways every time round, as many paths as `(dK)0`.
-    // `((fr)K)*`: a complex rider to the edge that may turn (M56 runs those that go straight on).
-    for notation in ["(dK)0", "(dK)0*", "((fr)K)*", "W-mefW", "(K-sK)0", "(Q-sB)0", "(K)v0"] {
+    // `(K-sK)0`, `(Q-sB)0`, `(K)v0`: ways round that depend on the previous direction (M67);
+    // `(dK)0*`: maximal over free turns (M68). `(dK)0` and `((fr)K)*` run (M67, M68).
+    for notation in ["(dK)0*", "W-mefW", "(K-sK)0", "(Q-sB)0", "(K)v0"] {
         let e = refusal(notation);
         assert!(e.contains("not run by mbn's interpreter yet"), "{notation}: {e}");
     }
@@ -620,7 +620,7 @@ fn complex_riders_to_the_edge() {
     assert_eq!(white("(W-F)*", "d4", "", ""), set("b3 b5 b8 c2 e2 f8 h2 h6"));
     assert_eq!(white("(W-F)*", "d4", "g5", "c6 e2 f8"), set("b3 b5 c2 h2 xe2 xf8"));
     assert_eq!(moves("(W-F)*", Color::Black, "d5", "", ""), set("b1 b4 b6 c7 e7 f1 h3 h7"));
-    assert!(refusal("(W-sF)*").contains("complex riders to the edge whose later time rounds may turn"));
+    assert!(refusal("(W-sF)*").contains("complex riders to the edge that may turn more than one way"));
 }
 
 /// M57: null legs stand still; `O-K` has nothing to turn from.
@@ -679,4 +679,95 @@ fn optional_part_of_several_atoms() {
     // body, with no K written, turns `fF` after the W step: nothing to take on this board).
     let written = white("R-{(cW-tW)+(cF-tF)}", "d4", "f4", "d7 b4 d1");
     assert_eq!(written, white("R-{cK-tK}", "d4", "f4", "d7 b4 d1"));
+}
+
+/// M67: an unlimited complex rider that turns freely and only moves on the way is a flood fill:
+/// its destinations are the squares its rounds reach through empty squares, and the enemies its
+/// last round reaches. Checked by hand and against the bounded repeat (`(dK)16`), which walks every
+/// self-avoiding path the board allows.
+#[test]
+fn free_turning_complex_riders() {
+    assert_eq!(white("(dK)0", "d4", "", "").len(), 63);
+    // A snake of friends (a2-g2, b4-h4): along the first rank, up the h-file, back along the third
+    // rank to the enemy on c3, which is captured and closes the way on.
+    let snake = "a2 b2 c2 d2 e2 f2 g2 b4 c4 d4 e4 f4 g4 h4";
+    let want = set("b1 c1 d1 d3 e1 e3 f1 f3 g1 g3 h1 h2 h3 xc3");
+    assert_eq!(white("(dK)0", "a1", snake, "c3"), want);
+    assert_eq!(white("(dK)16", "a1", snake, "c3"), want);
+    // Black: the mirror image.
+    let snake = "a7 b7 c7 d7 e7 f7 g7 b5 c5 d5 e5 f5 g5 h5";
+    assert_eq!(black("(dK)0", "a8", snake, "c6"), set("b8 c8 d6 d8 e6 e8 f6 f8 g6 g8 h6 h7 h8 xc6"));
+    // A pocket b2-d4 around c3 (friends around it, an enemy in a corner): the bounded repeat agrees.
+    let wall = "a1 b1 c1 d1 e1 a2 e2 a3 e3 a4 e4 a5 b5 c5 d5";
+    assert_eq!(white("(dK)0", "c3", wall, "e5 d4"), set("b2 b3 b4 c2 c4 d2 d3 xd4"));
+    assert_eq!(white("(dK)0", "c3", wall, "e5 d4"), white("(dK)9", "c3", wall, "e5 d4"));
+    // `(dW-F)0`, a Mao that turns freely, behind a wall on the fourth rank (an enemy on d4): every
+    // square of ranks 1-3 but a3, which only b2 (a friend) leads to; d4 is taken from c2.
+    let wall = "a4 b4 c4 e4 f4 g4 h4 b2";
+    let want = "a2 b1 b3 c1 c2 c3 d1 d2 d3 e1 e2 e3 f1 f2 f3 g1 g2 g3 h1 h2 h3 xd4";
+    assert_eq!(white("(dW-F)0", "a1", wall, "d4"), set(want));
+    // The same written with the optional count `[K]0` after a knight leap, and as a circular king.
+    assert_eq!(white("mN--[K]0", "a1", "", ""), white("(dK)0", "a1", "", ""));
+    assert_eq!(
+        white("(K)d0", "c3", "a1 b1 c1 d1 e1 a2 e2 a3 e3 a4 e4 a5 b5 c5 d5", "e5 d4"),
+        set("b2 b3 b4 c2 c4 d2 d3 xd4")
+    );
+    for (notation, what) in [
+        ("(daK)0", "capture, visit, swap or set up on the way"),
+        ("(dK)0-W", "followed by more of its move"),
+        ("(dK)*", "complex riders to the edge that may turn more than one way"),
+        ("(dK)0*", "maximal complex riders `0*`"),
+    ] {
+        assert!(refusal(notation).contains(what), "{notation}");
+    }
+}
+
+/// M67: when a round's ways depend on the direction the previous round ended in, the destinations
+/// of self-avoiding paths are not the squares reachable by (square, direction): `(frW)0` goes up
+/// or right first and then straight on or right every round. In the pocket a1-c3 from b1 it has
+/// at most 8 rounds, so `(frW)8` walks all its paths: a2 and a3 are not among them, but the walk
+/// b1-b2-b3-c3-c2-b2-a2-a3 (through b2 twice, left the second time) reaches them.
+#[test]
+fn direction_dependent_rounds_are_not_reachability() {
+    let pocket = "a4 b4 c4 d1 d2 d3";
+    assert_eq!(white("(frW)8", "b1", pocket, ""), set("b2 b3 c1 c2 c3"));
+    // Reachability over (square, direction) in the pocket, never ending a round on b1.
+    let inside = |(x, y): (i32, i32)| (0..3).contains(&x) && (0..3).contains(&y);
+    let start = (1, 0);
+    let mut todo: Vec<((i32, i32), (i32, i32))> = vec![((1, 1), (0, 1)), ((2, 0), (1, 0))];
+    let mut seen = todo.clone();
+    while let Some((at, p)) = todo.pop() {
+        for d in [p, (p.1, -p.0)] {
+            let to = (at.0 + d.0, at.1 + d.1);
+            if inside(to) && to != start && !seen.contains(&(to, d)) {
+                seen.push((to, d));
+                todo.push((to, d));
+            }
+        }
+    }
+    let mut reached: Vec<String> =
+        seen.iter().map(|&((x, y), _)| format!("{}{}", (b'a' + x as u8) as char, y + 1)).collect();
+    reached.sort();
+    reached.dedup();
+    assert_eq!(reached, set("a2 a3 b2 b3 c1 c2 c3"));
+    assert!(refusal("(frW)0").contains("depend on the direction of the previous time round"));
+}
+
+/// M68: a complex rider to the edge with one way round: the circle `((fr)K)*` stops where one more
+/// step the way it went leaves the board.
+#[test]
+fn turning_rider_to_the_edge() {
+    // b2: c3, d3, e2, e1, and down from e1 is off the board.
+    assert_eq!(white("((fr)K)*", "b2", "", ""), set("e1"));
+    assert_eq!(white("((fr)K)*", "b2", "", "e1"), set("xe1"));
+    assert_eq!(white("((fr)K)*", "b2", "d3", ""), set(""));
+    // An enemy on the way is no edge: captured on e2, the next step (f1) is on the board.
+    assert_eq!(white("((fr)K)*", "b2", "", "e2"), set(""));
+    // d4: the circle closes on d4 before any edge.
+    assert_eq!(white("((fr)K)*", "d4", "", ""), set(""));
+    // g2: h3, where the next step right would leave the board; f6: g7, h7.
+    assert_eq!(white("((fr)K)*", "g2", "", ""), set("h3"));
+    assert_eq!(white("((fr)K)*", "f6", "", ""), set("h7"));
+    // Black: the mirror image.
+    assert_eq!(black("((fr)K)*", "b7", "", ""), set("e8"));
 }

@@ -103,6 +103,16 @@ enum Cont<'c, 'a> {
         /// `0*` (M59): the squares the path has landed on before this time round.
         landed: Option<Ident>,
     },
+    /// The end of a time round of a flood-fill repeat (M67): the path may stop here, and an empty
+    /// square not reached before goes round again.
+    Flood {
+        rep: &'a PRepeat,
+        /// Where the repeat started: no time round ends there.
+        origin: Ident,
+        reached: Ident,
+        todo: Ident,
+        next: &'c Cont<'c, 'a>,
+    },
 }
 
 /// What a repeat searched at run time (M51) keeps at generation time about a position on its
@@ -614,6 +624,7 @@ impl<'a> Unroll<'_> {
             Cont::Push { contexts, stack, done, landed } => {
                 self.push_position(st, contexts, stack, done, landed.as_ref())
             }
+            Cont::Flood { rep, origin, reached, todo, next } => self.flood_end(st, rep, origin, reached, todo, next),
         }
     }
 
@@ -627,6 +638,9 @@ impl<'a> Unroll<'_> {
         seen: &[Seen],
         next: &Cont<'_, 'a>,
     ) -> TokenStream {
+        if done == 0 && rep.flood {
+            return self.flood(st, rep, next);
+        }
         if done == 0 && self.runtime.contains(&(rep as *const PRepeat)) {
             return self.search(st, rep, next);
         }
@@ -710,6 +724,82 @@ impl<'a> Unroll<'_> {
             let #count: u32 = #captured + #pending;
             #body
         }}
+    }
+
+    /// An unlimited repeat that turns freely, as a flood fill (M67, `Walker::flood`): the first
+    /// time round from where the repeat starts, then the later rounds from each empty square
+    /// reached (a bitboard of squares to do), each square once. Every round's end may stop.
+    fn flood(&mut self, st: St<'a>, rep: &'a PRepeat, next: &Cont<'_, 'a>) -> TokenStream {
+        // The squares reached are not known at generation time: no origin filter.
+        self.touched = None;
+        let ty = self.ty();
+        let (reached, todo, at) = (self.id("reached"), self.id("todo"), self.id("at"));
+        let none = if rep.min == 0 { self.run(st.clone(), next) } else { quote!() };
+        let end = Cont::Flood { rep, origin: st.sq.clone(), reached: reached.clone(), todo: todo.clone(), next };
+        let mut first = Vec::new();
+        for body in &rep.first {
+            first.push(self.run(st.clone(), &Cont::Parts(body.as_slice(), &end)));
+        }
+        // A later round's first leg takes any direction or its own (plan): `prev` is not read.
+        let here = St {
+            sq: at.clone(),
+            cap: st.cap.clone(),
+            disp: None,
+            prev: Some((0, 1)),
+            zaxis: None,
+            pending: None,
+            leg_start: at.clone(),
+            actor: st.actor.clone(),
+            visited: vec![(at.clone(), None)],
+            log: Vec::new(),
+            replay: None,
+            setup: st.setup.clone().map(|(u, _)| (u, None)),
+            decisive: st.decisive,
+            rights: st.rights,
+            off: None,
+        };
+        let mut later = Vec::new();
+        for body in &rep.later {
+            later.push(self.run(here.clone(), &Cont::Parts(body.as_slice(), &end)));
+        }
+        quote! {{
+            let mut #reached = <#ty as Bitboard>::EMPTY;
+            let mut #todo = <#ty as Bitboard>::EMPTY;
+            #none
+            #(#first)*
+            while let Some(#at) = #todo.pop_lowest() {
+                #(#later)*
+            }
+        }}
+    }
+
+    /// The end of a time round of a flood fill (M67): unless back where the repeat started, the
+    /// path may stop here, and an empty square not reached before is to do.
+    fn flood_end(
+        &mut self,
+        st: St<'a>,
+        rep: &'a PRepeat,
+        origin: &Ident,
+        reached: &Ident,
+        todo: &Ident,
+        next: &Cont<'_, 'a>,
+    ) -> TokenStream {
+        let Some((_, t)) = st.pending.clone() else { return quote!() };
+        let ty = self.ty();
+        let sq = st.sq.clone();
+        let guards = self.ranges(&rep.destination, &sq);
+        let mut end = st;
+        end.replay = None;
+        let stop = guarded(guards, self.run(end, next));
+        quote! {
+            if #sq != #origin {
+                #stop
+                if !#t && !#reached.test(#sq) {
+                    #reached |= <#ty as Bitboard>::from_square(#sq);
+                    #todo |= <#ty as Bitboard>::from_square(#sq);
+                }
+            }
+        }
     }
 
     /// `(X)*` (M56): whether one more time round from `sq`, one step of each leg the way the
@@ -1945,6 +2035,30 @@ mod tests {
         // M59: the maximal Monkey `(dcK-mK)0*` too.
         for notation in ["(dcK-mK)0", "(cK-mK)0", "(dcK-mK)0-W", "(dcN-mW)5", "(dcK-mK)0*", "(dcK-mK)0*-W"] {
             assert_eq!(errors(notation), Vec::<String>::new(), "{notation}");
+        }
+    }
+
+    #[test]
+    fn free_turning_repeats_are_flood_fills() {
+        // M67: unlimited repeats that turn freely and only move on the way, ending their move, are
+        // generated as flood fills (compared with the interpreter in
+        // tests/generated_vs_interpreted.rs); M68: a repeat to the edge with one way round too.
+        for notation in ["(dK)0", "[K]0", "(dW-F)0", "mN--[K]0", "W-{(dK)0}", "(K)d0", "((fr)K)*", "(W-F)*"] {
+            assert_eq!(errors(notation), Vec::<String>::new(), "{notation}");
+        }
+        // What stays refused, by both back ends (the plan): a direction-dependent round, `0*`, the
+        // edge with free turns, captures on the way, a flood followed by more legs.
+        for (notation, what) in [
+            ("(K-sK)0", "depend on the direction of the previous time round"),
+            ("(frW)0", "depend on the direction of the previous time round"),
+            ("(dK)0*", "maximal complex riders `0*`"),
+            ("(W-sF)*", "complex riders to the edge that may turn more than one way"),
+            ("(dK)*", "complex riders to the edge that may turn more than one way"),
+            ("(daK)0", "capture, visit, swap or set up on the way"),
+            ("(dK)0-W", "followed by more of its move"),
+        ] {
+            let e = errors(notation);
+            assert!(e.iter().any(|m| m.contains(what) && m.contains("not run by")), "{notation}: {e:?}");
         }
     }
 

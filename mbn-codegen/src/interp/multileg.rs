@@ -138,6 +138,8 @@ enum Cont<'c, 'a> {
         seen: Vec<(Square, usize)>,
         next: &'c Cont<'c, 'a>,
     },
+    /// The end of a time round of a flood-fill repeat (M67): the path is kept, not walked on.
+    Collect(&'c std::cell::RefCell<Vec<State<'a>>>),
 }
 
 /// One piece's multi-leg moves on one position.
@@ -236,6 +238,7 @@ impl<'w, B: Bitboard> Walker<'w, B> {
                 }
             }
             Cont::Round { rep, done, log_start, seen, next } => self.round(st, rep, *done, *log_start, seen, next, out),
+            Cont::Collect(ends) => ends.borrow_mut().push(st),
         }
     }
 
@@ -280,6 +283,9 @@ impl<'w, B: Bitboard> Walker<'w, B> {
         next: &Cont<'_, 'a>,
         out: &mut Vec<Landing>,
     ) {
+        if rep.flood && done == 0 {
+            return self.flood(st, rep, next, out);
+        }
         let captured = st.captures.len() + usize::from(st.pending.as_ref().is_some_and(|p| p.target.is_some()));
         let position = (st.square, captured);
         // A repeat stops before it reaches the same position twice; `0*` never lands twice anywhere.
@@ -312,6 +318,53 @@ impl<'w, B: Bitboard> Walker<'w, B> {
         if may_stop {
             st.replay = None;
             self.run(st, next, out);
+        }
+    }
+
+    /// An unlimited repeat that turns freely, run as a flood fill (M67): its rounds capture nothing
+    /// on the way and take the same ways from a square whatever the previous round did, so the
+    /// squares its self-avoiding paths reach are the squares reachable round by round (any walk
+    /// shortens to a path standing nowhere twice). Each empty square reached, other than where the
+    /// repeat started, goes round once more; every round's end may stop (what follows is the end
+    /// of the move, plan), each square and last leg once.
+    fn flood<'a>(&self, st: State<'a>, rep: &'a PRepeat, next: &Cont<'_, 'a>, out: &mut Vec<Landing>) {
+        let origin = st.square;
+        if rep.min == 0 {
+            self.run(st.clone(), next, out);
+        }
+        let squares = self.pos.geometry().squares().count();
+        let mut reached = vec![false; squares];
+        // The last legs the path stopped with on each square.
+        let mut stopped: Vec<Vec<*const PStep>> = vec![Vec::new(); squares];
+        let mut todo = Vec::new();
+        let mut rounds = |from: State<'a>, bodies: &'a [Vec<PPart>], todo: &mut Vec<State<'a>>| {
+            let ends = std::cell::RefCell::new(Vec::new());
+            for body in bodies {
+                self.run(from.clone(), &Cont::Parts(body.as_slice(), &Cont::Collect(&ends)), out);
+            }
+            for end in ends.into_inner() {
+                let Some(p) = end.pending.as_ref() else { continue };
+                if end.square == origin {
+                    continue;
+                }
+                let (occupied, step, i) = (p.target.is_some(), p.step as *const PStep, end.square.index());
+                if !stopped[i].contains(&step) && rep.destination.iter().all(|r| self.in_range(r, end.square)) {
+                    stopped[i].push(step);
+                    self.run(end.clone(), next, out);
+                }
+                if !occupied && !reached[i] {
+                    reached[i] = true;
+                    // Later rounds read neither the path's log nor its landings (plan): drop them.
+                    let mut end = end;
+                    end.log.clear();
+                    end.visited.clear();
+                    todo.push(end);
+                }
+            }
+        };
+        rounds(st, &rep.first, &mut todo);
+        while let Some(at) = todo.pop() {
+            rounds(at, &rep.later, &mut todo);
         }
     }
 
