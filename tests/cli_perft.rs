@@ -134,6 +134,16 @@ fn moves_of_the_relay_knight_and_the_valkyrie() {
     assert_eq!(moves(&valkyrie), "b2 d7");
 }
 
+/// `mbn moves` shows a swap on the way (M63) as its destination, `/` and the swapped piece's
+/// squares: the Guard `wK-W` on d4 swaps the enemy on e5 to d4 and goes on to e6 or f5.
+#[test]
+fn moves_with_a_swap_on_the_way() {
+    let guard = ["wK-W", "--from", "d4", "--enemy", "e5", "--friendly", "d3"];
+    assert_eq!(moves(&guard), "b3 b4 b5 c2 c6 d6 e2 e6/e5d4 f3 f4 f5/e5d4");
+    let json = moves(&["wK-W", "--from", "d4", "--enemy", "e5", "--json"]);
+    assert!(json.contains("\"e6/e5d4\"") && json.contains("\"f5/e5d4\""), "{json}");
+}
+
 /// A flip (MBN `x`, docs/SEMANTICS.md M34) is printed `~` and the square of the piece it turns:
 /// the mover stays, so the square is no destination.
 #[test]

@@ -1363,3 +1363,182 @@ fn free_riders_by_hand() {
     assert_eq!(at("k4K/6/6/3P2/1C4/6 w - - 0 1", "b2"), "");
     assert_eq!(at("k4K/6/6/2C3/6/6 w - - 0 1", "c3"), "e1 f3");
 }
+
+// Swaps on the way (docs/SEMANTICS.md M63): the Guard `K+(wK-W)` (a king step that swaps with an
+// enemy, then a step on), the Shuttle `K+(K-wW-W)` (a step, a step that swaps with an enemy, a
+// step on), the Acrobat `K+(aK-wwR-W)` (a step or capture, a rook line that swaps with a friend, a
+// step on) and the Bouncer `wW-tR` (a step that swaps with an enemy, then a rook line straight
+// back). The swapped piece goes to the swapping leg's start square and stays there.
+const SW_START: &str = "rgsakusr/pppppppp/8/8/8/8/PPPPPPPP/RGSAKUSR w - - 0 1";
+const SW_PIECES: &str =
+    "P|Pawn| R|Rook| K|King| G|Guard|=K+(wK-W) S|Shuttle|=K+(K-wW-W) A|Acrobat|=K+(aK-wwR-W) U|Bouncer|=wW-tR +P==RGSAU";
+
+mbn::mbn! {
+    variant SwapWay {
+        board: "8x8",
+        start: "rgsakusr/pppppppp/8/8/8/8/PPPPPPPP/RGSAKUSR w - - 0 1",
+        pieces: "P|Pawn| R|Rook| K|King| G|Guard|=K+(wK-W) S|Shuttle|=K+(K-wW-W) A|Acrobat|=K+(aK-wwR-W) U|Bouncer|=wW-tR +P==RGSAU",
+        royal: "K",
+        promotion_zone: "[8]",
+        promotion_mandatory: true,
+    }
+}
+
+fn swap_way_interpreter() -> Interpreter {
+    test_interpreter("swapway", 8, SW_START, SW_PIECES, "K", "[8]")
+}
+
+/// The legal moves of the piece on `from` in both back ends (asserted equal), sorted, as their UCI
+/// text without the origin (`e6/e5d4`: to e6, the piece on e5 to d4), `x` before a capture. Every
+/// text is read back to its move, and every move is made and unmade exactly.
+fn swap_way_moves(interp: &Interpreter, fen: &str, from: &str) -> String {
+    let pos = SwapWay::position(fen).expect("the position loads");
+    let g = pos.geometry();
+    let mut sets = Vec::new();
+    for list in [moves(&SwapWay, &pos).0, moves(interp, &pos).0] {
+        let mut to = Vec::new();
+        for mv in list.iter().filter(|mv| g.square_name(mv.from()) == from) {
+            let extra = list.extra_captures(mv);
+            let text = mv.to_uci(g, pos.table(), extra);
+            let (parsed, parsed_extra) = mbn::runtime::parse_move(&SwapWay, &pos, &text).expect("the text reads back");
+            let key = |m: mbn::runtime::Move| (m.from(), m.to(), m.flags(), m.swapped());
+            assert_eq!((key(parsed), parsed_extra.as_slice()), (key(*mv), extra), "{text}");
+            let mut after = pos.clone();
+            let undo = after.make_with(*mv, extra);
+            after.unmake(*mv, undo);
+            assert_eq!(after, pos, "make and unmake {text}");
+            to.push(format!("{}{}", if mv.is_capture() { "x" } else { "" }, &text[from.len()..]));
+        }
+        to.sort();
+        sets.push(to.join(" "));
+    }
+    assert_eq!(sets[0], sets[1], "generated vs interpreted on {fen}");
+    sets.remove(0)
+}
+
+#[test]
+fn swaps_on_the_way_by_hand() {
+    let interp = swap_way_interpreter();
+    // The Guard on d4, empty board: the king steps, and two steps on (a W straight on after a W
+    // step, forward-left or forward-right after an F step: M2).
+    assert_eq!(
+        swap_way_moves(&interp, "k7/8/8/8/3G4/8/8/7K w - - 0 1", "d4"),
+        "b3 b4 b5 c2 c3 c4 c5 c6 d2 d3 d5 d6 e2 e3 e4 e5 e6 f3 f4 f5"
+    );
+    // Black pawns c4 e5 f3, White pawns d5 d2: c4 and e5 swap to d4 (then b4; e6 or f5), the
+    // friend d5 closes that way, d2 the way through d3, f3 is taken at the end.
+    assert_eq!(
+        swap_way_moves(&interp, "k7/8/8/3Pp3/2pG4/5p2/3P4/7K w - - 0 1", "d4"),
+        "b3 b4/c4d4 b5 c2 c3 c5 c6 d3 e2 e3 e4 e6/e5d4 f4 f5/e5d4 xc4 xe5 xf3"
+    );
+    // The Shuttle on d4, empty board: the king steps, and three steps (straight on, or turned
+    // forward after the diagonal first step).
+    assert_eq!(
+        swap_way_moves(&interp, "k7/8/8/8/3S4/8/8/7K w - - 0 1", "d4"),
+        "a3 a4 a5 c1 c3 c4 c5 c7 d1 d3 d5 d7 e1 e3 e4 e5 e7 g3 g4 g5"
+    );
+    // Black pawns d6 d7 f4, White pawns c6 e3: the pawn d6 goes to d5 and the Shuttle takes d7;
+    // the pawn f4 goes to e4; the friends close c5-c6 and e3.
+    assert_eq!(
+        swap_way_moves(&interp, "k7/3p4/2Pp4/8/3S1p2/4P3/8/7K w - - 0 1", "d4"),
+        "a3 a4 a5 c1 c3 c4 c5 d1 d3 d5 e4 e5 e7 g4/f4e4 g5 xd7/d6d5"
+    );
+    // The Bouncer on d4: a step, then straight back (over its empty start square). After a swap
+    // with the pawn on d5 the pawn stands on d4 and closes the way back: no move swaps.
+    assert_eq!(
+        swap_way_moves(&interp, "k7/8/8/8/3U4/8/8/7K w - - 0 1", "d4"),
+        "a4 b4 c4 d1 d2 d3 d5 d6 d7 d8 e4 f4 g4 h4"
+    );
+    assert_eq!(swap_way_moves(&interp, "k7/8/8/3p4/3U4/8/8/7K w - - 0 1", "d4"), "a4 b4 c4 e4 f4 g4 h4 xd5");
+}
+
+#[test]
+fn generated_swaps_on_the_way_agree_with_the_interpreter() {
+    let interp = swap_way_interpreter();
+    assert_agree("swapway", &SwapWay, &interp, SwapWay::start_position());
+    // From a position in contact: pieces of both sides within reach of each other's swaps.
+    let pos = SwapWay::position("r1s1k2r/pp1ppppp/2g5/3aP3/2Pu1G2/1S3A2/PP1P1PPP/R3K1UR w - - 0 1").expect("loads");
+    // Both sides have swaps on the way here.
+    for side in ["w", "b"] {
+        let fen = format!("r1s1k2r/pp1ppppp/2g5/3aP3/2Pu1G2/1S3A2/PP1P1PPP/R3K1UR {side} - - 0 1");
+        let pos = SwapWay::position(&fen).expect("loads");
+        let swaps = moves(&SwapWay, &pos).0.iter().filter(|mv| mv.swapped().is_some()).count();
+        assert!(swaps > 0, "{side}: no swap on the way to test");
+    }
+    assert_agree("swapway-contact", &SwapWay, &interp, pos);
+}
+
+// En passant captures on the way (docs/SEMANTICS.md M64): the Hawk `K+(ce{P}K-W)` (a king step
+// that captures, or takes a Pawn en passant, then a step on) and the Falcon `B+(ce{P}B-W)` (the
+// same along a bishop line). The victim is an extra capture; its square is empty for the rest.
+const EP_START: &str = "rhfrkfhr/pppppppp/8/8/8/8/PPPPPPPP/RHFRKFHR w - - 0 1";
+const EP_PIECES: &str = "P|Pawn| R|Rook| K|King| H|Hawk|=K+(ce{P}K-W) F|Falcon|=B+(ce{P}B-W) +P==RHF";
+
+mbn::mbn! {
+    variant EpWay {
+        board: "8x8",
+        start: "rhfrkfhr/pppppppp/8/8/8/8/PPPPPPPP/RHFRKFHR w - - 0 1",
+        pieces: "P|Pawn| R|Rook| K|King| H|Hawk|=K+(ce{P}K-W) F|Falcon|=B+(ce{P}B-W) +P==RHF",
+        royal: "K",
+        promotion_zone: "[8]",
+        promotion_mandatory: true,
+    }
+}
+
+fn ep_way_interpreter() -> Interpreter {
+    test_interpreter("epway", 8, EP_START, EP_PIECES, "K", "[8]")
+}
+
+/// The legal moves of the piece on `from` after the moves `before` from `fen`, in both back ends
+/// (asserted equal), sorted, as their UCI text without the origin, `x` before a capture; each text
+/// reads back to its move.
+fn ep_way_moves(interp: &Interpreter, fen: &str, before: &[&str], from: &str) -> String {
+    let mut pos = EpWay::position(fen).expect("the position loads");
+    for uci in before {
+        let (mv, extra) = mbn::runtime::parse_move(&EpWay, &pos, uci).expect("legal");
+        let _ = pos.make_with(mv, &extra);
+    }
+    let g = pos.geometry();
+    let mut sets = Vec::new();
+    for list in [moves(&EpWay, &pos).0, moves(interp, &pos).0] {
+        let mut to = Vec::new();
+        for mv in list.iter().filter(|mv| g.square_name(mv.from()) == from) {
+            let extra = list.extra_captures(mv);
+            let text = mv.to_uci(g, pos.table(), extra);
+            let (parsed, parsed_extra) = mbn::runtime::parse_move(&EpWay, &pos, &text).expect("the text reads back");
+            assert_eq!((parsed.to(), parsed.flags(), parsed_extra.as_slice()), (mv.to(), mv.flags(), extra), "{text}");
+            to.push(format!("{}{}", if mv.is_capture() { "x" } else { "" }, &text[from.len()..]));
+        }
+        to.sort();
+        sets.push(to.join(" "));
+    }
+    assert_eq!(sets[0], sets[1], "generated vs interpreted on {fen} after {before:?}");
+    sets.remove(0)
+}
+
+#[test]
+fn en_passant_on_the_way_by_hand() {
+    let interp = ep_way_interpreter();
+    // The Hawk on d5 after Black's e7e5: its king steps and `xe5`; through e5 (a capture on the
+    // way) to f5; through e6 (en passant, taking e5) to e7 or f6.
+    let fen = "k7/4p3/8/3H4/8/8/8/7K b - - 0 1";
+    assert_eq!(ep_way_moves(&interp, fen, &["e7e5"], "d5"), "c4 c5 c6 d4 d6 e4 e6 e7xe5 f5xe5 f6xe5 xe5");
+    // Without the rights (the pawn came in two moves) no move goes through e6.
+    assert_eq!(
+        ep_way_moves(&interp, "k7/4p3/8/3H4/8/8/8/7K b - - 0 1", &["e7e6", "h1g1", "e6e5"], "d5"),
+        "c4 c5 c6 d4 d6 e4 e6 f5xe5 xe5"
+    );
+    // A Black pawn on f5 (taken at the end), White pawns c6 f6 (closing those ways).
+    let fen = "k7/4p3/2P2P2/3H1p2/8/8/8/7K b - - 0 1";
+    assert_eq!(ep_way_moves(&interp, fen, &["e7e5"], "d5"), "c4 c5 d4 d6 e4 e6 e7xe5 xe5 xf5xe5");
+    // Black's King on f6, a White Falcon on c4: `e7e5` would let the Falcon take e5 en passant
+    // through e6 and go on to f6, `e7e6` take e6 on the way there: the pawn has no legal move.
+    let fen = "rhfr1fhr/pp1pp1pp/5k2/2p2p2/2F1PP2/8/PPPP2PP/RHFR1KHR b - - 9 5";
+    assert_eq!(ep_way_moves(&interp, fen, &[], "e7"), "");
+}
+
+#[test]
+fn generated_en_passant_on_the_way_agrees_with_the_interpreter() {
+    let interp = ep_way_interpreter();
+    assert_agree("epway", &EpWay, &interp, EpWay::start_position());
+}

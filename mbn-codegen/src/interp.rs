@@ -335,7 +335,7 @@ impl Interpreter {
     /// unpromoted where it could never move again (SEMANTICS.md V4, V5). A swap or relocation
     /// (M24, X27) or a pass (M26) is pushed as it is.
     fn push_with_promotions(&self, mv: Move, piece: Piece, out: &mut MoveList) {
-        if mv.is_swap() || mv.is_pass() || mv.is_flip() {
+        if mv.is_swap() || mv.is_pass() || mv.is_flip() || mv.swapped().is_some() {
             out.push(mv);
             return;
         }

@@ -1202,7 +1202,13 @@ impl Prep<'_> {
         for m in multi {
             let mut steps = Vec::new();
             flat_steps(&m.parts, &mut steps);
-            swaps.extend(steps.iter().filter_map(|s| s.leg.swap.as_ref()));
+            // A swap on the way (M63) is written `d4e6/e5d4`: no clash with a capture's text.
+            let last = match m.parts.last() {
+                Some(PPart::Leg(s)) => Some(&**s),
+                _ => None,
+            };
+            let on_the_way = |s: &&PStep| last.is_none_or(|l| !std::ptr::eq(l, *s));
+            swaps.extend(steps.iter().filter(|s| !on_the_way(s)).filter_map(|s| s.leg.swap.as_ref()));
         }
         for w in swaps {
             if sides.iter().any(|&c| sides_meet(c, w.targets.side)) {

@@ -562,7 +562,9 @@ fn swaps_refused() {
         assert!(refusal(notation).contains("both capture and swap"), "{notation}");
     }
     assert!(refusal("w?K").contains("the modifier `w?`"));
-    assert!(refusal("wW-W").contains("`w` (swap) and en passant captures (`ce`) on a leg another leg may follow"));
+    // M63: one swap per move; on the way only on a leg of the move's own sequence.
+    assert!(refusal("wW-wW").contains("two swaps (`w`) in one move"));
+    assert!(refusal("W-[wW]-W").contains("in a repeat or an optional part"));
 }
 
 /// M24: a swap never promotes: `P=mfW+wfF` on d7 with the zone on the 8th rank steps to d8 and

@@ -54,7 +54,9 @@ impl<B: Bitboard> Position<B> {
     /// leave the board and, if [`Self::captures_to_hand`], go to the mover's
     /// hand demoted ([`PieceTable::hand_kind`](crate::piece::PieceTable::hand_kind));
     /// drops take from the hand and mark the dropped piece unmoved; castling
-    /// moves king and partner together, a swap exchanges the mover and the piece on `to`; promotions change the kind (and set
+    /// moves king and partner together, a swap exchanges the mover and the piece on `to`, a swap
+    /// on the way ([`Move::swapped`]) moves the mover and the swapped piece after its captures;
+    /// promotions change the kind (and set
     /// the `~` mark when capturing to hand and the new kind has no `promoted_from`);
     /// unmoved marks and castling rights go from every touched square, and all
     /// rights of the mover's color go when a royal piece moves; a double step
@@ -112,6 +114,8 @@ impl<B: Bitboard> Position<B> {
             if self.table.resets_clock(kind) {
                 self.halfmove_clock = 0;
             }
+        } else if let Some((s, t)) = mv.swapped() {
+            self.make_swap_on_the_way(mv, s, t, extra, &mut undo);
         } else if let (Some(pf), Some(pt)) = (mv.partner_from(), mv.partner_to()) {
             let our_rights = if mv.is_swap() { B::EMPTY } else { self.castling & self.by_color(us) };
             let (king_marked, partner_marked) = (self.promoted.test(from), self.promoted.test(pf));
@@ -219,6 +223,8 @@ impl<B: Bitboard> Position<B> {
         } else if let Some(kind) = mv.dropped() {
             self.take(to);
             self.add_to_hand(us, kind, 1);
+        } else if let Some((s, t)) = mv.swapped() {
+            self.unmake_swap_on_the_way(mv, s, t, undo);
         } else if let (Some(pf), Some(pt)) = (mv.partner_from(), mv.partner_to()) {
             let king = self.take(to);
             let partner = self.take(pt);
@@ -243,6 +249,78 @@ impl<B: Bitboard> Position<B> {
                 let cap_sq = if mv.is_en_passant() { undo.ep_victim.unwrap_or(to) } else { to };
                 self.put(cap_sq, c);
                 self.capture_to_hand(us, c, cap_sq, u8::MAX);
+            }
+        }
+    }
+
+    /// Makes a swap on the way (M63): the extra captures and the capture on `to` leave the board
+    /// first (the swapping leg may start on a square captured before it), then the mover goes
+    /// `from` → `to` and the swapped piece `s` → `t`, each with its `~` mark. Touched squares lose
+    /// their unmoved marks and castling rights; royals among the two pieces cost their colour its
+    /// rights; the clock resets on a capture or a clock-resetting mover. Nothing promotes.
+    fn make_swap_on_the_way(&mut self, mv: Move, s: Square, t: Square, extra: &[Square], undo: &mut Undo<B>) {
+        let us = self.side_to_move;
+        let (from, to) = (mv.from(), mv.to());
+        let mut touched = B::from_square(from) | B::from_square(to) | B::from_square(s) | B::from_square(t);
+        for &sq in extra {
+            if let Some(p) = self.take(sq) {
+                self.capture_to_hand(us, p, sq, 1);
+                self.locust_stack.push((sq, p));
+                undo.extra_count = undo.extra_count.wrapping_add(1);
+                self.halfmove_clock = 0;
+            }
+            touched |= B::from_square(sq);
+        }
+        if mv.is_capture() {
+            undo.captured = self.take(to);
+            if let Some(c) = undo.captured {
+                self.capture_to_hand(us, c, to, 1);
+                self.halfmove_clock = 0;
+            }
+        }
+        let (mover_marked, swapped_marked) = (self.promoted.test(from), self.promoted.test(s));
+        let mover = self.take(from);
+        let swapped = self.take(s);
+        if let Some(p) = swapped {
+            self.put(t, p);
+        }
+        if let Some(p) = mover {
+            self.put(to, p);
+        }
+        undo.moved = mover;
+        self.swap_effects(mover, swapped);
+        self.unmoved &= !touched;
+        self.castling &= !touched;
+        self.promoted &= !touched;
+        if mover_marked {
+            self.promoted.set(to);
+        }
+        if swapped_marked {
+            self.promoted.set(t);
+        }
+    }
+
+    /// Takes back a swap on the way made by [`Self::make_swap_on_the_way`] (flags already restored).
+    fn unmake_swap_on_the_way(&mut self, mv: Move, s: Square, t: Square, undo: Undo<B>) {
+        // `unmake` has handed the turn back to the mover.
+        let us = self.side_to_move;
+        let (from, to) = (mv.from(), mv.to());
+        let mover = self.take(to);
+        let swapped = self.take(t);
+        if let Some(c) = undo.captured {
+            self.put(to, c);
+            self.capture_to_hand(us, c, to, u8::MAX);
+        }
+        if let Some(p) = swapped {
+            self.put(s, p);
+        }
+        if let Some(p) = undo.moved.or(mover) {
+            self.put(from, p);
+        }
+        for _ in 0..undo.extra_count {
+            if let Some((sq, p)) = self.locust_stack.pop() {
+                self.put(sq, p);
+                self.capture_to_hand(us, p, sq, u8::MAX);
             }
         }
     }

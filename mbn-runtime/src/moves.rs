@@ -15,7 +15,9 @@
 //! the same piece, so the position tells it from a capture); a relocation (XBetza
 //! `u` on a later leg, the Valkyrie) as the mover's move plus `>` and the square
 //! the displaced piece goes to: `d1d5>d3`; a flip (MBN `x`: the piece on `to` changes colour,
-//! the mover stays) as the plain `from`-`to` form, like a swap.
+//! the mover stays) as the plain `from`-`to` form, like a swap; a swap on the way (MBN `w` on a
+//! leg another leg follows) as the mover's move, its extra captures, then `/` and the swapped
+//! piece's squares: `d4e6/e5d4` (the piece on e5 goes to d4, the mover to e6).
 
 use core::fmt;
 use core::ops::BitOr;
@@ -58,6 +60,10 @@ impl MoveFlags {
     /// Made in check, in a variant with MBN `ii` moves: the mover's unmoved royal pieces lose
     /// their `ii` moves ([`Position::decayed`](crate::position::Position::decayed); docs/SEMANTICS.md M52).
     pub const CHECKED: MoveFlags = MoveFlags(4096);
+    /// A swap on the way (MBN `w` on a leg another leg follows, docs/SEMANTICS.md M63): the mover
+    /// goes `from` to `to` (capturing there with [`MoveFlags::CAPTURE`]) and one other piece of
+    /// either colour from the partner's `from` to its `to` ([`Move::swapped`]).
+    pub const SWAP_ON_THE_WAY: MoveFlags = MoveFlags(16384);
 
     /// Whether all flags of `other` are set.
     #[inline]
@@ -150,6 +156,37 @@ impl Move {
         m.partner_from = to;
         m.partner_to = displaced_to;
         m
+    }
+
+    /// A swap on the way (MBN `w` on a leg another leg follows, M63): the piece on `from` goes to
+    /// `to`, capturing the piece there when `capture`, and the piece on `swapped_from` (of either
+    /// colour) goes to `swapped_to`, the start square of the swapping leg (empty once the mover has
+    /// left it, or `from`). Extra captures go in the [`MoveList`] as for any locust move.
+    #[inline]
+    pub const fn swap_on_the_way(
+        from: Square,
+        to: Square,
+        capture: bool,
+        swapped_from: Square,
+        swapped_to: Square,
+    ) -> Self {
+        let flags =
+            if capture { MoveFlags::SWAP_ON_THE_WAY.0 | MoveFlags::CAPTURE.0 } else { MoveFlags::SWAP_ON_THE_WAY.0 };
+        let mut m = Move::new(from, to, MoveFlags(flags));
+        m.partner_from = swapped_from;
+        m.partner_to = swapped_to;
+        m
+    }
+
+    /// A swap on the way's swapped piece: the square it leaves and the square it goes to
+    /// ([`Move::swap_on_the_way`]); `None` for every other move.
+    #[inline]
+    pub const fn swapped(self) -> Option<(Square, Square)> {
+        if self.flags.contains(MoveFlags::SWAP_ON_THE_WAY) {
+            Some((self.partner_from, self.partner_to))
+        } else {
+            None
+        }
     }
 
     /// Where a relocation puts the displaced piece, when that is not the mover's origin (a
@@ -375,6 +412,11 @@ impl Move {
             out.write_char('>')?;
             geometry.write_square(sq, out)?;
         }
+        if let Some((s, t)) = self.swapped() {
+            out.write_char('/')?;
+            geometry.write_square(s, out)?;
+            geometry.write_square(t, out)?;
+        }
         Ok(())
     }
 
@@ -562,6 +604,8 @@ pub struct UciMove {
     pub extra: Vec<Square>,
     /// `>sq`: where a relocation puts the displaced piece ([`Move::relocate`]).
     pub relocation: Option<Square>,
+    /// `/st`: a swap on the way's swapped piece, from `s` to `t` ([`Move::swap_on_the_way`]).
+    pub swapped: Option<(Square, Square)>,
 }
 
 /// A move text error: what went wrong and at which byte.
@@ -646,6 +690,7 @@ impl UciMove {
                 promotion: None,
                 extra: Vec::new(),
                 relocation: None,
+                swapped: None,
             });
         }
         let (from, i) = square_at(geometry, text, 0)?;
@@ -667,21 +712,29 @@ impl UciMove {
         }
         let mut extra = Vec::new();
         let mut relocation = None;
+        let mut swapped = None;
         while i < bytes.len() {
-            if bytes[i] == b'>' && relocation.is_none() {
+            if bytes[i] == b'/' && relocation.is_none() && swapped.is_none() {
+                let (s, next) = square_at(geometry, text, i + 1)?;
+                let (t, next) = square_at(geometry, text, next)?;
+                swapped = Some((s, t));
+                i = next;
+                continue;
+            }
+            if bytes[i] == b'>' && relocation.is_none() && swapped.is_none() {
                 let (sq, next) = square_at(geometry, text, i + 1)?;
                 relocation = Some(sq);
                 i = next;
                 continue;
             }
-            if bytes[i] != b'x' || relocation.is_some() {
+            if bytes[i] != b'x' || relocation.is_some() || swapped.is_some() {
                 return move_err(i, MoveParseErrorKind::UnexpectedChar(char_at(text, i)));
             }
             let (sq, next) = square_at(geometry, text, i + 1)?;
             extra.push(sq);
             i = next;
         }
-        Ok(UciMove { from: Some(from), to, drop: None, promotion, extra, relocation })
+        Ok(UciMove { from: Some(from), to, drop: None, promotion, extra, relocation, swapped })
     }
 
     /// Whether this text denotes `mv` (whose extra captures are `extra`).
@@ -693,7 +746,7 @@ impl UciMove {
         if mv.is_drop() || self.from != Some(mv.from()) || self.extra.as_slice() != extra {
             return false;
         }
-        if self.relocation.map(|s| s.index()) != mv.relocation().map(|s| s.index()) {
+        if self.relocation.map(|s| s.index()) != mv.relocation().map(|s| s.index()) || self.swapped != mv.swapped() {
             return false;
         }
         let to_ok = self.to == mv.to() || mv.partner_from() == Some(self.to);
@@ -740,6 +793,8 @@ mod tests {
             (Move::relocate(sq(g, "d1"), sq(g, "d5"), sq(g, "d3")), "d1d5>d3"),
             (Move::relocate(sq(g, "d1"), sq(g, "d5"), sq(g, "d1")), "d1d5"),
             (Move::pass(sq(g, "e2")), "e2e2"),
+            (Move::swap_on_the_way(sq(g, "d4"), sq(g, "e6"), false, sq(g, "e5"), sq(g, "d4")), "d4e6/e5d4"),
+            (Move::swap_on_the_way(sq(g, "d1"), sq(g, "d4"), true, sq(g, "d3"), sq(g, "d2")), "d1d4/d3d2"),
         ];
         for (mv, text) in cases {
             assert_eq!(mv.to_uci(g, &t, &[]), text);
@@ -788,5 +843,19 @@ mod tests {
         assert!(plain.matches(&t, swap, &[]) && !plain.matches(&t, relocation, &[]));
         let relocated = UciMove::parse(g, &t, "d1d5>d3").unwrap();
         assert!(relocated.matches(&t, relocation, &[]) && !relocated.matches(&t, swap, &[]));
+        // A swap on the way (M63): `/` and the swapped piece's two squares, after the extra
+        // captures; no clash with a swap, a relocation or a plain move to the same square.
+        let on_the_way = Move::swap_on_the_way(sq(g, "d1"), sq(g, "d5"), false, sq(g, "d3"), sq(g, "d2"));
+        let text = UciMove::parse(g, &t, "d1d5xc2/d3d2").unwrap();
+        assert!(text.matches(&t, on_the_way, &[sq(g, "c2")]) && !text.matches(&t, on_the_way, &[]));
+        for other in [swap, relocation, Move::quiet(sq(g, "d1"), sq(g, "d5"))] {
+            assert!(!text.matches(&t, other, &[sq(g, "c2")]));
+            assert!(!plain.matches(&t, on_the_way, &[]) && !relocated.matches(&t, on_the_way, &[]));
+        }
+        assert_eq!(e("d1d5/d3").column, 7);
+        assert_eq!(e("d1d5/d3d2xc2").column, 9);
+        assert_eq!(e("d1d5/d3d2>d4").column, 9);
+        assert_eq!(e("d1d5>d4/d3d2").column, 7);
+        assert_eq!(e("d1d5/d3d2/d3d2").column, 9);
     }
 }

@@ -323,10 +323,15 @@ pub fn moves_command(args: MovesArgs) -> ExitCode {
         }
     };
     // A flip (MBN `x`, docs/SEMANTICS.md M34) is `~` and the square of the piece it turns: the
-    // mover stays where it is.
+    // mover stays where it is. A swap on the way (M63) adds `/` and the swapped piece's squares.
     let names: Vec<String> = destinations
         .iter()
-        .map(|&(sq, flip)| format!("{}{}", if flip { "~" } else { "" }, geometry.square_name(sq)))
+        .map(|&(sq, flip, swapped)| {
+            let swapped = swapped
+                .map(|(s, t)| format!("/{}{}", geometry.square_name(s), geometry.square_name(t)))
+                .unwrap_or_default();
+            format!("{}{}{swapped}", if flip { "~" } else { "" }, geometry.square_name(sq))
+        })
         .collect();
     if args.json {
         let quoted: Vec<String> = names.iter().map(|s| format!("\"{s}\"")).collect();
@@ -337,16 +342,21 @@ pub fn moves_command(args: MovesArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// A destination of `mbn moves`: the square, whether the move is a flip, and the squares a swap
+/// on the way moves the swapped piece between.
+type Destination = (Square, bool, Option<(Square, Square)>);
+
 /// The squares White's piece (kind 0) on `from` can move or capture to (not the moves it induces
 /// in friends), sorted by file then rank, each with whether the move is a flip (MBN `x`: the piece
-/// there changes colour, the mover stays).
+/// there changes colour, the mover stays) and the squares a swap on the way moves the swapped
+/// piece between (M63).
 fn destinations<B: Bitboard>(
     variant: &Variant,
     interp: &Interpreter,
     from: Square,
     friendly: &[Square],
     enemy: &[Square],
-) -> Result<Vec<(Square, bool)>, String> {
+) -> Result<Vec<Destination>, String> {
     let geometry = variant.geometry;
     let mut pos = Position::<B>::new(variant.table.clone(), geometry).map_err(|e| e.to_string())?;
     let (piece, blocker) = (PieceKind(0), PieceKind(1));
@@ -365,9 +375,12 @@ fn destinations<B: Bitboard>(
     let mut list = MoveList::new();
     interp.piece_moves(&pos, from, Piece::new(piece, Color::White), &mut list);
     // Moves the piece induces in friends (XBetza `x`, X28) are the friends' own, not its.
-    let mut out: Vec<(Square, bool)> =
-        list.iter().filter(|mv| mv.from() == from).map(|mv| (mv.to(), mv.is_flip())).collect();
-    out.sort_by_key(|&(sq, flip)| (geometry.file_of(sq), geometry.rank_of(sq), flip));
+    let mut out: Vec<Destination> =
+        list.iter().filter(|mv| mv.from() == from).map(|mv| (mv.to(), mv.is_flip(), mv.swapped())).collect();
+    out.sort_by_key(|&(sq, flip, swapped)| {
+        let swapped = swapped.map(|(s, t)| (s.index(), t.index()));
+        (geometry.file_of(sq), geometry.rank_of(sq), flip, swapped)
+    });
     out.dedup();
     Ok(out)
 }

@@ -167,6 +167,10 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
     let check_rules = legs.iter().flatten().flatten().any(|leg| leg.check_rule.is_some());
     // Flips (M34) are made and tested, like swaps.
     let flip_moves = legs.iter().flatten().flatten().any(|leg| leg.flip.is_some()).then(|| quote!(|| mv.is_flip()));
+    // M64: a double step opens e.p. captures on the way that may go on to a royal piece, so
+    // double steps are made and tested.
+    let ep_way_moves =
+        g.multi.iter().flatten().flatten().any(multileg::en_passant_on_the_way).then(|| quote!(|| mv.is_double_step()));
     g.escaping = legs.iter().flatten().flatten().any(|leg| !leg.attackers.is_empty() || !leg.conditions.is_empty())
         || g.multi
             .iter()
@@ -540,7 +544,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                             return true;
                         }
                         #legal_drop
-                        if #escaping #hurdle_sets || #borrowing || mv.is_drop() || mv.is_swap() #flip_moves || !extra.is_empty() #check_rule_moves {
+                        if #escaping #hurdle_sets || #borrowing || mv.is_drop() || mv.is_swap() || mv.swapped().is_some() #flip_moves #ep_way_moves || !extra.is_empty() #check_rule_moves {
                             let scratch = scratch.get_or_insert_with(|| pos.clone());
                             return #rt::__private::leaves_royals_safe(self, scratch, mv, extra) #keeps_check_rule;
                         }

@@ -81,6 +81,12 @@ struct St<'a> {
     /// XBetza `o` (X48): the last leg left the board from `sq` along this vector with this reach;
     /// the next leg comes back from the point it landed on.
     off: Option<(Vector, Reach)>,
+    /// M63: the pending landing of a `w` leg another leg follows is settled as a swap (this copy
+    /// of the path) rather than as an empty square or a capture (the other copy).
+    swapping: bool,
+    /// M63: a swap on the way: the swap square (empty once the mover goes on) and the swapping
+    /// leg's start square, where the swapped piece stands for the rest of the path.
+    swapped: Option<(Ident, Ident)>,
 }
 
 /// What remains to be walked (as in the interpreter).
@@ -179,7 +185,8 @@ impl Gen {
                         runtime.push(r as *const PRepeat)
                     }
                 });
-                if runtime.is_empty() {
+                // M63: a swap on the way is not kept on a searched repeat's stack.
+                if runtime.is_empty() || swaps_on_the_way(m) {
                     (body, over, touched_m)
                 } else {
                     self.unroll(m, kind, color, sink, runtime)
@@ -252,6 +259,8 @@ impl Gen {
                 decisive: false,
                 rights: false,
                 off: None,
+                swapping: false,
+                swapped: None,
             };
             let body = u.run(st, &Cont::Parts(&m.parts, &Cont::Done));
             (body, u.over_budget, u.touched)
@@ -482,6 +491,31 @@ pub(super) fn needs_position(m: &PMove) -> bool {
     needs
 }
 
+/// Whether a multi-leg move swaps on the way (M63): a `w` leg that is not its last part.
+fn swaps_on_the_way(m: &PMove) -> bool {
+    let mut swaps = 0;
+    walk_steps(&m.parts, &mut |s| swaps += usize::from(s.leg.swap.is_some()), &mut |_| {});
+    let last_swaps = matches!(m.parts.last(), Some(PPart::Leg(s)) if s.leg.swap.is_some());
+    swaps > usize::from(last_swaps)
+}
+
+/// Whether a multi-leg move captures en passant on the way (M64): a `ce` leg that is not its last.
+pub(super) fn en_passant_on_the_way(m: &PMove) -> bool {
+    let mut takers = 0;
+    walk_steps(&m.parts, &mut |s| takers += usize::from(s.leg.en_passant.is_some()), &mut |_| {});
+    let last_takes = matches!(m.parts.last(), Some(PPart::Leg(s)) if s.leg.en_passant.is_some());
+    takers > usize::from(last_takes)
+}
+
+/// Whether nothing remains to be walked after `k`: the leg before it is the move's last.
+fn ends_here(k: &Cont<'_, '_>) -> bool {
+    match k {
+        Cont::Done => true,
+        Cont::Parts([], next) => ends_here(next),
+        _ => false,
+    }
+}
+
 /// Whether a range needs a position.
 fn dynamic(r: &PRange) -> bool {
     r.threatened || r.unthreatened || r.unmoved
@@ -580,9 +614,17 @@ impl<'a> Unroll<'_> {
                 quote!(((occ0 | <#ty as Bitboard>::from_square(from)) & !<#ty as Bitboard>::from_square(#a)))
             }
         };
-        match &st.cap {
+        let base = match &st.cap {
             None => base,
             Some(c) => quote!((#base & !#c)),
+        };
+        match &st.swapped {
+            // M63: the swap square is empty once the mover goes on; the swapped piece stands on
+            // the swapping leg's start square.
+            Some((w, u)) => quote! {
+                ((#base & !<#ty as Bitboard>::from_square(#w)) | <#ty as Bitboard>::from_square(#u))
+            },
+            None => base,
         }
     }
 
@@ -868,6 +910,8 @@ impl<'a> Unroll<'_> {
                 decisive: c.decisive,
                 rights: c.rights,
                 off: None,
+                swapping: false,
+                swapped: None,
             };
             let count = self.id("n");
             let rounds = |bodies: &'a [Vec<PPart>], me: &mut Self| {
@@ -1025,6 +1069,15 @@ impl<'a> Unroll<'_> {
             guards.push(quote!((#t && own.test(#sq))));
             st.actor = Some(sq);
         }
+        if let Some((p, t)) = st.pending.take_if(|_| st.swapping) {
+            // M63: this copy of the path swaps with the piece there (plan: no capture of it).
+            let (sq, w) = (st.sq.clone(), p.leg.swap.as_ref()?);
+            let test = self.targets_test(std::slice::from_ref(&w.targets), &sq);
+            guards.push(quote!((#t && #test)));
+            st.swapping = false;
+            st.swapped = Some((sq, st.leg_start.clone()));
+            return Some((settle, guards));
+        }
         if let Some((p, t)) = st.pending.take() {
             // The previous landing is a square on the way: empty, visited or captured. A leg with
             // `me` cannot capture there (plan): it passed an empty square (M44).
@@ -1062,19 +1115,44 @@ impl<'a> Unroll<'_> {
                 };
                 ways.push(quote!(#capd));
             }
+            let old = match &st.cap {
+                Some(c) => quote!(#c),
+                None => quote!(<#ty as Bitboard>::EMPTY),
+            };
+            // M64: an e.p. capture on the way takes the victim of the rights on this empty square.
+            let epd = self.id("e");
+            if let Some(pieces) = &p.leg.en_passant {
+                let victim_ok = self.ep_victim_test(pieces);
+                settle = quote! {
+                    #settle
+                    let #epd = if !#t && pos.ep_targets().test(#sq) {
+                        pos.ep_victim().filter(|&victim_sq| {
+                            !#old.test(victim_sq)
+                                && pos.piece_at(victim_sq).is_some_and(|victim| victim.color != us && #victim_ok)
+                        })
+                    } else {
+                        None
+                    };
+                };
+                ways.push(quote!(#epd.is_some()));
+            }
             if ways.is_empty() {
                 return None;
             }
             guards.push(if ways.len() == 1 { ways.remove(0) } else { quote!((#(#ways)||*)) });
-            if can_capture {
+            if can_capture || p.leg.en_passant.is_some() {
                 let c = self.id("c");
-                let old = match &st.cap {
-                    Some(c) => quote!(#c),
-                    None => quote!(<#ty as Bitboard>::EMPTY),
-                };
+                let captured = can_capture.then(
+                    || quote!(| if #capd { <#ty as Bitboard>::from_square(#sq) } else { <#ty as Bitboard>::EMPTY }),
+                );
+                let taken = p
+                    .leg
+                    .en_passant
+                    .is_some()
+                    .then(|| quote!(| #epd.map_or(<#ty as Bitboard>::EMPTY, <#ty as Bitboard>::from_square)));
                 settle = quote! {
                     #settle
-                    let #c = #old | if #capd { <#ty as Bitboard>::from_square(#sq) } else { <#ty as Bitboard>::EMPTY };
+                    let #c = #old #captured #taken;
                 };
                 st.cap = Some(c);
             }
@@ -1238,8 +1316,18 @@ impl<'a> Unroll<'_> {
             next.leg_start = st.sq.clone();
             next.zaxis = axis;
             next.decisive |= leg.decisive;
-            let inner = self.run(next, after);
-            let dest = self.ranges(&leg.destination, &to);
+            let mut inner = self.run(next.clone(), after);
+            if leg.swap.is_some() && !ends_here(after) {
+                // M63: the path again, with this landing a swap on the way.
+                next.swapping = true;
+                let swap = self.run(next, after);
+                inner = quote!(#inner #swap);
+            }
+            let mut dest = self.ranges(&leg.destination, &to);
+            if let Some((_, u)) = &st.swapped {
+                // M63: the swapped piece is not landed on again.
+                dest.push(quote!(#to != #u));
+            }
             let inner = guarded(dest, inner);
             let body = quote! {
                 let #t = #occ.test(#to);
@@ -1336,6 +1424,18 @@ impl<'a> Unroll<'_> {
         }
         let ty = self.ty();
         let listed = quote!((start..out.len()).any(|i| out.get(i).is_some_and(|m| m.decisive() == mv.decisive())));
+        if let (Sink::Moves, Some((w, u))) = (self.sink, &st.swapped) {
+            // M63: a path that swapped on the way.
+            let extra = st.cap.as_ref().map_or(quote!(<#ty as Bitboard>::EMPTY), |c| quote!(#c));
+            let push = self.push_swapped(s, t, w, u, extra);
+            return quote! {
+                #specials
+                if #(#ends)||* {
+                    found += 1;
+                    #push
+                }
+            };
+        }
         let sink = match self.sink {
             // M44: the quiet end of a path that passed a `me` leg is a double step (no captures on
             // the way beside it, plan).
@@ -1402,6 +1502,29 @@ impl<'a> Unroll<'_> {
             if #(#ends)||* {
                 found += 1;
                 #sink
+            }
+        }
+    }
+
+    /// Pushes the swap on the way (M63) to `to` (a capture when `capture`) whose swapped piece goes
+    /// from `w` to `u`, with the extra captures of the bitboard `extra`, each such move once. It
+    /// never promotes; a path back to the start square is not listed (M6).
+    fn push_swapped(&self, to: &Ident, capture: &Ident, w: &Ident, u: &Ident, extra: TokenStream) -> TokenStream {
+        let ty = self.ty();
+        let rt = &self.g.rt;
+        quote! {
+            if #to != from {
+                let mut buf = [#rt::__private::Square(0); <#ty as Bitboard>::BITS];
+                let mut len = 0;
+                for x in <#ty as Bitboard>::squares(#extra) {
+                    buf[len] = x;
+                    len += 1;
+                }
+                let extra = &buf[..len];
+                let mv = Move::swap_on_the_way(from, #to, #capture, #w, #u);
+                if !(xstart..out.len()).any(|i| out.get(i).is_some_and(|m| m == mv && out.extra_captures(&m) == extra)) {
+                    let _ = out.push_with_captures(mv, extra);
+                }
             }
         }
     }
@@ -1477,14 +1600,7 @@ impl<'a> Unroll<'_> {
         let listed = quote!((start..out.len()).any(|i| out.get(i).is_some_and(|m| m.decisive() == mv.decisive())));
         let mut code = Vec::new();
         if let Some(pieces) = &p.leg.en_passant {
-            let k = self.kind as u8;
-            let victim_ok = match pieces {
-                None => quote!(victim.kind == PieceKind(#k)),
-                Some(set) => {
-                    let mask = self.g.set_mask(set);
-                    quote!(#mask.test(victim_sq))
-                }
-            };
+            let victim_ok = self.ep_victim_test(pieces);
             let push = self.g.push(self.kind, self.color, quote!(mv));
             let action = moves.then(|| quote!(let mv = Move::en_passant(from, #s); if !#listed { #push }));
             code.push(quote! {
@@ -1510,6 +1626,18 @@ impl<'a> Unroll<'_> {
             });
         }
         quote!(#(#code)*)
+    }
+
+    /// Whether `victim` on `victim_sq` may be taken en passant: of the mover's kind, or in the set.
+    fn ep_victim_test(&self, pieces: &Option<PSet>) -> TokenStream {
+        let k = self.kind as u8;
+        match pieces {
+            None => quote!(victim.kind == PieceKind(#k)),
+            Some(set) => {
+                let mask = self.g.set_mask(set);
+                quote!(#mask.test(victim_sq))
+            }
+        }
     }
 
     /// The end of a path whose last leg has XBetza `u` (X27): a move to an empty square as usual,

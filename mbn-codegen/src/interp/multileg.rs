@@ -47,6 +47,9 @@ pub enum LandingKind {
     EnPassant,
     /// A swap on the last leg (`K-wW`, M43): the piece on `to` goes to the start square.
     Swap,
+    /// A swap on the way (`wK-W`, M63): the swapped piece goes from `.0` to `.1` (the swapping
+    /// leg's start square); the path's end is a move or a capture (`capture`).
+    SwapOnTheWay(Square, Square),
 }
 
 impl Landing {
@@ -56,6 +59,7 @@ impl Landing {
         let mv = match (self.unload, self.kind) {
             (Some(sq), _) => Move::relocate(from, self.to, sq),
             (None, LandingKind::Swap) => Move::swap(mover, self.to),
+            (None, LandingKind::SwapOnTheWay(s, t)) => Move::swap_on_the_way(mover, self.to, self.capture, s, t),
             (None, LandingKind::EnPassant) => Move::en_passant(mover, self.to),
             (None, LandingKind::DoubleStep) => Move::double_step(mover, self.to),
             (None, LandingKind::Plain) if self.capture => Move::capture(mover, self.to),
@@ -120,6 +124,9 @@ struct State<'a> {
     rights: bool,
     /// XBetza `o` (X48): the point off the board the last leg landed on; the next leg starts there.
     off: Option<offboard::Point>,
+    /// A swap on the way (M63): the swap square (empty once the mover goes on), the swapping leg's
+    /// start square and the swapped piece, which stands there for the rest of the path.
+    swapped: Option<(Square, Square, Piece)>,
 }
 
 /// What remains to be walked.
@@ -185,6 +192,7 @@ impl Interpreter {
             decisive: false,
             rights: false,
             off: None,
+            swapped: None,
         };
         walker.run(start, &Cont::Parts(&m.parts, &Cont::Done), out);
     }
@@ -419,12 +427,13 @@ impl<'w, B: Bitboard> Walker<'w, B> {
         for (board, white, axis) in directions {
             let mut landings = Vec::new();
             {
-                let occupancy = |sq: Square| {
-                    if sq == vacated || st.captures.contains(&sq) {
-                        None
-                    } else {
-                        (self.occupancy)(sq)
-                    }
+                let occupancy = |sq: Square| match st.swapped {
+                    // M63: the swapped piece stands on the swapping leg's start square, the
+                    // swap square is empty once the mover goes on.
+                    Some((_, t, piece)) if sq == t => Some(piece),
+                    Some((s, _, _)) if sq == s => None,
+                    _ if sq == vacated || st.captures.contains(&sq) => None,
+                    _ => (self.occupancy)(sq),
                 };
                 if step.offboard {
                     // X48: over empty squares to the first point off the board.
@@ -453,6 +462,10 @@ impl<'w, B: Bitboard> Walker<'w, B> {
             }
             for (to, target) in landings {
                 if !self.may_land(step, target) || !leg.destination.iter().all(|r| self.in_range(r, to)) {
+                    continue;
+                }
+                // M63: the swapped piece is not landed on again (no second capture, swap or visit).
+                if st.swapped.is_some_and(|(_, t, _)| t == to) {
                     continue;
                 }
                 let mut next = st.clone();
@@ -514,6 +527,19 @@ impl<'w, B: Bitboard> Walker<'w, B> {
             }
         }
         match p.target {
+            None if p.step.leg.en_passant.is_some() => {
+                // M64: an e.p. capture on the way takes the victim of the rights there, whose
+                // square is empty for the rest of the path (the plan: the leg does not move).
+                let pieces = p.step.leg.en_passant.as_ref().and_then(|s| s.as_ref());
+                let victim = self.pos.ep_victim().filter(|v| !st.captures.contains(v));
+                match victim {
+                    Some(v) if self.interp.en_passant_allowed(self.pos, st.square, self.piece, pieces) => {
+                        st.captures.push(v);
+                        true
+                    }
+                    _ => false,
+                }
+            }
             None => {
                 // M44: `me` leaves e.p. rights on the empty square passed.
                 st.rights |= p.step.leg.move_allows_en_passant;
@@ -524,8 +550,15 @@ impl<'w, B: Bitboard> Walker<'w, B> {
                     && p.step.leg.captures.iter().any(|t| self.interp.may_capture(t, self.piece, victim));
                 if ok {
                     st.captures.push(st.square);
+                    return true;
                 }
-                ok
+                // M63: a swap on the way; the swapped piece goes to the leg's start square.
+                let swaps =
+                    p.step.leg.swap.as_ref().is_some_and(|w| self.interp.may_capture(&w.targets, self.piece, victim));
+                if swaps && st.swapped.is_none() {
+                    st.swapped = Some((st.square, st.leg_start, victim));
+                }
+                swaps
             }
         }
     }
@@ -597,6 +630,11 @@ impl<'w, B: Bitboard> Walker<'w, B> {
         }
         let leg = &p.step.leg;
         let mut st = st;
+        // M63: a path that swapped on the way ends as a move or a capture with the swap in it.
+        let plain = match st.swapped {
+            Some((s, t, _)) => LandingKind::SwapOnTheWay(s, t),
+            None => LandingKind::Plain,
+        };
         if leg.pass && st.setup.is_none() && st.actor.is_none() {
             // M57: a path that captured on the way where a null leg then ends (`cK-O`) is a
             // capture there, not a move with an extra capture of its own square.
@@ -605,15 +643,7 @@ impl<'w, B: Bitboard> Walker<'w, B> {
                 let decisive = st.decisive;
                 let extra = st.captures;
                 let mover = st.actor;
-                out.push(Landing {
-                    to: st.square,
-                    capture: true,
-                    extra,
-                    mover,
-                    unload: None,
-                    kind: LandingKind::Plain,
-                    decisive,
-                });
+                out.push(Landing { to: st.square, capture: true, extra, mover, unload: None, kind: plain, decisive });
                 return;
             }
         }
@@ -689,7 +719,7 @@ impl<'w, B: Bitboard> Walker<'w, B> {
                     decisive,
                 });
             }
-            None => out.push(landing(LandingKind::Plain, capture)),
+            None => out.push(landing(plain, capture)),
         }
     }
 

@@ -21,13 +21,12 @@ impl Prep<'_> {
         };
         let is_last = |s: &PStep| last.is_some_and(|l| std::ptr::eq(l, s));
         let ends_special = |s: &PStep| s.leg.swap.is_some() || s.leg.en_passant.is_some();
-        if let Some(s) = steps.iter().find(|s| ends_special(s) && !is_last(s)) {
-            self.unsupported(
-                s.span,
-                "`w` (swap) and en passant captures (`ce`) on a leg another leg may follow (the swapped piece \
-                 would go to the start square while the mover goes on, which no runtime move expresses; an \
-                 e.p. capture ends its move, M45; M60)",
-            );
+        if steps.iter().any(|s| s.leg.swap.is_some() && !is_last(s)) {
+            self.check_swap_on_the_way(parts, &steps, span);
+            return;
+        }
+        if steps.iter().any(|s| s.leg.en_passant.is_some() && !is_last(s)) {
+            self.check_en_passant_on_the_way(parts, &steps, span);
             return;
         }
         let setup = steps.iter().any(|s| s.setup) || super::has_explosion(parts);
@@ -55,6 +54,109 @@ impl Prep<'_> {
         }
         if rights {
             self.check_rights(parts, &steps, color, span);
+        }
+    }
+
+    /// `w` on a leg another leg follows (M63): one swap per move, on a leg of the move's own
+    /// sequence (not in a repeat or an optional part) that a leg always follows, in a move without
+    /// `!`, XBetza `x`/`u`, explosions, `#`, e.p. captures or rights; the swapping leg may not also
+    /// capture what it swaps with, and the legs after it may not hop over piece sets (the swapped
+    /// piece stands on a square the plan's set tests would read from the position before the move).
+    fn check_swap_on_the_way(&mut self, parts: &[PPart], steps: &[&PStep], span: Span) {
+        let swaps: Vec<&&PStep> = steps.iter().filter(|s| s.leg.swap.is_some()).collect();
+        if let Some(second) = swaps.get(1) {
+            self.unsupported(second.span, "two swaps (`w`) in one move (M63)");
+            return;
+        }
+        let Some(at) = parts.iter().position(|p| matches!(p, PPart::Leg(s) if s.leg.swap.is_some())) else {
+            let s = swaps[0];
+            self.unsupported(
+                s.span,
+                "`w` (swap) on a leg in a repeat or an optional part (`K-[wW]`, `K-[wW]-W`): only a leg of the \
+                 move's own sequence that another leg always follows swaps on the way (M63)",
+            );
+            return;
+        };
+        let followed = parts[at + 1..].iter().any(|p| matches!(p, PPart::Leg(_)));
+        let PPart::Leg(swapper) = &parts[at] else { return };
+        if !followed {
+            self.unsupported(
+                swapper.span,
+                "`w` (swap) on a leg the move may end on without it being the last leg (`wK-[W]`): only a leg \
+                 another leg always follows swaps on the way (M63)",
+            );
+            return;
+        }
+        if steps.iter().any(|s| s.setup || s.excite || s.unload) || super::has_explosion(parts) {
+            self.unsupported(span, "a swap on the way (`w`, M63) in a move with `!`, an explosion, XBetza `x` or `u`");
+            return;
+        }
+        if let Some(s) = steps.iter().find(|s| s.leg.decisive) {
+            self.unsupported(s.span, "the decision operator `#` on swaps and en passant moves");
+            return;
+        }
+        if let Some(s) = steps.iter().find(|s| s.leg.en_passant.is_some() || s.leg.move_allows_en_passant) {
+            self.unsupported(s.span, "en passant (`e`) in a move with a swap on the way (`w`, M63)");
+            return;
+        }
+        let w = swapper.leg.swap.as_ref().map(|w| w.targets.side);
+        if swapper.mode_written && swapper.leg.captures.iter().any(|c| w.is_some_and(|w| super::sides_meet(c.side, w)))
+        {
+            self.unsupported(
+                swapper.span,
+                "a leg that may both capture and swap with the same piece on the way (`cwK-W`, M63)",
+            );
+            return;
+        }
+        let mut after = Vec::new();
+        flat_steps(&parts[at + 1..], &mut after);
+        let set_hops = |s: &&&PStep| {
+            s.leg.hop.as_ref().is_some_and(|h| h.hurdles.is_some()) || matches!(s.leg.over, super::POver::Set(_))
+        };
+        if let Some(s) = after.iter().find(set_hops) {
+            self.unsupported(s.span, "hops over piece sets (`p{P}`) after a swap on the way (`w`, M63)");
+        }
+    }
+
+    /// `ce` on a leg another leg follows (M64): one e.p. capture per move, on a leg of the move's
+    /// own sequence that another leg always follows and that may not also move there, in a move
+    /// without swaps, `!`, XBetza `x`/`u`, explosions, `#` or e.p. rights.
+    fn check_en_passant_on_the_way(&mut self, parts: &[PPart], steps: &[&PStep], span: Span) {
+        let takers: Vec<&&PStep> = steps.iter().filter(|s| s.leg.en_passant.is_some()).collect();
+        if let Some(second) = takers.get(1) {
+            self.unsupported(second.span, "two en passant captures (`ce`) in one move (M64)");
+            return;
+        }
+        let at = parts.iter().position(|p| matches!(p, PPart::Leg(s) if s.leg.en_passant.is_some()));
+        let taker = match at.map(|i| (i, &parts[i])) {
+            Some((i, PPart::Leg(s))) if parts[i + 1..].iter().any(|p| matches!(p, PPart::Leg(_))) => s,
+            _ => {
+                self.unsupported(
+                    takers[0].span,
+                    "an en passant capture (`ce`) in a repeat or an optional part, or on a leg the move may \
+                     end on without it being the last leg (`cefK-[W]`): only a leg another leg always \
+                     follows captures en passant on the way (M64)",
+                );
+                return;
+            }
+        };
+        if steps.iter().any(|s| s.setup || s.excite || s.unload) || super::has_explosion(parts) {
+            self.unsupported(
+                span,
+                "an en passant capture on the way (M64) in a move with `!`, an explosion, XBetza `x` or `u`",
+            );
+            return;
+        }
+        if let Some(s) = steps.iter().find(|s| s.leg.decisive) {
+            self.unsupported(s.span, "the decision operator `#` on swaps and en passant moves");
+            return;
+        }
+        if taker.leg.moves {
+            self.unsupported(taker.span, "a leg that may both move and capture en passant on the way (`mcefK-W`, M64)");
+            return;
+        }
+        if let Some(s) = steps.iter().find(|s| s.leg.move_allows_en_passant) {
+            self.unsupported(s.span, "en passant rights (`me`) in a move with an en passant capture on the way (M64)");
         }
     }
 
@@ -180,7 +282,28 @@ mod tests {
 
     #[test]
     fn what_runs() {
-        for notation in ["/Ta1/W-F", "W-/{!Q}/fF", "W-#F", "K-wW", "K-wwW", "mefW-W", "mefF-F", "W-cefF", "mefW-cW"] {
+        for notation in [
+            "/Ta1/W-F",
+            "W-/{!Q}/fF",
+            "W-#F",
+            "K-wW",
+            "K-wwW",
+            "mefW-W",
+            "mefF-F",
+            "W-cefF",
+            "mefW-cW",
+            // M63: swaps on the way.
+            "wK-W",
+            "K-wW-W",
+            "aK-wwR-W",
+            "cK-wW-W",
+            "wW-tR",
+            "wK-W-[W]",
+            // M64: en passant captures on the way.
+            "cefK-W",
+            "ce{P}K-W",
+            "cefK-aW-W",
+        ] {
             assert_eq!(refusals(notation), Vec::<String>::new(), "{notation}");
         }
     }
@@ -188,9 +311,24 @@ mod tests {
     #[test]
     fn what_is_refused() {
         for (notation, what) in [
-            ("wK-W", "on a leg another leg may follow"),
-            ("cefF-W", "on a leg another leg may follow"),
-            ("K-[wW]", "on a leg another leg may follow"),
+            ("cefK-cefW", "two en passant captures (`ce`) in one move"),
+            ("cefK-[W]", "in a repeat or an optional part, or on a leg the move may end on"),
+            ("K-[cefW]-W", "in a repeat or an optional part, or on a leg the move may end on"),
+            ("mcefK-W", "may both move and capture en passant on the way"),
+            ("cefK-#W", "`#` on swaps and en passant"),
+            ("cefK-mefW-W", "en passant rights (`me`) in a move with an en passant capture on the way"),
+            ("wK-cefW-W", "en passant (`e`) in a move with a swap on the way"),
+            ("K-[wW]", "in a repeat or an optional part"),
+            ("(wW-W)2", "two swaps (`w`) in one move"),
+            ("K-[wW]-W", "in a repeat or an optional part"),
+            ("wK-wW-W", "two swaps (`w`) in one move"),
+            ("wK-K-wW", "two swaps (`w`) in one move"),
+            ("wK-[W]", "the move may end on without it being the last leg"),
+            ("wK-#W", "`#` on swaps and en passant"),
+            ("cwK-W", "both capture and swap with the same piece on the way"),
+            ("wK-mefW-W", "en passant (`e`) in a move with a swap on the way"),
+            ("wK-p{P}R", "hops over piece sets"),
+            ("!wK-W", "a swap on the way (`w`, M63) in a move with `!`"),
             ("aK-wW", "captures on the way"),
             ("W-#wW", "`#` on swaps and en passant"),
             ("mefW-#W", "`#` on swaps and en passant"),
@@ -200,7 +338,7 @@ mod tests {
             ("mefW-sW", "fill the straight line"),
             ("mefW-W-W", "fill the straight line"),
             ("mefW-dW-dW-dW-dW-dW-dW-dW-mW", "more than 4096 paths"),
-            ("amefW-W", "on a leg another leg may follow"),
+            ("amefW-W", "may both move and capture en passant on the way"),
             ("cW-mefW-W", "captures on the way"),
         ] {
             let e = refusals(notation);

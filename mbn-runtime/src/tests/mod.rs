@@ -266,6 +266,62 @@ fn make_relocations() {
     );
 }
 
+/// Makes `text` as a swap on the way (M63, `d4e6/e5d4`, with `x` extra captures and a capture
+/// on `to` when it holds an enemy) on `fen`, with and without captures to hand: checks consistency,
+/// the text, and that unmake restores exactly.
+fn fen_after_swap_on_the_way(fen: &str, text: &str) -> String {
+    let mut after = Vec::new();
+    for to_hand in [false, true] {
+        let mut pos = toy_pos::<u64>(8, 8, fen, to_hand);
+        let uci = UciMove::parse(pos.geometry(), pos.table(), text).unwrap();
+        let (s, t) = uci.swapped.expect("a swap on the way");
+        let capture = uci.to != s && pos.piece_at(uci.to).is_some();
+        let mv = crate::moves::Move::swap_on_the_way(uci.from.unwrap(), uci.to, capture, s, t);
+        assert_eq!(mv.swapped(), Some((s, t)));
+        assert!(!mv.is_swap() && mv.partner_from().is_none() && mv.relocation().is_none());
+        assert!(uci.matches(pos.table(), mv, &uci.extra));
+        assert_eq!(pos.uci(mv, &uci.extra), text);
+        let before = pos.clone();
+        let undo = pos.make_with(mv, &uci.extra);
+        pos.check_consistency().unwrap();
+        after.push(pos.to_fen());
+        pos.unmake(mv, undo);
+        assert_eq!(pos, before, "unmake {text}");
+    }
+    after.swap_remove(0)
+}
+
+#[test]
+fn make_swaps_on_the_way() {
+    // `wK-W` from d4: the enemy pawn on e5 goes to d4, the rook on to e6; the clock runs on.
+    assert_eq!(
+        fen_after_swap_on_the_way("3k4/8/8/4p3/3R4/8/8/3K4 w - - 3 9", "d4e6/e5d4"),
+        "3k4/8/4R3/8/3p4/8/8/3K4 b - - 4 9"
+    );
+    // `K-wW-W`: the friend on d3 goes to d2 (the swapping leg's start), the rook to d4, taking
+    // the knight there; the clock resets.
+    assert_eq!(
+        fen_after_swap_on_the_way("3k4/8/8/8/3l4/3P4/8/3R3K w - - 3 9", "d1d4/d3d2"),
+        "3k4/8/8/8/3R4/8/3P4/7K b - - 0 9"
+    );
+    // A capture on the way first (c2), then the swap onto that square: the pawn on b3 goes to
+    // c2; the touched rook's castling right goes.
+    assert_eq!(
+        fen_after_swap_on_the_way("r3k2r/8/8/8/8/1p6/2l5/R3K2R w KQkq - 0 1", "a1a4xc2/b3c2"),
+        "r3k2r/8/8/8/R7/8/2p5/4K2R b Kkq - 0 1"
+    );
+    // The enemy king swapped (e8 to d7): Black's king has moved, so Black's rights all go.
+    assert_eq!(
+        fen_after_swap_on_the_way("r3k2r/3R4/8/8/8/8/8/R3K2R w KQkq - 0 1", "d7f8/e8d7"),
+        "r4R1r/3k4/8/8/8/8/8/R3K2R b KQ - 1 1"
+    );
+    // The mover comes back to the square it swapped on (`wK-W-tW` shapes): d5 empty then.
+    assert_eq!(
+        fen_after_swap_on_the_way("3k4/8/8/3l4/3R4/8/8/3K4 w - - 0 1", "d4d5/d5d4"),
+        "3k4/8/8/3R4/3l4/8/8/3K4 b - - 1 1"
+    );
+}
+
 /// Makes the flip (MBN `x`) `from`-`to` on `fen`, checks consistency and its text, and that unmake
 /// restores exactly.
 fn fen_after_flip(fen: &str, from: &str, to: &str) -> String {
