@@ -323,10 +323,18 @@ pub fn moves_command(args: MovesArgs) -> ExitCode {
         }
     };
     // A flip (MBN `x`, docs/SEMANTICS.md M34) is `~` and the square of the piece it turns: the
-    // mover stays where it is.
+    // mover stays where it is. A stationary capture (M61) is the piece's own square, `x` and the
+    // squares it takes; a pass (M62) the piece's own square.
     let names: Vec<String> = destinations
         .iter()
-        .map(|&(sq, flip)| format!("{}{}", if flip { "~" } else { "" }, geometry.square_name(sq)))
+        .map(|(sq, flip, taken)| {
+            let mut name = format!("{}{}", if *flip { "~" } else { "" }, geometry.square_name(*sq));
+            for &t in taken {
+                name.push('x');
+                name.push_str(&geometry.square_name(t));
+            }
+            name
+        })
         .collect();
     if args.json {
         let quoted: Vec<String> = names.iter().map(|s| format!("\"{s}\"")).collect();
@@ -339,14 +347,15 @@ pub fn moves_command(args: MovesArgs) -> ExitCode {
 
 /// The squares White's piece (kind 0) on `from` can move or capture to (not the moves it induces
 /// in friends), sorted by file then rank, each with whether the move is a flip (MBN `x`: the piece
-/// there changes colour, the mover stays).
+/// there changes colour, the mover stays) and, for a stationary capture (M61), the squares it
+/// takes (`from` itself is then the square, as for a pass).
 fn destinations<B: Bitboard>(
     variant: &Variant,
     interp: &Interpreter,
     from: Square,
     friendly: &[Square],
     enemy: &[Square],
-) -> Result<Vec<(Square, bool)>, String> {
+) -> Result<Vec<(Square, bool, Vec<Square>)>, String> {
     let geometry = variant.geometry;
     let mut pos = Position::<B>::new(variant.table.clone(), geometry).map_err(|e| e.to_string())?;
     let (piece, blocker) = (PieceKind(0), PieceKind(1));
@@ -365,9 +374,18 @@ fn destinations<B: Bitboard>(
     let mut list = MoveList::new();
     interp.piece_moves(&pos, from, Piece::new(piece, Color::White), &mut list);
     // Moves the piece induces in friends (XBetza `x`, X28) are the friends' own, not its.
-    let mut out: Vec<(Square, bool)> =
-        list.iter().filter(|mv| mv.from() == from).map(|mv| (mv.to(), mv.is_flip())).collect();
-    out.sort_by_key(|&(sq, flip)| (geometry.file_of(sq), geometry.rank_of(sq), flip));
+    let mut out: Vec<(Square, bool, Vec<Square>)> = list
+        .iter()
+        .filter(|mv| mv.from() == from)
+        .map(|mv| {
+            let taken = if mv.is_stay() { list.extra_captures(mv).to_vec() } else { Vec::new() };
+            (mv.to(), mv.is_flip(), taken)
+        })
+        .collect();
+    out.sort_by_key(|(sq, flip, taken)| {
+        let taken: Vec<(u8, u8)> = taken.iter().map(|&t| (geometry.file_of(t), geometry.rank_of(t))).collect();
+        (geometry.file_of(*sq), geometry.rank_of(*sq), *flip, taken)
+    });
     out.dedup();
     Ok(out)
 }
