@@ -156,3 +156,14 @@ fn moves_print_flips_with_a_tilde() {
     assert_eq!(line, "b3 b5 c2 ~c6 e2 f3 f5");
     assert_eq!(moves(&["xN", "--from", "a1", "--enemy", "b3", "--json"]), r#"{"destinations":["~b3","c2"]}"#);
 }
+
+/// A stationary capture (docs/SEMANTICS.md M61) is printed as the piece's square, `x` and the
+/// square it takes; a pass (M62) as the piece's square.
+#[test]
+fn moves_print_stationary_captures_and_passes() {
+    let line = moves(&["ADN(aK--[K])", "--from", "d4", "--enemy", "d5"]);
+    assert_eq!(line, "b2 b3 b4 b5 b6 c2 c3 c4 c5 c6 d2 d3 d4 d4xd5 d5 d6 e2 e3 e4 e5 e6 f2 f3 f4 f5 f6");
+    assert_eq!(moves(&["!cK", "--from", "a1", "--enemy", "a2,b2", "--json"]), r#"{"destinations":["a1xa2","a1xb2"]}"#);
+    assert_eq!(moves(&["!mW", "--from", "d4"]), "d4");
+    assert_eq!(moves(&["--dialect", "xbetza", "caibR", "--from", "d4", "--enemy", "d6,g4"]), "d4xd6 d4xg4");
+}

@@ -73,7 +73,8 @@ fn interpreted(notation: &str, from: Square, friends: u64, enemies: u64) -> (u64
     let mut list = MoveList::new();
     interp.piece_moves(&pos, from, piece, &mut list);
     let (mut quiet, mut captures) = (0u64, 0u64);
-    for mv in list.iter() {
+    // A lone piece lists destinations: its passes and stationary captures (M61) have none.
+    for mv in list.iter().filter(|mv| mv.to() != from) {
         if mv.is_capture() {
             captures.set(mv.to());
         } else {

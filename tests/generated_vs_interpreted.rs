@@ -794,10 +794,10 @@ fn monkey_jumps_by_hand() {
     // Enemies d5 d7 e4: over d5 to d6 and on over d7 to d8; over e4 to f4.
     assert_eq!(jumps("7k/3p4/8/3p4/3Mp3/8/8/K7 w - - 0 1"), "d6(d5) d8(d5,d7) f4(e4)");
     // Five enemies in a ring: chains of up to four jumps either way round; the two chains that
-    // come back to d4 (over e3 or e5 last) end on the start square, which is no move.
+    // come back to d4 (over e3 or e5 last) take the same four pawns: one stationary capture (M61).
     assert_eq!(
         jumps("7k/5p2/8/4p1p1/3M4/4p1p1/8/K7 w - - 0 1"),
-        "f2(e3) f2(e5,g3,g5) f6(e3,g3,g5) f6(e5) f8(e3,f7,g3,g5) f8(e5,f7) h4(e3,g3) h4(e5,g5)"
+        "d4(e3,e5,g3,g5) f2(e3) f2(e5,g3,g5) f6(e3,g3,g5) f6(e5) f8(e3,f7,g3,g5) f8(e5,f7) h4(e3,g3) h4(e5,g5)"
     );
     // Blockers: d5 has a friend behind it (d6), e5 an enemy (f6): neither may be jumped. Over e3
     // to f2, then over g3 to h4.
@@ -1246,7 +1246,6 @@ fn generated_optional_parts_of_several_atoms_agree_with_the_interpreter() {
     );
 }
 
-
 test_variant! {
     /// XBetza `q`/`z` where X58 left them refused (docs/SEMANTICS.md X59, X60), pieces of an inline
     /// variant: bent first legs `qafNqazN`, both sides at once on a sliding leg and a boosted Rose
@@ -1369,23 +1368,11 @@ fn free_riders_by_hand() {
 // step on), the Acrobat `K+(aK-wwR-W)` (a step or capture, a rook line that swaps with a friend, a
 // step on) and the Bouncer `wW-tR` (a step that swaps with an enemy, then a rook line straight
 // back). The swapped piece goes to the swapping leg's start square and stays there.
-const SW_START: &str = "rgsakusr/pppppppp/8/8/8/8/PPPPPPPP/RGSAKUSR w - - 0 1";
-const SW_PIECES: &str =
-    "P|Pawn| R|Rook| K|King| G|Guard|=K+(wK-W) S|Shuttle|=K+(K-wW-W) A|Acrobat|=K+(aK-wwR-W) U|Bouncer|=wW-tR +P==RGSAU";
 
-mbn::mbn! {
-    variant SwapWay {
-        board: "8x8",
-        start: "rgsakusr/pppppppp/8/8/8/8/PPPPPPPP/RGSAKUSR w - - 0 1",
-        pieces: "P|Pawn| R|Rook| K|King| G|Guard|=K+(wK-W) S|Shuttle|=K+(K-wW-W) A|Acrobat|=K+(aK-wwR-W) U|Bouncer|=wW-tR +P==RGSAU",
-        royal: "K",
-        promotion_zone: "[8]",
-        promotion_mandatory: true,
-    }
-}
-
-fn swap_way_interpreter() -> Interpreter {
-    test_interpreter("swapway", 8, SW_START, SW_PIECES, "K", "[8]")
+test_variant! {
+    SwapWay, swap_way_interpreter,
+    SW_START = "rgsakusr/pppppppp/8/8/8/8/PPPPPPPP/RGSAKUSR w - - 0 1",
+    SW_PIECES = "P|Pawn| R|Rook| K|King| G|Guard|=K+(wK-W) S|Shuttle|=K+(K-wW-W) A|Acrobat|=K+(aK-wwR-W) U|Bouncer|=wW-tR +P==RGSAU",
 }
 
 /// The legal moves of the piece on `from` in both back ends (asserted equal), sorted, as their UCI
@@ -1443,13 +1430,14 @@ fn swaps_on_the_way_by_hand() {
         swap_way_moves(&interp, "k7/3p4/2Pp4/8/3S1p2/4P3/8/7K w - - 0 1", "d4"),
         "a3 a4 a5 c1 c3 c4 c5 d1 d3 d5 e4 e5 e7 g4/f4e4 g5 xd7/d6d5"
     );
-    // The Bouncer on d4: a step, then straight back (over its empty start square). After a swap
-    // with the pawn on d5 the pawn stands on d4 and closes the way back: no move swaps.
+    // The Bouncer on d4: a step, then straight back (over its empty start square; stopping there
+    // is a pass, M62). After a swap with the pawn on d5 the pawn stands on d4 and closes the way
+    // back: no move swaps.
     assert_eq!(
         swap_way_moves(&interp, "k7/8/8/8/3U4/8/8/7K w - - 0 1", "d4"),
-        "a4 b4 c4 d1 d2 d3 d5 d6 d7 d8 e4 f4 g4 h4"
+        "a4 b4 c4 d1 d2 d3 d4 d5 d6 d7 d8 e4 f4 g4 h4"
     );
-    assert_eq!(swap_way_moves(&interp, "k7/8/8/3p4/3U4/8/8/7K w - - 0 1", "d4"), "a4 b4 c4 e4 f4 g4 h4 xd5");
+    assert_eq!(swap_way_moves(&interp, "k7/8/8/3p4/3U4/8/8/7K w - - 0 1", "d4"), "a4 b4 c4 d4 e4 f4 g4 h4 xd5");
 }
 
 #[test]
@@ -1471,22 +1459,11 @@ fn generated_swaps_on_the_way_agree_with_the_interpreter() {
 // En passant captures on the way (docs/SEMANTICS.md M64): the Hawk `K+(ce{P}K-W)` (a king step
 // that captures, or takes a Pawn en passant, then a step on) and the Falcon `B+(ce{P}B-W)` (the
 // same along a bishop line). The victim is an extra capture; its square is empty for the rest.
-const EP_START: &str = "rhfrkfhr/pppppppp/8/8/8/8/PPPPPPPP/RHFRKFHR w - - 0 1";
-const EP_PIECES: &str = "P|Pawn| R|Rook| K|King| H|Hawk|=K+(ce{P}K-W) F|Falcon|=B+(ce{P}B-W) +P==RHF";
 
-mbn::mbn! {
-    variant EpWay {
-        board: "8x8",
-        start: "rhfrkfhr/pppppppp/8/8/8/8/PPPPPPPP/RHFRKFHR w - - 0 1",
-        pieces: "P|Pawn| R|Rook| K|King| H|Hawk|=K+(ce{P}K-W) F|Falcon|=B+(ce{P}B-W) +P==RHF",
-        royal: "K",
-        promotion_zone: "[8]",
-        promotion_mandatory: true,
-    }
-}
-
-fn ep_way_interpreter() -> Interpreter {
-    test_interpreter("epway", 8, EP_START, EP_PIECES, "K", "[8]")
+test_variant! {
+    EpWay, ep_way_interpreter,
+    EP_START = "rhfrkfhr/pppppppp/8/8/8/8/PPPPPPPP/RHFRKFHR w - - 0 1",
+    EP_PIECES = "P|Pawn| R|Rook| K|King| H|Hawk|=K+(ce{P}K-W) F|Falcon|=B+(ce{P}B-W) +P==RHF",
 }
 
 /// The legal moves of the piece on `from` after the moves `before` from `fen`, in both back ends
@@ -1541,4 +1518,101 @@ fn en_passant_on_the_way_by_hand() {
 fn generated_en_passant_on_the_way_agrees_with_the_interpreter() {
     let interp = ep_way_interpreter();
     assert_agree("epway", &EpWay, &interp, EpWay::start_position());
+}
+
+test_variant! {
+    /// Moves that end on their start square (docs/SEMANTICS.md M61): the Lion `ADN(aK--[K])` captures
+    /// without moving (igui) and passes by stepping out and back; the Rifle `mR+!cR` moves as a Rook
+    /// and captures as one without moving; the Warden `mK+!cK` likewise as a King; the Sniper (XBetza
+    /// `mBcaibB`) as a Bishop; the Double Knight `N--N` passes by leaping out and back.
+    Stays, stay_interpreter,
+    STAY_START = "rlsdkwsl/pppppppp/8/8/8/8/PPPPPPPP/RLSDKWSL w - - 0 1",
+    STAY_PIECES = "P|Pawn|=mfW+cfF K|King| L|Lion|=ADN(aK--[K]) R|Rifle|=mR+!cR W|Warden|=mK+!cK S|Sniper| \
+        D|DoubleKnight|=N--N +P==LRWSD",
+    xbetza: S = "mBcaibB",
+}
+
+#[test]
+fn generated_stationary_moves_agree_with_the_interpreter() {
+    let interp = stay_interpreter();
+    assert_agree("stays", &Stays, &interp, Stays::start_position());
+    // The pieces in contact from the first move: every kind has stationary captures at once.
+    let contact = Stays::position("r1s1k1sl/ppp2ppp/3pd3/2wLlW2/2P1p1R1/3pDp2/PP3PPP/R1S1K1SL w - - 0 1").unwrap();
+    assert_agree("stays (contact)", &Stays, &interp, contact);
+    // The playouts meet stationary captures and passes.
+    let (mut stays, mut passes) = (0, 0);
+    random_walk(&Stays, &Stays::start_position(), POSITIONS, MAX_PLIES, 0x57a75, |_, list| {
+        stays += list.iter().filter(|mv| mv.is_stay()).count();
+        passes += list.iter().filter(|mv| mv.is_pass()).count();
+    });
+    assert!(stays > 1000 && passes > 1000, "only {stays} stationary captures and {passes} passes");
+}
+
+#[test]
+fn stationary_moves_by_hand() {
+    let interp = stay_interpreter();
+    let at = |fen: &str, from: &str| {
+        let pos = Stays::position(fen).expect("the position loads");
+        piece_moves(&Stays, &interp, &pos, from)
+    };
+    // M61 (M6's boards): the Lion on d4, a Black pawn on d5: the 16 leaps, the king steps, the
+    // capture of d5 and a second step, igui `d4(xd5)` and the pass `d4`.
+    assert_eq!(
+        at("7k/8/8/3p4/3L4/8/8/K7 w - - 0 1", "d4"),
+        "b2 b3 b4 b5 b6 c2 c3 c4 c4(xd5) c5 c5(xd5) c6 c6(xd5) d2 d3 d4 d4(xd5) d6 d6(xd5) e2 e3 e4 e4(xd5) \
+         e5 e5(xd5) e6 e6(xd5) f2 f3 f4 f5 f6 xd5"
+    );
+    // In the corner, a White pawn on b2, a Black one on a2.
+    assert_eq!(at("7k/8/8/8/8/8/pP6/L6K w - - 0 1", "a1"), "a1 a1(xa2) a3 a3(xa2) b1 b1(xa2) b3 b3(xa2) c1 c2 c3 xa2");
+    // Hemmed in by friends with nothing to take: no pass (it needs an empty square to step to).
+    assert_eq!(at("7k/8/8/8/8/8/PP6/LP5K w - - 0 1", "a1"), "a3 b3 c1 c2 c3");
+    // The Rifle on d4, Black pawns d6 d7 g4, a White pawn b4: rook moves, and takes d6 or g4
+    // without moving (d7 stands behind d6).
+    assert_eq!(at("7k/3p4/3p4/8/1P1R2p1/8/8/K7 w - - 0 1", "d4"), "c4 d1 d2 d3 d4(xd6) d4(xg4) d5 e4 f4");
+    // The Warden `mK+!cK` on e4, Black pawns d5 e5, a White pawn f5.
+    assert_eq!(at("7k/8/8/3ppP2/4W3/8/8/K7 w - - 0 1", "e4"), "d3 d4 e3 e4(xd5) e4(xe5) f3 f4");
+    // The Sniper (XBetza `mBcaibB`) on c1, a Black pawn e3, a White pawn b2: d2, and e3 from c1.
+    assert_eq!(at("7k/8/8/8/8/4p3/1P6/2S4K w - - 0 1", "c1"), "c1(xe3) d2");
+    // Black's Rifle on d5 with White pawns d3 b5: the mirror image of a rook's captures.
+    assert_eq!(at("k7/8/8/1P1r4/8/3P4/8/7K b - - 0 1", "d5"), "c5 d4 d5(xb5) d5(xd3) d6 d7 d8 e5 f5 g5 h5");
+    // The Double Knight on d4: the 26 squares two knight leaps away and the pass `d4`.
+    assert_eq!(
+        at("k7/8/8/8/3D4/8/8/7K w - - 0 1", "d4"),
+        "a1 a3 a5 a7 b4 b8 c1 c3 c5 c7 d2 d4 d6 d8 e1 e3 e5 e7 f4 f8 g1 g3 g5 g7 h2 h4 h6"
+    );
+}
+
+#[test]
+fn stationary_captures_are_legal_exactly() {
+    let interp = stay_interpreter();
+    let legal = |fen: &str| {
+        let pos = Stays::position(fen).expect("the position loads");
+        let (_, generated) = moves(&Stays, &pos);
+        let (list, interpreted) = moves(&interp, &pos);
+        assert_eq!(generated, interpreted, "{fen}");
+        let text: Vec<String> =
+            list.iter().map(|mv| mv.to_uci(pos.geometry(), pos.table(), list.extra_captures(mv))).collect();
+        text
+    };
+    // The Black Double Knight on b1 shields the White King on a1 from the Rook on d1: the Lion on
+    // b2 may take it by moving there (it shields the King itself), not without moving.
+    let shield = legal("7k/8/8/8/8/8/1L6/Kd1r4 w - - 0 1");
+    assert!(shield.contains(&"b2b1".to_string()) && !shield.contains(&"b2b2xb1".to_string()), "{shield:?}");
+    // The Rook on a5 checks the King on a1: the Lion on b4 may take it without moving, but not pass.
+    let check = legal("7k/8/8/r7/1L6/8/8/K7 w - - 0 1");
+    assert!(check.contains(&"b4b4xa5".to_string()) && !check.contains(&"b4b4".to_string()), "{check:?}");
+    // Not in check, the Lion passes (`b4b4`); two passes in a row end the game (M27).
+    let mut pos = Stays::position("3l3k/8/8/8/1L6/8/8/K7 w - - 0 1").expect("loads");
+    for uci in ["b4b4", "d8d8"] {
+        let (mv, extra) = mbn::runtime::parse_move(&Stays, &pos, uci).expect("legal");
+        assert!(mv.is_pass(), "{uci}");
+        let _ = pos.make_with(mv, &extra);
+    }
+    assert!(moves(&Stays, &pos).1.is_empty() && moves(&interp, &pos).1.is_empty());
+    // The text of a stationary capture reads back; `b4a5` is the Lion's capture by moving.
+    let pos = Stays::position("7k/8/8/r7/1L6/8/8/K7 w - - 0 1").expect("loads");
+    let (mv, extra) = mbn::runtime::parse_move(&Stays, &pos, "b4b4xa5").expect("legal");
+    assert!(mv.is_stay() && extra.len() == 1 && pos.uci(mv, &extra) == "b4b4xa5");
+    let (mv, extra) = mbn::runtime::parse_move(&Stays, &pos, "b4a5").expect("legal");
+    assert!(mv.is_capture() && !mv.is_stay() && extra.is_empty());
 }

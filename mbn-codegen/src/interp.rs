@@ -140,9 +140,9 @@ impl Interpreter {
 
     /// The moves of one piece standing on `from` (used for `mbn moves` and diagrams).
     ///
-    /// Multi-leg moves that end on `from` (the Lion's capture without moving, a Rose's full circle)
-    /// are left out: a runtime [`Move`] cannot leave its piece standing; see
-    /// [`Interpreter::piece_landings`].
+    /// Multi-leg moves that end on `from` are passes when they capture nothing (the Lion's step out
+    /// and back, a Rose's full circle) and stationary captures ([`Move::stay`]) otherwise (the
+    /// Lion's igui, rifle captures): docs/SEMANTICS.md M61.
     pub fn piece_moves<B: Bitboard>(&self, pos: &Position<B>, from: Square, piece: Piece, out: &mut MoveList) {
         let occupancy = |sq: Square| pos.piece_at(sq);
         let start = out.len();
@@ -229,7 +229,7 @@ impl Interpreter {
             }
             if self.any_multi {
                 for l in self.piece_landings(pos, from, lender) {
-                    if l.mover.is_some() || l.to == from {
+                    if l.mover.is_some() {
                         continue;
                     }
                     moves.push((l.to_move(from), l.extra));
@@ -277,7 +277,8 @@ impl Interpreter {
     }
 
     /// Adds the multi-leg moves of a piece to `out` (after its single-leg moves, which start at
-    /// `start`), leaving out those that end on `from` and those already listed.
+    /// `start`), leaving out those already listed; those that end on their mover's square are
+    /// passes or stationary captures (M61).
     fn push_landings<B: Bitboard>(
         &self,
         pos: &Position<B>,
@@ -288,11 +289,6 @@ impl Interpreter {
     ) {
         let mut list = MoveList::new();
         for landing in self.piece_landings(pos, from, piece) {
-            // An induced move (X28) is the excited friend's: it starts on its square.
-            let mover = landing.mover.unwrap_or(from);
-            if landing.to == mover {
-                continue;
-            }
             let mv = landing.to_move(from);
             // M42: a decisive landing makes the same move listed before decisive, once.
             if landing.decisive && out.make_decisive(mv, &landing.extra, start) {
@@ -333,9 +329,9 @@ impl Interpreter {
     /// Pushes `mv` of `piece` with its promotion choices: a piece promotes on a move ending in
     /// the zone, and when promotion is optional also on one starting there; it may not stay
     /// unpromoted where it could never move again (SEMANTICS.md V4, V5). A swap or relocation
-    /// (M24, X27) or a pass (M26) is pushed as it is.
+    /// (M24, X27), a pass (M26) or a stationary capture (M61) is pushed as it is.
     fn push_with_promotions(&self, mv: Move, piece: Piece, out: &mut MoveList) {
-        if mv.is_swap() || mv.is_pass() || mv.is_flip() || mv.swapped().is_some() {
+        if mv.is_swap() || mv.is_pass() || mv.is_flip() || mv.is_stay() || mv.swapped().is_some() {
             out.push(mv);
             return;
         }

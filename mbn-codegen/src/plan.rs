@@ -450,7 +450,9 @@ impl Prep<'_> {
         let mut seen: Vec<Vec<Part>> = Vec::new();
         for m in &set.moves {
             match m.single_leg() {
-                Some(leg) if leg.link == LegLink::First => {
+                // M61: a single leg with `!` comes back to its start square: the multi-leg walk
+                // runs it (a rifle capture `!cK`, a conditional pass `!mK`).
+                Some(leg) if leg.link == LegLink::First && !leg.setup => {
                     if let Directions::Absolute(vectors) = &leg.directions {
                         if is_null(leg, vectors) {
                             legs.extend(self.pass(leg, color));
@@ -829,12 +831,8 @@ impl Prep<'_> {
                 return None;
             }
             if leg.setup {
-                // M48: a single leg's `!` brings the piece back to its start square.
-                self.unsupported(
-                    leg.span,
-                    "the setup operator `!` on a single-leg move (`!cK`, `!mK`: the piece would end on its \
-                     start square, M6, M48)",
-                );
+                // A piece's single `!` legs run as one-leg multi-leg moves (M61); a castling's do not.
+                self.unsupported(leg.span, "the setup operator `!` in castling");
                 return None;
             }
             let conditions = leg.conditions.iter().map(|c| self.condition(c, color)).collect::<Option<Vec<_>>>()?;

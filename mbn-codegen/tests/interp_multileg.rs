@@ -131,42 +131,49 @@ fn mao_rider() {
 #[test]
 fn double_knight() {
     let two_leaps = "a1 a3 a5 a7 b4 b8 c1 c3 c5 c7 d2 d6 d8 e1 e3 e5 e7 f4 f8 g1 g3 g5 g7 h2 h4 h6";
-    assert_eq!(white("N--N", "d4", "", ""), set(two_leaps));
-    // From a1 only c2 is open (b3 is a friend); from c2: a3, b4, d4, e1, and e3 (enemy); a1 is the
-    // start square (M6).
-    assert_eq!(white("N--N", "a1", "b3", "e3"), set("a3 b4 d4 e1 xe3"));
+    // Back on d4 is a pass (M61): `d4`.
+    assert_eq!(white("N--N", "d4", "", ""), set(&format!("{two_leaps} d4")));
+    // From a1 only c2 is open (b3 is a friend); from c2: a3, b4, d4, e1, and e3 (enemy); back to
+    // a1, the start square, a pass (M61).
+    assert_eq!(white("N--N", "a1", "b3", "e3"), set("a1 a3 b4 d4 e1 xe3"));
 }
 
-/// M5, M6: the Lion `ADN(aK--[K])`: may capture on its first step and go on, or come back.
+/// M5, M6, M61: the Lion `ADN(aK--[K])`: may capture on its first step and go on, or come back.
 #[test]
 fn lion() {
     let leaps = "b2 b6 f2 f6 b4 d2 f4 d6 b3 b5 c2 c6 e2 e6 f3 f5";
     let steps = "c3 c4 c5 d3 e3 e4 e5 xd5";
     let through_d5 = "c4(xd5) c5(xd5) c6(xd5) d6(xd5) e4(xd5) e5(xd5) e6(xd5)";
-    let mut expected = set(&format!("{leaps} {steps} {through_d5}"));
+    // Back on d4: the pass `d4` (out and back over an empty square) and igui `d4(xd5)` (M61).
+    let mut expected = set(&format!("{leaps} {steps} {through_d5} d4 d4(xd5)"));
     expected.sort();
     assert_eq!(white("ADN(aK--[K])", "d4", "", "d5"), expected);
     // In the corner, b2 a friend, a2 an enemy.
-    assert_eq!(white("ADN(aK--[K])", "a1", "b2", "a2"), set("a3 a3(xa2) b1 b1(xa2) b3 b3(xa2) c1 c2 c3 xa2"));
-    // Capturing a2 and stepping back (igui), and stepping out and back (a pass), end on a1: found,
-    // but not moves of the runtime (M6).
+    assert_eq!(
+        white("ADN(aK--[K])", "a1", "b2", "a2"),
+        set("a1 a1(xa2) a3 a3(xa2) b1 b1(xa2) b3 b3(xa2) c1 c2 c3 xa2")
+    );
+    // Capturing a2 and stepping back (igui) is a stationary capture, stepping out and back a pass.
     let (interp, pos, piece) = board("ADN(aK--[K])", Color::White, "a1", "b2", "a2");
     let a1 = Geometry::CHESS.parse_square("a1").unwrap();
     let a2 = Geometry::CHESS.parse_square("a2").unwrap();
-    let home: Vec<(bool, Vec<Square>)> = interp
-        .piece_landings(&pos, a1, piece)
-        .into_iter()
-        .filter(|l| l.to == a1)
-        .map(|l| (l.capture, l.extra))
+    let mut list = MoveList::new();
+    interp.piece_moves(&pos, a1, piece, &mut list);
+    let home: Vec<(bool, bool, Vec<Square>)> = list
+        .iter()
+        .filter(|mv| mv.to() == a1)
+        .map(|mv| (mv.is_pass(), mv.is_stay(), list.extra_captures(mv).to_vec()))
         .collect();
-    assert_eq!(home, vec![(false, vec![]), (false, vec![a2])]);
+    assert_eq!(home, vec![(true, false, vec![]), (false, true, vec![a2])]);
+    // Hemmed in by friends with nothing to capture: neither.
+    assert_eq!(white("ADN(aK--[K])", "a1", "a2 b1 b2", ""), set("a3 b3 c1 c2 c3"));
 }
 
 /// M2, M7: the Rose `(N)(rf)8` = `N-{((rf)N)7}`: knight leaps turning one knight direction right.
 #[test]
 fn rose() {
-    // From e1: c2-b4-c6-e7-g6-h4-g2(-e1), d3-e5-g6, f3-h4, g2.
-    assert_eq!(white("(N)(rf)8", "e1", "", ""), set("b4 c2 c6 d3 e5 e7 f3 g2 g6 h4"));
+    // From e1: c2-b4-c6-e7-g6-h4-g2-e1 (the full circle: a pass, M61), d3-e5-g6, f3-h4, g2.
+    assert_eq!(white("(N)(rf)8", "e1", "", ""), set("b4 c2 c6 d3 e1 e5 e7 f3 g2 g6 h4"));
     // c6 (friend) ends the long circle after b4; d3 (enemy) is captured and ends its circle.
     assert_eq!(white("(N)(rf)8", "e1", "c6", "d3"), set("b4 c2 f3 g2 h4 xd3"));
 }
@@ -232,8 +239,13 @@ fn refusals() {
 /// M5: later times round take any alternative of the body: `(dK)3` is `[K]--[K]--K` (§6).
 #[test]
 fn three_king_steps() {
+    // ... except that a repeat never comes back to where it stood (M5), so `(dK)3` has no pass,
+    // while `[K]--[K]--K` may step out and back (M61).
     for (friends, enemies) in [("", ""), ("c3 d6 e5", "c5 e3 f4 b6")] {
-        assert_eq!(white("(dK)3", "d4", friends, enemies), white("[K]--[K]--K", "d4", friends, enemies));
+        let mut sequence = white("[K]--[K]--K", "d4", friends, enemies);
+        assert!(sequence.contains(&"d4".to_string()));
+        sequence.retain(|m| m != "d4");
+        assert_eq!(white("(dK)3", "d4", friends, enemies), sequence);
     }
     // Three steps reach the 7x7 square around d4 (clipped by the board), d4 itself aside.
     assert_eq!(white("(dK)3", "d4", "", "").len(), 7 * 7 - 1);
@@ -407,8 +419,23 @@ fn worked_pieces_still_refused() {
     assert!(refusal("cQ--(!dcyOK)0*-W").contains("explosion"));
     // Attacker sets run on single-leg moves (M23) and the first leg of a multi-leg move (M55).
     assert!(refusal("K-{C}W").contains("attacker sets (`{C}W2`) on a leg of a multi-leg move other than its first"));
-    // `!` on a single-leg move is not run either.
-    assert!(refusal("!cK").contains("setup"));
+    // `!` on a single-leg move runs (M61), but not in castling.
+    assert!(!white("!cK", "d4", "", "d5").is_empty());
+}
+
+/// M61: a single leg with `!` comes back to its start square: `!cK` is a rifle capture, `!mK` a
+/// pass while a king step is open, `!K` both; Black's mirror the same.
+#[test]
+fn single_setup_legs_stay() {
+    assert_eq!(white("!cK", "d4", "c3", "d5 e5 h8"), set("d4(xd5) d4(xe5)"));
+    assert_eq!(white("!cK", "d4", "", ""), set(""));
+    assert_eq!(white("!mK", "d4", "", "d5"), set("d4"));
+    assert_eq!(white("!mK", "a1", "a2 b1", "b2"), set(""));
+    assert_eq!(white("!K", "a1", "a2 b1", "b2"), set("a1(xb2)"));
+    assert_eq!(white("!K", "a1", "a2", "b2"), set("a1 a1(xb2)"));
+    assert_eq!(black("!cfW", "d5", "", "d4 d6"), set("d5(xd4)"));
+    // The rifle Rook `!cR`: the first piece of each line, if an enemy.
+    assert_eq!(white("!cR", "d4", "b4", "d6 d7 g4"), set("d4(xd6) d4(xg4)"));
 }
 
 /// M30: conditions with a range that depends on the position are refused with their column; on a

@@ -177,8 +177,8 @@ fn rose_nrf0() {
     assert_eq!(moves("Nrf2", "e1", "", ""), "b4 c2 d3 e5 f3 g2 h4");
     assert_eq!(moves("Nrf2", "e1", "", "d3"), "b4 c2 f3 g2 h4 xd3");
     same_as_mbn("Nrf2", "(N)(rf)2", "e1", "", "d3");
-    // Unlimited: the clockwise circles of M7.
-    assert_eq!(moves("Nrf0", "e1", "", ""), "b4 c2 c6 d3 e5 e7 f3 g2 g6 h4");
+    // Unlimited: the clockwise circles of M7; the full circle back to e1 is a pass (M62).
+    assert_eq!(moves("Nrf0", "e1", "", ""), "b4 c2 c6 d3 e1 e5 e7 f3 g2 g6 h4");
     assert_eq!(moves("Nrf0", "e1", "c6", "d3"), "b4 c2 f3 g2 h4 xd3");
     same_as_mbn("Nrf0", "(N)(rf)0", "e1", "c6", "d3");
     same_as_mbn("Nfr0", "(N)(fr)0", "e1", "c6", "d3");
@@ -189,8 +189,9 @@ fn rose_nrf0() {
     // right f3-g2, down-right f2-f1, down e2-d1, down-left d2-c2, left d3-c4, up-left d4-d5.
     assert_eq!(moves("Kfr2", "e3", "", ""), "c2 c4 d1 d2 d3 d4 d5 e2 e4 f1 f2 f3 f4 f5 g2 g4");
     assert_eq!(moves("Kfr2", "e3", "", ""), moves_in(Dialect::Mbn, "K+(K-(fr)K)", "e3", "", ""));
-    // A turn of 90° on a one-atom letter: `Wr0` goes round a square of four W steps.
-    assert_eq!(moves("Wr0", "e3", "", ""), "d2 d3 d4 e2 e4 f2 f3 f4");
+    // A turn of 90° on a one-atom letter: `Wr0` goes round a square of four W steps (back on e3:
+    // a pass, M62).
+    assert_eq!(moves("Wr0", "e3", "", ""), "d2 d3 d4 e2 e3 e4 f2 f3 f4");
     same_as_mbn("Wr0", "(W)r0", "e3", "", "");
 }
 

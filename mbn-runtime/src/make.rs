@@ -64,7 +64,8 @@ impl<B: Bitboard> Position<B> {
     /// the halfmove clock resets on captures and moves of clock-resetting kinds; a pass only
     /// clears the en passant state, counts itself in [`Self::passes`] and hands the turn over; a
     /// flip (MBN `x`) turns the piece on `to` to the other colour (clearing its unmoved mark and
-    /// castling right) and resets the clock; a move flagged [`MoveFlags::CHECKED`] marks the mover's
+    /// castling right) and resets the clock; a stationary capture ([`Move::stay`]) leaves the mover
+    /// on `from` and takes the pieces on `extra`; a move flagged [`MoveFlags::CHECKED`] marks the mover's
     /// unmoved royal pieces [`decayed`](Self::decayed), and so is a dropped piece (MBN `ii`).
     pub fn make_with(&mut self, mv: Move, extra: &[Square]) -> Undo<B> {
         let us = self.side_to_move;
@@ -105,6 +106,8 @@ impl<B: Bitboard> Position<B> {
             self.unmoved.clear(to);
             self.castling.clear(to);
             self.halfmove_clock = 0;
+        } else if mv.is_stay() {
+            undo.extra_count = self.make_stay(us, from, extra);
         } else if let Some(kind) = mv.dropped() {
             self.add_to_hand(us, kind, u8::MAX);
             self.put(to, Piece::new(kind, us));
@@ -220,6 +223,8 @@ impl<B: Bitboard> Position<B> {
             if let Some(p) = undo.captured {
                 self.put(to, p);
             }
+        } else if mv.is_stay() {
+            self.unmake_extra_captures(us, undo.extra_count);
         } else if let Some(kind) = mv.dropped() {
             self.take(to);
             self.add_to_hand(us, kind, 1);
@@ -235,12 +240,7 @@ impl<B: Bitboard> Position<B> {
                 self.put(pf, p);
             }
         } else {
-            for _ in 0..undo.extra_count {
-                if let Some((sq, p)) = self.locust_stack.pop() {
-                    self.put(sq, p);
-                    self.capture_to_hand(us, p, sq, u8::MAX);
-                }
-            }
+            self.unmake_extra_captures(us, undo.extra_count);
             if let Some(p) = undo.moved {
                 self.take(to);
                 self.put(from, p);
@@ -318,6 +318,43 @@ impl<B: Bitboard> Position<B> {
             self.put(from, p);
         }
         for _ in 0..undo.extra_count {
+            if let Some((sq, p)) = self.locust_stack.pop() {
+                self.put(sq, p);
+                self.capture_to_hand(us, p, sq, u8::MAX);
+            }
+        }
+    }
+
+    /// A stationary capture (docs/SEMANTICS.md M61): the piece on `from` stays and takes the
+    /// pieces on `extra` (to the mover's hand if captures go there); it counts as a move of the
+    /// piece (its unmoved mark and castling right go, a royal mover's colour loses all its rights)
+    /// and resets the clock. Returns how many pieces it took (pushed on the locust stack).
+    #[cold]
+    fn make_stay(&mut self, us: Color, from: Square, extra: &[Square]) -> u8 {
+        let mut taken = 0u8;
+        let mut touched = B::from_square(from);
+        for &sq in extra {
+            if let Some(p) = self.take(sq) {
+                self.capture_to_hand(us, p, sq, 1);
+                self.locust_stack.push((sq, p));
+                taken = taken.wrapping_add(1);
+            }
+            touched |= B::from_square(sq);
+        }
+        if self.piece_at(from).is_some_and(|p| self.table.is_royal(p.kind)) {
+            self.castling &= !self.by_color(us);
+        }
+        self.unmoved &= !touched;
+        self.castling &= !touched;
+        self.promoted &= !(touched & !B::from_square(from));
+        self.halfmove_clock = 0;
+        taken
+    }
+
+    /// Puts back the last `count` pieces taken by extra captures (and takes them from the
+    /// mover's hand if captures went there).
+    fn unmake_extra_captures(&mut self, us: Color, count: u8) {
+        for _ in 0..count {
             if let Some((sq, p)) = self.locust_stack.pop() {
                 self.put(sq, p);
                 self.capture_to_hand(us, p, sq, u8::MAX);

@@ -15,7 +15,10 @@
 //! the same piece, so the position tells it from a capture); a relocation (XBetza
 //! `u` on a later leg, the Valkyrie) as the mover's move plus `>` and the square
 //! the displaced piece goes to: `d1d5>d3`; a flip (MBN `x`: the piece on `to` changes colour,
-//! the mover stays) as the plain `from`-`to` form, like a swap; a swap on the way (MBN `w` on a
+//! the mover stays) as the plain `from`-`to` form, like a swap; a stationary capture (the mover
+//! stays on `from` and takes the pieces on its extra captures: the Lion's igui, a rifle capture) as
+//! its square twice plus the captured squares, `d4d4xd5`, which a pass (`d4d4`, no `x`) and the
+//! ordinary capture (`d4d5`) never read as; a swap on the way (MBN `w` on a
 //! leg another leg follows) as the mover's move, its extra captures, then `/` and the swapped
 //! piece's squares: `d4e6/e5d4` (the piece on e5 goes to d4, the mover to e6).
 
@@ -60,6 +63,9 @@ impl MoveFlags {
     /// Made in check, in a variant with MBN `ii` moves: the mover's unmoved royal pieces lose
     /// their `ii` moves ([`Position::decayed`](crate::position::Position::decayed); docs/SEMANTICS.md M52).
     pub const CHECKED: MoveFlags = MoveFlags(4096);
+    /// Stationary capture: the mover stays on `from` (`to == from`) and the pieces on the move's
+    /// extra captures are taken (the Lion's igui, rifle captures; docs/SEMANTICS.md M61).
+    pub const STAY: MoveFlags = MoveFlags(8192);
     /// A swap on the way (MBN `w` on a leg another leg follows, docs/SEMANTICS.md M63): the mover
     /// goes `from` to `to` (capturing there with [`MoveFlags::CAPTURE`]) and one other piece of
     /// either colour from the partner's `from` to its `to` ([`Move::swapped`]).
@@ -204,6 +210,20 @@ impl Move {
     #[inline]
     pub const fn pass(sq: Square) -> Self {
         Move::new(sq, sq, MoveFlags::PASS)
+    }
+
+    /// A stationary capture by the piece on `sq` (docs/SEMANTICS.md M61): it stays there and takes
+    /// the pieces on the extra captures it is pushed with
+    /// ([`MoveList::push_with_captures`]); UCI text `d4d4xd5`.
+    #[inline]
+    pub const fn stay(sq: Square) -> Self {
+        Move::new(sq, sq, MoveFlags::STAY)
+    }
+
+    /// Whether the move is a stationary capture ([`Move::stay`]).
+    #[inline]
+    pub const fn is_stay(self) -> bool {
+        self.flags.contains(MoveFlags::STAY)
     }
 
     /// A drop of `kind` from hand onto `to`.

@@ -323,14 +323,21 @@ pub fn moves_command(args: MovesArgs) -> ExitCode {
         }
     };
     // A flip (MBN `x`, docs/SEMANTICS.md M34) is `~` and the square of the piece it turns: the
-    // mover stays where it is. A swap on the way (M63) adds `/` and the swapped piece's squares.
+    // mover stays where it is. A swap on the way (M63) adds `/` and the swapped piece's squares. A
+    // stationary capture (M61) is the piece's own square, `x` and the squares it takes; a pass
+    // (M62) the piece's own square.
     let names: Vec<String> = destinations
         .iter()
-        .map(|&(sq, flip, swapped)| {
-            let swapped = swapped
-                .map(|(s, t)| format!("/{}{}", geometry.square_name(s), geometry.square_name(t)))
-                .unwrap_or_default();
-            format!("{}{}{swapped}", if flip { "~" } else { "" }, geometry.square_name(sq))
+        .map(|(sq, flip, swapped, taken)| {
+            let mut name = format!("{}{}", if *flip { "~" } else { "" }, geometry.square_name(*sq));
+            for &t in taken {
+                name.push('x');
+                name.push_str(&geometry.square_name(t));
+            }
+            if let Some((s, t)) = swapped {
+                name.push_str(&format!("/{}{}", geometry.square_name(*s), geometry.square_name(*t)));
+            }
+            name
         })
         .collect();
     if args.json {
@@ -342,14 +349,15 @@ pub fn moves_command(args: MovesArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// A destination of `mbn moves`: the square, whether the move is a flip, and the squares a swap
-/// on the way moves the swapped piece between.
-type Destination = (Square, bool, Option<(Square, Square)>);
+/// A destination of `mbn moves`: the square, whether the move is a flip, the squares a swap on the
+/// way moves the swapped piece between, and the squares a stationary capture takes.
+type Destination = (Square, bool, Option<(Square, Square)>, Vec<Square>);
 
 /// The squares White's piece (kind 0) on `from` can move or capture to (not the moves it induces
 /// in friends), sorted by file then rank, each with whether the move is a flip (MBN `x`: the piece
-/// there changes colour, the mover stays) and the squares a swap on the way moves the swapped
-/// piece between (M63).
+/// there changes colour, the mover stays), the squares a swap on the way moves the swapped
+/// piece between (M63) and, for a stationary capture (M61), the squares it takes (`from` itself is
+/// then the square, as for a pass).
 fn destinations<B: Bitboard>(
     variant: &Variant,
     interp: &Interpreter,
@@ -375,11 +383,18 @@ fn destinations<B: Bitboard>(
     let mut list = MoveList::new();
     interp.piece_moves(&pos, from, Piece::new(piece, Color::White), &mut list);
     // Moves the piece induces in friends (XBetza `x`, X28) are the friends' own, not its.
-    let mut out: Vec<Destination> =
-        list.iter().filter(|mv| mv.from() == from).map(|mv| (mv.to(), mv.is_flip(), mv.swapped())).collect();
-    out.sort_by_key(|&(sq, flip, swapped)| {
+    let mut out: Vec<Destination> = list
+        .iter()
+        .filter(|mv| mv.from() == from)
+        .map(|mv| {
+            let taken = if mv.is_stay() { list.extra_captures(mv).to_vec() } else { Vec::new() };
+            (mv.to(), mv.is_flip(), mv.swapped(), taken)
+        })
+        .collect();
+    out.sort_by_key(|(sq, flip, swapped, taken)| {
         let swapped = swapped.map(|(s, t)| (s.index(), t.index()));
-        (geometry.file_of(sq), geometry.rank_of(sq), flip, swapped)
+        let taken: Vec<(u8, u8)> = taken.iter().map(|&t| (geometry.file_of(t), geometry.rank_of(t))).collect();
+        (geometry.file_of(*sq), geometry.rank_of(*sq), *flip, swapped, taken)
     });
     out.dedup();
     Ok(out)

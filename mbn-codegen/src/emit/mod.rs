@@ -371,8 +371,9 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         (quote!(), quote!())
     };
     // Passes (M27, V8): after two in a row, or one with the royal pieces facing, the game is over;
-    // so it is after a decisive move (M31).
-    let (passes_end_moves, passes_end_count) = if g.passes.iter().flatten().any(|p| !p.is_empty()) || g.any_decisive {
+    // so it is after a decisive move (M31). A multi-leg move may pass too (M62).
+    let passes = g.passes.iter().flatten().any(|p| !p.is_empty()) || g.multi.iter().flatten().any(|m| !m.is_empty());
+    let (passes_end_moves, passes_end_count) = if passes || g.any_decisive {
         let bikjang = variant.spec.bikjang;
         (
             quote!(if #rt::__private::game_over(pos, #bikjang) { return; }),

@@ -321,6 +321,13 @@ impl Gen {
             (
                 quote!(let mut dland = <#ty as Bitboard>::EMPTY;),
                 quote! {
+                    if dland.test(from) {
+                        // M61: back on its square with nothing captured: a pass.
+                        let mv = Move::pass(from).decisive();
+                        if !out.make_decisive(mv, &[], start) {
+                            out.push(mv);
+                        }
+                    }
                     dland &= !<#ty as Bitboard>::from_square(from);
                     while let Some(to) = dland.pop_lowest() {
                         let mv = #mv;
@@ -352,6 +359,13 @@ impl Gen {
             let xstart = out.len();
             #dland
             #code
+            if land.test(from) {
+                // M61: back on its square with nothing captured: a pass.
+                let mv = Move::pass(from);
+                if !#listed {
+                    out.push(mv);
+                }
+            }
             land &= !<#ty as Bitboard>::from_square(from);
             while let Some(to) = land.pop_lowest() {
                 let mv = #mv;
@@ -799,6 +813,8 @@ impl<'a> Unroll<'_> {
             decisive: st.decisive,
             rights: st.rights,
             off: None,
+            swapping: false,
+            swapped: st.swapped.clone(),
         };
         let mut later = Vec::new();
         for body in &rep.later {
@@ -1191,8 +1207,7 @@ impl<'a> Unroll<'_> {
         let sink = match self.sink {
             Sink::Moves => {
                 let extra = quote!(((#prior & !<#ty as Bitboard>::from_square(#c)) | #blown));
-                let push = self.push_extras(&c, quote!(#capture), extra);
-                quote!(if #c != from { #push })
+                self.push_extras(&c, quote!(#capture), extra)
             }
             Sink::Attack => quote!(if (#prior | #blown).test(sq) { return true; }),
             Sink::Piece => quote! {
@@ -1442,10 +1457,11 @@ impl<'a> Unroll<'_> {
             Sink::Moves if st.rights => {
                 let push = self.g.push(self.kind, self.color, quote!(mv));
                 quote! {
-                    if #s != from {
-                        if #t {
-                            land |= <#ty as Bitboard>::from_square(#s);
-                        } else {
+                    // M61: back on its square, a pass (no e.p. rights).
+                    if #t || #s == from {
+                        land |= <#ty as Bitboard>::from_square(#s);
+                    } else {
+                        {
                             let mv = Move::double_step(from, #s);
                             if !#listed {
                                 #push
@@ -1455,12 +1471,12 @@ impl<'a> Unroll<'_> {
                 }
             }
             Sink::Moves if st.decisive => match &st.cap {
-                None => quote!(if #s != from { dland |= <#ty as Bitboard>::from_square(#s); }),
+                None => quote!(dland |= <#ty as Bitboard>::from_square(#s);),
                 Some(c) => {
                     let push = self.g.push_with_captures(self.kind, self.color);
                     let rt = &self.g.rt;
                     quote! {
-                        if #s != from {
+                        {
                             if #c == <#ty as Bitboard>::EMPTY {
                                 dland |= <#ty as Bitboard>::from_square(#s);
                             } else {
@@ -1471,9 +1487,20 @@ impl<'a> Unroll<'_> {
                                     len += 1;
                                 }
                                 let extra = &buf[..len];
-                                let mv = if #t { Move::capture(from, #s) } else { Move::quiet(from, #s) }.decisive();
+                                let mv = if #s == from {
+                                    Move::stay(from)
+                                } else if #t {
+                                    Move::capture(from, #s)
+                                } else {
+                                    Move::quiet(from, #s)
+                                }
+                                .decisive();
                                 if !out.make_decisive(mv, extra, xstart) {
-                                    #push
+                                    if mv.is_stay() {
+                                        let _ = out.push_with_captures(mv, extra);
+                                    } else {
+                                        #push
+                                    }
                                 }
                             }
                         }
@@ -1481,11 +1508,8 @@ impl<'a> Unroll<'_> {
                 }
             },
             Sink::Moves => match &st.cap {
-                None => quote!(if #s != from { land |= <#ty as Bitboard>::from_square(#s); }),
-                Some(c) => {
-                    let push = self.push_extras(s, quote!(#t), quote!(#c));
-                    quote!(if #s != from { #push })
-                }
+                None => quote!(land |= <#ty as Bitboard>::from_square(#s);),
+                Some(c) => self.push_extras(s, quote!(#t), quote!(#c)),
             },
             Sink::Attack => {
                 let on_the_way = st.cap.as_ref().map(|c| quote!(|| #c.test(sq)));
@@ -1530,7 +1554,8 @@ impl<'a> Unroll<'_> {
     }
 
     /// Pushes the move to `to` (a capture when `capture`) with the extra captures of the bitboard
-    /// `extra`: to `land` when there are none, else at once, each such move once.
+    /// `extra`: to `land` when there are none, else at once, each such move once; a move back to
+    /// `from` with extra captures is a stationary capture (M61), which does not promote.
     fn push_extras(&self, to: &Ident, capture: TokenStream, extra: TokenStream) -> TokenStream {
         let ty = self.ty();
         let push = self.g.push_with_captures(self.kind, self.color);
@@ -1553,8 +1578,12 @@ impl<'a> Unroll<'_> {
                     })
                 });
                 if !twice {
-                    let mv = if #capture { Move::capture(from, #to) } else { Move::quiet(from, #to) };
-                    #push
+                    if #to == from {
+                        let _ = out.push_with_captures(Move::stay(from), extra);
+                    } else {
+                        let mv = if #capture { Move::capture(from, #to) } else { Move::quiet(from, #to) };
+                        #push
+                    }
                 }
             }
         }
@@ -1562,7 +1591,7 @@ impl<'a> Unroll<'_> {
 
     /// The end of a path after a `!` leg (M20): the piece goes back to the setup square `u`;
     /// what the last leg took is taken on the way (an extra capture), as every capture on the
-    /// way. A move that comes back to its start square is not listed (M6).
+    /// way. A move that comes back to its start square is a pass or a stationary capture (M61).
     fn finish_setup(&mut self, st: &St<'a>, p: &PStep, t: &Ident, u: &Ident) -> TokenStream {
         let s = &st.sq;
         let ends = self.ends(p, t, s);
@@ -1578,10 +1607,7 @@ impl<'a> Unroll<'_> {
             (#before | if #t { <#ty as Bitboard>::from_square(#s) } else { <#ty as Bitboard>::EMPTY })
         };
         let sink = match self.sink {
-            Sink::Moves => {
-                let push = self.push_extras(u, quote!(false), extra);
-                quote!(if #u != from { #push })
-            }
+            Sink::Moves => self.push_extras(u, quote!(false), extra),
             Sink::Attack => quote!(if #extra.test(sq) { return true; }),
             Sink::Piece => quote!(if #u != from { quiet |= <#ty as Bitboard>::from_square(#u); }),
         };
@@ -1649,7 +1675,7 @@ impl<'a> Unroll<'_> {
         let capture = if p.leg.captures.is_empty() { quote!(false) } else { self.capture_test(p, s) };
         let (quiet, relocate) = match self.sink {
             Sink::Moves => (
-                quote!(if #s != from { land |= <#ty as Bitboard>::from_square(#s); }),
+                quote!(land |= <#ty as Bitboard>::from_square(#s);),
                 quote! {
                     let mv = Move::relocate(from, #s, #u);
                     if !(xstart..out.len()).any(|i| out.get(i) == Some(mv)) {
@@ -1696,6 +1722,9 @@ impl<'a> Unroll<'_> {
                             #(#arms)*
                             _ => out.push(mv),
                         }
+                    } else {
+                        // M62: the friend comes back to its square: its pass.
+                        out.push(Move::pass(#a));
                     }
                 }
             }
@@ -2223,13 +2252,15 @@ mod tests {
 
     #[test]
     fn single_leg_setup_and_multileg_attacker_sets_are_refused() {
-        for (notation, what) in [("!cK", "the setup operator `!` on a single-leg move"), ("K-{C}W", "attacker sets")] {
-            let e = errors(notation);
-            assert!(
-                e.iter().any(|m| m.contains(what) && m.contains("not run by mbn's code generator yet")),
-                "{notation}: {e:?}"
-            );
-        }
+        // M61: a single `!` leg only ever ends on the piece's square, which a lone piece's moves
+        // (destinations) cannot say; a variant runs it.
+        let e = errors("!cK");
+        assert!(e.iter().any(|m| m.contains("`!` on a single-leg move") && m.contains("use a variant")), "{e:?}");
+        let e = errors("K-{C}W");
+        assert!(
+            e.iter().any(|m| m.contains("attacker sets") && m.contains("not run by mbn's code generator yet")),
+            "{e:?}"
+        );
     }
 
     #[test]

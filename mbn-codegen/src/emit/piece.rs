@@ -145,6 +145,16 @@ pub fn emit_piece(
             attacks.push(attack_reach);
         }
     }
+    // M61: a single leg with `!` only ever ends on the piece's own square, which a lone piece's
+    // moves (destinations) cannot say; a multi-leg move's stationary moves are left to its attacks.
+    if moves.moves.iter().filter_map(|m| m.single_leg()).any(|l| l.setup) {
+        g.diagnostics.push(Diagnostic::new(
+            Span::default(),
+            "the setup operator `!` on a single-leg move (`!cK`) ends on the piece's own square (a lone piece's \
+             moves go to other squares): use a variant",
+        ));
+        multi.clear();
+    }
     // Multi-leg moves: the walker, unrolled, with the lone piece's own squares as `own`.
     if multi.iter().any(needs_position) {
         g.diagnostics.push(Diagnostic::new(

@@ -53,10 +53,14 @@ pub enum LandingKind {
 }
 
 impl Landing {
-    /// The runtime move of a landing of the piece on `from` (its extra captures aside).
+    /// The runtime move of a landing of the piece on `from` (its extra captures aside). A landing
+    /// on its mover's own square (M61) is a stationary capture when it captures on the way, and a
+    /// pass otherwise (whatever else its path did: it leaves no e.p. rights).
     pub fn to_move(&self, from: Square) -> Move {
         let mover = self.mover.unwrap_or(from);
         let mv = match (self.unload, self.kind) {
+            _ if self.to == mover && self.extra.is_empty() => Move::pass(mover),
+            _ if self.to == mover => Move::stay(mover),
             (Some(sq), _) => Move::relocate(from, self.to, sq),
             (None, LandingKind::Swap) => Move::swap(mover, self.to),
             (None, LandingKind::SwapOnTheWay(s, t)) => Move::swap_on_the_way(mover, self.to, self.capture, s, t),

@@ -27,8 +27,8 @@ fn toy_pos<B: Bitboard>(files: u8, ranks: u8, fen: &str, to_hand: bool) -> Posit
 /// Plays seeded random legal moves, checking consistency and FEN round trips,
 /// then unmakes them all, checking each earlier position is restored exactly.
 /// Also counts the special moves played: en passant, castling, drop,
-/// promotion, locust, double step, capture.
-fn playout<B: Bitboard>(mut pos: Position<B>, seed: u64, plies: usize, seen: &mut [usize; 7]) -> usize {
+/// promotion, locust, double step, capture, stationary capture.
+fn playout<B: Bitboard>(mut pos: Position<B>, seed: u64, plies: usize, seen: &mut [usize; 8]) -> usize {
     let mut rng = Rng(seed);
     let mut history = Vec::new();
     let mut list = MoveList::new();
@@ -49,6 +49,7 @@ fn playout<B: Bitboard>(mut pos: Position<B>, seed: u64, plies: usize, seen: &mu
             !extra.is_empty(),
             mv.is_double_step(),
             mv.is_capture(),
+            mv.is_stay(),
         ];
         for (count, hit) in seen.iter_mut().zip(kinds) {
             *count += usize::from(hit);
@@ -74,7 +75,7 @@ fn playout<B: Bitboard>(mut pos: Position<B>, seed: u64, plies: usize, seen: &mu
 #[test]
 fn random_playouts_restore_exactly() {
     let mut plies = 0;
-    let mut seen = [0; 7];
+    let mut seen = [0; 8];
     for seed in 0..40 {
         let to_hand = seed % 2 == 1;
         plies += playout(toy_pos::<u64>(8, 8, TOY_START, to_hand), seed, 150, &mut seen);
@@ -161,6 +162,10 @@ fn perft_counts() {
     assert_eq!(names, ["a1a2", "a1b1", "a1b2"]);
     assert_eq!(d.iter().map(|(_, n)| n).sum::<u64>(), 54);
     assert!(divide(&Toy, &mut kings, 0).is_empty());
+    // The locust's stationary capture is one root move: perft counts it and its replies.
+    let mut rifle = toy_pos::<u64>(8, 8, "7k/8/8/8/8/8/8/Lp5K w - - 0 1", false);
+    let d = divide(&Toy, &mut rifle, 2);
+    assert!(d.contains(&("a1a1xb1".to_string(), 3)), "{d:?}");
 
     for to_hand in [false, true] {
         let mut pos = toy_pos::<u64>(8, 8, TOY_START, to_hand);
@@ -339,6 +344,40 @@ fn fen_after_flip(fen: &str, from: &str, to: &str) -> String {
     pos.unmake(mv, undo);
     assert_eq!(pos, before, "unmake the flip {text}");
     after
+}
+
+#[test]
+fn make_stationary_captures() {
+    // The locust on d4 takes the rook on d5 without moving; to hand with `captures_to_hand`; the
+    // clock resets; unmake restores everything, the locust stack included.
+    for (to_hand, after) in [(false, "3k4/8/8/8/3L4/8/8/3K4 b - - 0 9"), (true, "3k4/8/8/8/3L4/8/8/3K4[R] b - - 0 9")] {
+        let mut pos = toy_pos::<u64>(8, 8, "3k4/8/8/3r4/3L4/8/8/3K4 w - - 7 9", to_hand);
+        let before = pos.clone();
+        let (mv, extra) = parse_move(&Toy, &pos, "d4d4xd5").unwrap();
+        assert!(mv.is_stay() && !mv.is_capture() && !mv.is_pass() && mv.from() == mv.to());
+        assert_eq!(pos.uci(mv, &extra), "d4d4xd5");
+        let undo = pos.make_with(mv, &extra);
+        pos.check_consistency().unwrap();
+        assert_eq!(pos.to_fen(), after);
+        pos.unmake(mv, undo);
+        assert_eq!(pos, before);
+    }
+    // `d4d5` is the locust's jump over d5 (to d6), not the stationary capture; `d4d4` is no move.
+    let pos = toy_pos::<u64>(8, 8, "3k4/8/8/3r4/3L4/8/8/3K4 w - - 7 9", false);
+    use crate::moves::MoveParseErrorKind::Illegal;
+    assert_eq!(parse_move(&Toy, &pos, "d4d5").unwrap_err().kind, Illegal);
+    assert_eq!(parse_move(&Toy, &pos, "d4d4").unwrap_err().kind, Illegal);
+    assert!(!parse_move(&Toy, &pos, "d4d6xd5").unwrap().0.is_stay());
+    // A stationary capture by an unmoved royal piece costs its colour the castling rights, as any
+    // move of it does (the capture of a rook with a right costs that right too).
+    let mut pos = toy_pos::<u64>(8, 8, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", false);
+    let e1 = pos.geometry().parse_square("e1").unwrap();
+    let h8 = pos.geometry().parse_square("h8").unwrap();
+    let mv = crate::moves::Move::stay(e1);
+    let undo = pos.make_with(mv, &[h8]);
+    assert_eq!(pos.to_fen(), "r3k3/8/8/8/8/8/8/R3K2R b q - 0 1");
+    pos.unmake(mv, undo);
+    assert_eq!(pos.to_fen(), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
 }
 
 #[test]

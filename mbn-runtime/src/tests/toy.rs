@@ -3,7 +3,8 @@
 //! Kinds: `P` pawn (step, double step when unmoved, diagonal capture, en
 //! passant, promotes to `R`, `L` or `+P` on the last rank), `R` rook slider
 //! (castling partner), `L` locust (diagonal step; orthogonal jump over one or
-//! two adjacent enemies, capturing them), `K` royal king with castling
+//! two adjacent enemies, capturing them; capture of an orthogonally adjacent enemy
+//! without moving, a stationary capture), `K` royal king with castling
 //! (no attack checks on the path), `+P` wazir (`promoted_from` P). Drops of
 //! any held kind on any empty square (pawns not on the last rank).
 
@@ -84,7 +85,13 @@ impl Toy {
                         let mut sq = from;
                         while let Some(next) = g.offset(sq, dx, dy) {
                             match pos.piece_at(next) {
-                                Some(p) if p.color != us && victims.len() < 2 => victims.push(next),
+                                Some(p) if p.color != us && victims.len() < 2 => {
+                                    if victims.is_empty() {
+                                        // A rifle capture: the locust stays, the enemy goes.
+                                        out.push_with_captures(Move::stay(from), &[next]).unwrap();
+                                    }
+                                    victims.push(next)
+                                }
                                 None if !victims.is_empty() => {
                                     out.push_with_captures(Move::quiet(from, next), &victims).unwrap();
                                     break;
