@@ -317,12 +317,7 @@ impl<B: Bitboard> Position<B> {
         if let Some(p) = undo.moved.or(mover) {
             self.put(from, p);
         }
-        for _ in 0..undo.extra_count {
-            if let Some((sq, p)) = self.locust_stack.pop() {
-                self.put(sq, p);
-                self.capture_to_hand(us, p, sq, u8::MAX);
-            }
-        }
+        self.unmake_extra_captures(us, undo.extra_count);
     }
 
     /// A stationary capture (docs/SEMANTICS.md M61): the piece on `from` stays and takes the
