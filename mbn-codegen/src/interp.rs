@@ -7,6 +7,7 @@
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Reach, Side};
+use crate::plan::imitation::Imitations;
 use crate::plan::{castling_legs, PCastling, PHop, PLeg, PMove, POver, PRange, PSet, PTargets, PVisit, PWrap, Prep};
 use crate::syntax::ast::CastlingKind;
 use crate::variant::Variant;
@@ -16,6 +17,7 @@ use mbn_runtime::{
     Bb256, Bitboard, Color, Geometry, Move, MoveFlags, MoveGenerator, MoveList, Piece, PieceKind, Position, Square,
 };
 
+mod imitator;
 pub(crate) mod multileg;
 
 /// White's and Black's.
@@ -38,6 +40,10 @@ pub struct Interpreter {
     any_induced: bool,
     /// Whether any kind borrows moves (XBetza `xK`, X29).
     any_borrow: bool,
+    /// Each Imitator kind's imitations (XBetza `I`, X62; [`imitator`]).
+    imitations: Imitations,
+    /// Whether any kind is an Imitator.
+    any_imitator: bool,
     /// Whether any leg is an `ii` move (M52): moves made in check then carry
     /// [`MoveFlags::CHECKED`](mbn_runtime::MoveFlags::CHECKED).
     any_decaying: bool,
@@ -84,6 +90,8 @@ impl Interpreter {
             .unzip();
         let castlings = prep.castlings(variant);
         let zone = prep.zone(variant);
+        let imitations = prep.imitations(variant);
+        let any_imitator = imitations.iter().any(Option::is_some);
         let any_multi = multi.iter().flatten().any(|v| !v.is_empty());
         let any_induced = multi.iter().flatten().flatten().any(|m| {
             let mut steps = Vec::new();
@@ -97,6 +105,8 @@ impl Interpreter {
         let mut interpreter = Interpreter {
             geometry,
             any_borrow,
+            imitations,
+            any_imitator,
             any_decaying,
             legs,
             multi,
@@ -127,6 +137,12 @@ impl Interpreter {
                         Color::ALL.map(|c| interpreter.immobile_squares(&empty, Piece::new(PieceKind(k as u8), c)))
                     })
                     .collect();
+                // X62: an Imitator's moves are the imitated kind's, never known in advance.
+                for (k, imitations) in interpreter.imitations.iter().enumerate() {
+                    if imitations.is_some() {
+                        interpreter.immobile[k] = [vec![false; squares], vec![false; squares]];
+                    }
+                }
             }
         }
         d.finish(interpreter)
@@ -175,6 +191,9 @@ impl Interpreter {
         }
         if self.any_borrow {
             self.push_borrowed(pos, from, piece, start, out);
+        }
+        if self.any_imitator {
+            self.push_imitated(pos, from, piece, start, out);
         }
     }
 
@@ -858,6 +877,10 @@ impl Interpreter {
             if self.attacks_from(pos, &occupancy, from, piece, sq, only, false) {
                 return true;
             }
+            // X62: an Imitator attacks what its imitation attacks.
+            if self.any_imitator && self.imitator_attacks(pos, &occupancy, from, piece, sq, only) {
+                return true;
+            }
             // X29: a borrower attacks what its lenders' moves made from its square attack.
             self.any_borrow
                 && self
@@ -880,11 +903,26 @@ impl Interpreter {
         only: Option<(&PSet, Color)>,
         lent: bool,
     ) -> bool {
-        let by = piece.color;
         if self.any_multi && self.multi_attacks(pos, occupancy, from, piece, sq, lent, only.is_some()) {
             return true;
         }
-        self.legs[piece.kind.0 as usize][by.index()].iter().any(|leg| {
+        self.legs_attack(pos, occupancy, from, piece, sq, only, &self.legs[piece.kind.index()][piece.color.index()])
+    }
+
+    /// Whether one of `legs`, made by `piece` on `from`, captures on `sq`.
+    #[allow(clippy::too_many_arguments)]
+    fn legs_attack<B: Bitboard>(
+        &self,
+        pos: &Position<B>,
+        occupancy: &dyn Fn(Square) -> Option<Piece>,
+        from: Square,
+        piece: Piece,
+        sq: Square,
+        only: Option<(&PSet, Color)>,
+        legs: &[PLeg],
+    ) -> bool {
+        let by = piece.color;
+        legs.iter().any(|leg| {
             if leg.captures.is_empty() || (leg.initial && !pos.unmoved().test(from)) {
                 return false;
             }

@@ -11,6 +11,7 @@ use crate::syntax::ast::{
 use mbn_runtime::{Color, Geometry, Square};
 use std::collections::HashMap;
 
+pub(crate) mod imitation;
 mod leg_modifiers;
 pub(crate) mod offboard;
 

@@ -141,12 +141,14 @@ fn xbetza_modes_and_pawns() {
 
 #[test]
 fn unsupported_constructs_are_errors() {
-    for (text, x) in [("jN", "j"), ("nzB", "z"), ("jqN", "q"), ("I", "I"), ("aU", "a"), ("xmN", "x"), ("yW", "y")] {
+    for (text, x) in [("jN", "j"), ("nzB", "z"), ("jqN", "q"), ("aU", "a"), ("xmN", "x"), ("yW", "y")] {
         assert_eq!(xb_error(text), format!("XBetza `{x}` is not supported yet"), "{text}");
     }
     // `O` and `@` are variant rules, read in a variant file's `[xbetza]` table (X30, X31).
     assert!(xb_error("isO2").contains("XBetza `O` (castling) is a rule of a variant"));
     assert!(xb_error("@").contains("XBetza `@` (a drop) is a rule of a variant"));
+    // So is the Imitator `I` (X62, `tests/xbetza_imitator.rs`).
+    assert!(xb_error("I").contains("only a variant's piece has it"));
     // Betza 2.0 chaining is read (X20, `tests/xbetza_chain.rs`); what it does not read is named.
     assert!(same(&xb("W-F"), &mbn("W-fF")));
     assert_eq!(xb_error("Rcd0"), "XBetza `d` is not supported yet");

@@ -12,7 +12,7 @@
 use crate::bitboard::Bitboard;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveFlags};
-use crate::piece::{Color, Piece};
+use crate::piece::{Color, Piece, PieceKind};
 use crate::position::Position;
 
 /// What [`Position::unmake`] needs to take a move back.
@@ -26,6 +26,7 @@ pub struct Undo<B> {
     unmoved: B,
     decayed: B,
     promoted: B,
+    imitated: Option<PieceKind>,
     halfmove_clock: u32,
     passes: u8,
     decided: bool,
@@ -66,7 +67,9 @@ impl<B: Bitboard> Position<B> {
     /// flip (MBN `x`) turns the piece on `to` to the other colour (clearing its unmoved mark and
     /// castling right) and resets the clock; a stationary capture ([`Move::stay`]) leaves the mover
     /// on `from` and takes the pieces on `extra`; a move flagged [`MoveFlags::CHECKED`] marks the mover's
-    /// unmoved royal pieces [`decayed`](Self::decayed), and so is a dropped piece (MBN `ii`).
+    /// unmoved royal pieces [`decayed`](Self::decayed), and so is a dropped piece (MBN `ii`); in a
+    /// variant with an XBetza Imitator the kind of the piece making the move becomes
+    /// [`imitated`](Self::imitated) unless it is an Imitator or the move a pass (X62).
     pub fn make_with(&mut self, mv: Move, extra: &[Square]) -> Undo<B> {
         let us = self.side_to_move;
         let mut undo = Undo {
@@ -78,6 +81,7 @@ impl<B: Bitboard> Position<B> {
             unmoved: self.unmoved,
             decayed: self.decayed,
             promoted: self.promoted,
+            imitated: self.imitated,
             halfmove_clock: self.halfmove_clock,
             passes: self.passes,
             decided: self.decided,
@@ -90,6 +94,9 @@ impl<B: Bitboard> Position<B> {
         }
         self.passes = if mv.is_pass() { self.passes.saturating_add(1) } else { 0 };
         let (from, to) = (mv.from(), mv.to());
+        if self.table.any_imitator() {
+            self.record_imitated(mv);
+        }
         self.ep_targets = B::EMPTY;
         self.ep_victim = None;
         self.halfmove_clock = self.halfmove_clock.wrapping_add(1);
@@ -211,6 +218,7 @@ impl<B: Bitboard> Position<B> {
         self.unmoved = undo.unmoved;
         self.decayed = undo.decayed;
         self.promoted = undo.promoted;
+        self.imitated = undo.imitated;
         self.halfmove_clock = undo.halfmove_clock;
         self.passes = undo.passes;
         self.decided = undo.decided;
@@ -250,6 +258,21 @@ impl<B: Bitboard> Position<B> {
                 self.put(cap_sq, c);
                 self.capture_to_hand(us, c, cap_sq, u8::MAX);
             }
+        }
+    }
+
+    /// XBetza Imitators (docs/SEMANTICS.md X62): before `mv` is made, records the kind of the
+    /// piece making it (the dropped kind for a drop, the mover's kind before it promotes) as the
+    /// kind to imitate, unless it is an Imitator or the move is a pass.
+    #[cold]
+    fn record_imitated(&mut self, mv: Move) {
+        let kind: Option<PieceKind> = match mv.dropped() {
+            Some(kind) => Some(kind),
+            None if mv.is_pass() => None,
+            None => self.piece_at(mv.from()).map(|p| p.kind),
+        };
+        if let Some(kind) = kind.filter(|&k| !self.table.is_imitator(k)) {
+            self.imitated = Some(kind);
         }
     }
 
@@ -398,5 +421,84 @@ impl<B: Bitboard> Position<B> {
             }
         }
         self.ep_victim = Some(to);
+    }
+}
+
+#[cfg(test)]
+mod imitated_tests {
+    //! The kind XBetza Imitators imitate (docs/SEMANTICS.md X62), as make and unmake keep it.
+
+    use crate::geometry::Geometry;
+    use crate::moves::Move;
+    use crate::piece::{Color, PieceInfo, PieceKind, PieceTable};
+    use crate::position::Position;
+
+    const PAWN: PieceKind = PieceKind(0);
+    const ROOK: PieceKind = PieceKind(1);
+    const IMITATOR: PieceKind = PieceKind(2);
+
+    fn position(imitator: bool) -> Position<u64> {
+        let mut t = PieceTable::new();
+        for info in [
+            PieceInfo::new("pawn", 'P'),
+            PieceInfo::new("rook", 'R'),
+            PieceInfo { imitator, ..PieceInfo::new("imitator", 'I') },
+            PieceInfo { royal: true, ..PieceInfo::new("king", 'K') },
+        ] {
+            t.add(info).expect("a kind");
+        }
+        let mut pos = Position::from_fen(&t, Geometry::CHESS, "4k3/P7/8/8/8/8/P7/R3K2I w - - 0 1").expect("loads");
+        pos.set_uses_hands(true);
+        pos.set_hand(Color::White, ROOK, 1).expect("a kind");
+        pos.set_hand(Color::Black, ROOK, 1).expect("a kind");
+        pos
+    }
+
+    fn sq(name: &str) -> crate::geometry::Square {
+        Geometry::CHESS.parse_square(name).expect("a square")
+    }
+
+    /// Moves, drops and promotions record the mover's kind (before it promotes); an Imitator's
+    /// move and a pass keep it; unmake restores it exactly.
+    #[test]
+    fn make_records_and_unmake_restores_the_imitated_kind() {
+        let mut pos = position(true);
+        assert!(pos.table().any_imitator());
+        assert_eq!(pos.imitated(), None);
+        let start = pos.clone();
+        let push = Move::quiet(sq("a2"), sq("a3"));
+        let undo = pos.make(push);
+        assert_eq!(pos.imitated(), Some(PAWN));
+        pos.unmake(push, undo);
+        assert_eq!(pos, start);
+        let steps = [
+            (Move::drop(ROOK, sq("d4")), Some(ROOK)),
+            (Move::quiet(sq("e8"), sq("d8")), Some(PieceKind(3))),
+            (Move::quiet(sq("h1"), sq("h2")), Some(PieceKind(3))),
+            (Move::pass(sq("d8")), Some(PieceKind(3))),
+            (Move::quiet(sq("a7"), sq("a8")).with_promotion(ROOK), Some(PAWN)),
+        ];
+        let mut history = Vec::new();
+        for (mv, want) in steps {
+            let before = pos.clone();
+            let undo = pos.make(mv);
+            assert_eq!(pos.imitated(), want, "{mv:?}");
+            history.push((mv, undo, before));
+        }
+        while let Some((mv, undo, before)) = history.pop() {
+            pos.unmake(mv, undo);
+            assert_eq!(pos, before, "unmake {mv:?}");
+        }
+        assert_eq!(pos, start);
+        pos.set_imitated(Some(IMITATOR));
+        assert_eq!(pos.imitated(), None, "an Imitator kind is never imitated");
+    }
+
+    /// Without an Imitator kind nothing is recorded.
+    #[test]
+    fn without_an_imitator_nothing_is_recorded() {
+        let mut pos = position(false);
+        let _ = pos.make(Move::quiet(sq("a2"), sq("a3")));
+        assert_eq!(pos.imitated(), None);
     }
 }

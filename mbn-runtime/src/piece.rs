@@ -98,6 +98,9 @@ pub struct PieceInfo {
     /// For kinds that only arise by promotion (shogi `+P`): the kind they
     /// demote to when captured into a hand.
     pub promoted_from: Option<PieceKind>,
+    /// Whether this kind is an XBetza Imitator (`I`, docs/SEMANTICS.md X62): its moves leave the
+    /// position's [`imitated`](crate::Position::imitated) kind as it is.
+    pub imitator: bool,
 }
 
 impl PieceInfo {
@@ -111,6 +114,7 @@ impl PieceInfo {
             castling_partner: false,
             resets_clock: false,
             promoted_from: None,
+            imitator: false,
         }
     }
 }
@@ -153,6 +157,8 @@ pub struct PieceTable {
     /// Symbol lookup: index `plus * 26 + (letter - 'A')`.
     lookup: [u8; MAX_PIECE_KINDS],
     promotion_pawn: Option<PieceKind>,
+    /// Some kind is an Imitator ([`PieceInfo::imitator`]).
+    any_imitator: bool,
 }
 
 impl Default for PieceTable {
@@ -169,7 +175,7 @@ fn symbol_slot(plus: bool, letter: char) -> Option<usize> {
 impl PieceTable {
     /// An empty table.
     pub fn new() -> Self {
-        PieceTable { kinds: Vec::new(), lookup: [NO_KIND; MAX_PIECE_KINDS], promotion_pawn: None }
+        PieceTable { kinds: Vec::new(), lookup: [NO_KIND; MAX_PIECE_KINDS], promotion_pawn: None, any_imitator: false }
     }
 
     /// The orthodox chess table: `P N B R Q K` as kinds 0..=5 (pawn resets the
@@ -212,6 +218,7 @@ impl PieceTable {
         }
         let kind = PieceKind(self.kinds.len() as u8);
         self.lookup[slot] = kind.0;
+        self.any_imitator |= info.imitator;
         self.kinds.push(info);
         Ok(kind)
     }
@@ -225,6 +232,26 @@ impl PieceTable {
     /// The kind `~`-marked promoted pieces demote to; see [`Self::set_promotion_pawn`].
     pub fn promotion_pawn(&self) -> Option<PieceKind> {
         self.promotion_pawn
+    }
+
+    /// Whether some kind is an Imitator: then [`Position::make_with`](crate::Position::make_with)
+    /// records the kind of each piece that moves (docs/SEMANTICS.md X62).
+    #[inline]
+    pub fn any_imitator(&self) -> bool {
+        self.any_imitator
+    }
+
+    /// Marks `kind` as an Imitator ([`PieceInfo::imitator`]); a kind not in the table is ignored.
+    pub fn set_imitator(&mut self, kind: PieceKind) {
+        if let Some(info) = self.kinds.get_mut(kind.index()) {
+            info.imitator = true;
+            self.any_imitator = true;
+        }
+    }
+
+    /// Whether `kind` is an Imitator ([`PieceInfo::imitator`]).
+    pub fn is_imitator(&self, kind: PieceKind) -> bool {
+        self.get(kind).is_some_and(|i| i.imitator)
     }
 
     /// Number of kinds.

@@ -23,6 +23,8 @@ use crate::piece::{Color, Piece, PieceKind, PieceTable};
 ///   check, dropped pieces; docs/SEMANTICS.md M52), always a subset of `unmoved`;
 /// - `promoted`: pieces carrying a FEN `~` mark (promoted pieces of kinds that
 ///   can also occur unpromoted, as in crazyhouse);
+/// - `imitated`: the kind the XBetza Imitators of the variant imitate (docs/SEMANTICS.md X62),
+///   the kind of the last piece moved that is no Imitator; `None` at the start and after FEN;
 /// - hands: counts per color per kind, for drop variants;
 /// - `captures_to_hand`: whether captured pieces go to the capturer's hand;
 /// - halfmove clock and fullmove number.
@@ -40,6 +42,7 @@ pub struct Position<B: Bitboard> {
     pub(crate) unmoved: B,
     pub(crate) decayed: B,
     pub(crate) promoted: B,
+    pub(crate) imitated: Option<PieceKind>,
     pub(crate) hands: [Vec<u8>; 2],
     pub(crate) uses_hands: bool,
     pub(crate) captures_to_hand: bool,
@@ -89,6 +92,7 @@ impl<B: Bitboard> fmt::Debug for Position<B> {
         f.debug_struct("Position")
             .field("fen", &self.to_fen())
             .field("unmoved", &self.unmoved)
+            .field("imitated", &self.imitated)
             .field("captures_to_hand", &self.captures_to_hand)
             .finish_non_exhaustive()
     }
@@ -113,6 +117,7 @@ impl<B: Bitboard> Position<B> {
             unmoved: B::EMPTY,
             decayed: B::EMPTY,
             promoted: B::EMPTY,
+            imitated: None,
             hands: [vec![0; kinds], vec![0; kinds]],
             uses_hands: false,
             captures_to_hand: false,
@@ -237,6 +242,16 @@ impl<B: Bitboard> Position<B> {
         self.promoted
     }
 
+    /// The kind the XBetza Imitators imitate (docs/SEMANTICS.md X62): the kind of the last piece
+    /// that moved and is no Imitator (a dropped piece's kind after a drop, the mover's kind before
+    /// it promotes), kept by Imitators' moves and passes. Recorded by
+    /// [`Self::make_with`] only in a variant with an Imitator kind; FEN does not record it: `None`
+    /// (nothing to imitate) for a position read from FEN.
+    #[inline]
+    pub fn imitated(&self) -> Option<PieceKind> {
+        self.imitated
+    }
+
     /// How many pieces of `kind` `color` holds in hand.
     #[inline]
     pub fn hand(&self, color: Color, kind: PieceKind) -> u8 {
@@ -305,6 +320,12 @@ impl<B: Bitboard> Position<B> {
         self.promoted.clear(sq);
         self.castling.clear(sq);
         Some(piece)
+    }
+
+    /// Sets the kind the Imitators imitate ([`Self::imitated`]); a kind not in the table or an
+    /// Imitator kind is `None`.
+    pub fn set_imitated(&mut self, kind: Option<PieceKind>) {
+        self.imitated = kind.filter(|&k| k.index() < self.table.len() && !self.table.is_imitator(k));
     }
 
     /// Sets the side to move.

@@ -11,6 +11,7 @@
 //! yet is reported, and the interpreter remains the way to run it.
 
 mod borrow;
+mod imitator;
 mod multileg;
 mod piece;
 mod swap;
@@ -20,6 +21,7 @@ pub use piece::emit_piece;
 
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{Reach, Side};
+use crate::plan::imitation::Imitations;
 use crate::plan::{castling_legs, PCastling, PLeg, PMove, POver, PRange, PSet, Prep};
 use crate::syntax::ast::{CastlingKind, Span};
 use crate::variant::Variant;
@@ -127,6 +129,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         .collect();
     let castlings = prep.castlings(variant);
     let zone = prep.zone(variant);
+    let imitations = prep.imitations(variant);
     let mut g = Gen {
         rt: options.runtime.clone(),
         tables: Tables::new(geometry),
@@ -155,8 +158,11 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         check_rule: None,
         multi,
         passes,
+        imitations,
+        ep_kind: None,
     };
     g.drop_rules(variant);
+    g.check_imitations();
     // Attacker sets (M23) and conditions (M30) make legality a make-and-test question.
     // Piece sets in multi-leg moves (M11) ask what stands on squares other than the one attacked,
     // which the quick legality test (the old position with new occupancy) cannot tell.
@@ -216,7 +222,8 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         steps.iter().any(|s| s.excite)
     });
     // XBetza `xK` (X29): borrowed moves may repeat the borrower's own; legality is made and tested.
-    let borrowing = borrow::borrows(&legs, Color::White) || borrow::borrows(&legs, Color::Black);
+    // XBetza `I` (X62): the same for imitated moves.
+    let borrowing = borrow::borrows(&legs, Color::White) || borrow::borrows(&legs, Color::Black) || g.imitates();
     let induced = induced || borrowing;
     let dedup_induced = induced.then(|| quote!(out.dedup_from(first);));
     // Whether the royal piece is in check: from the attack map (with it lifted: an attack on a
@@ -304,13 +311,14 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
     let piece_infos = variant.table.iter().map(|(_, info)| {
         let (name, letter, plus, royal, partner, resets) =
             (&info.name, info.letter, info.plus, info.royal, info.castling_partner, info.resets_clock);
+        let imitator = info.imitator.then(|| quote!(imitator: true,));
         let demoted = info.promoted_from.map(|k| {
             let k = k.0;
             quote!(promoted_from: Some(#rt::__private::PieceKind(#k)),)
         });
         quote! {
             let _ = table.add(#rt::__private::PieceInfo {
-                plus: #plus, royal: #royal, castling_partner: #partner, resets_clock: #resets, #demoted
+                plus: #plus, royal: #royal, castling_partner: #partner, resets_clock: #resets, #imitator #demoted
                 ..#rt::__private::PieceInfo::new(#name, #letter)
             });
         }
@@ -667,6 +675,11 @@ struct Gen {
     multi: Vec<ByColor<PMove>>,
     /// Each kind's passes (`O`, M26) for White and Black.
     passes: Vec<ByColor<PLeg>>,
+    /// Each Imitator kind's imitations (XBetza `I`, X62; `imitator`).
+    imitations: Imitations,
+    /// While set, the kind an en passant capture without a piece set takes (an Imitator's `e`
+    /// takes what the imitated kind would).
+    ep_kind: Option<usize>,
 }
 
 /// Attack tests sharing their attackers: (the attackers as text, the attacker sets, the tests,
@@ -1436,6 +1449,14 @@ impl Gen {
                     setwise.clear();
                 }
             }
+            if let Some(imitated) = self.imitated_moves(kind, color) {
+                // Imitated moves (X62) follow the piece's own; the list is deduplicated at the end.
+                listed.push(imitated);
+                if count {
+                    counted.clone_from(&listed);
+                    setwise.clear();
+                }
+            }
             if let Some(borrowed) = self.borrowed_moves(legs, kind, color) {
                 // Borrowed moves (X29) follow the piece's own; the list is deduplicated at the end.
                 if moves.is_empty() {
@@ -1650,7 +1671,7 @@ impl Gen {
     /// Pushing the en passant captures of a leg whose `targets` from `from` are known, with `push`
     /// (the push of `Move::en_passant(from, to)` under the leg's destination tests).
     fn en_passant(&self, pieces: &Option<PSet>, kind: usize, push: TokenStream) -> TokenStream {
-        let k = kind as u8;
+        let k = self.ep_kind.unwrap_or(kind) as u8;
         let victim_ok = match pieces {
             None => quote!(victim.kind == PieceKind(#k)),
             Some(set) => {
@@ -2083,7 +2104,8 @@ impl Gen {
             })
             .collect();
         let borrowed = self.borrowed_attacks(legs, color, plain);
-        quote!(#(#checks)* #(#multi)* #borrowed)
+        let imitated = self.imitated_attacks(color, plain);
+        quote!(#(#checks)* #(#multi)* #borrowed #imitated)
     }
 
     /// Statements adding to `map` every square the pieces of `attacker` could capture a royal
@@ -2096,6 +2118,7 @@ impl Gen {
         if self.multi.iter().any(|m| !m[attacker.index()].is_empty())
             || self.escaping
             || borrow::borrows(legs, attacker)
+            || self.imitates()
         {
             // Multi-leg captures depend on more than the square (a hurdle, a leg's block), and
             // so do legs with attacker sets and borrowed moves (X29).
@@ -2193,7 +2216,10 @@ impl Gen {
     /// Whether every capture of `attacker` is a leap or a slide (no hop, no multi-leg move):
     /// then a piece leaving a square changes attacks only along the lines through it.
     fn plain_attacks(&mut self, legs: &[[Vec<PLeg>; 2]], attacker: Color) -> bool {
-        if self.multi.iter().any(|m| !m[attacker.index()].is_empty()) || borrow::borrows(legs, attacker) {
+        if self.multi.iter().any(|m| !m[attacker.index()].is_empty())
+            || borrow::borrows(legs, attacker)
+            || self.imitates()
+        {
             return false;
         }
         legs.iter().flat_map(|per_color| &per_color[attacker.index()]).all(|leg| {
@@ -2212,7 +2238,7 @@ impl Gen {
     /// Whether `attack_map` for `attacker` always gives a map (no capture depends on more than
     /// the square): the same test as there.
     fn attack_map_total(&mut self, legs: &[[Vec<PLeg>; 2]], attacker: Color) -> bool {
-        if self.escaping || borrow::borrows(legs, attacker) {
+        if self.escaping || borrow::borrows(legs, attacker) || self.imitates() {
             return false;
         }
         legs.iter().flat_map(|per_color| &per_color[attacker.index()]).all(|leg| {

@@ -56,6 +56,8 @@ pub fn emit_piece(
         check_rule: None,
         multi: Vec::new(),
         passes: Vec::new(),
+        imitations: Vec::new(),
+        ep_kind: None,
     };
     let rt = g.rt.clone();
     let ty = g.tables.mask_type(&rt);

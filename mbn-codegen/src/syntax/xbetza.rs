@@ -36,6 +36,7 @@ pub mod castling;
 mod chain;
 pub mod directions;
 pub mod drops;
+pub mod imitator;
 mod initial_square;
 mod lower;
 mod multileg;
@@ -515,7 +516,7 @@ pub fn compile(text: &str) -> Result<MoveSet, Vec<Diagnostic>> {
 }
 
 /// A piece's XBetza move string read whole: its moves and the variant rules it states, castling
-/// (`O`, X30) and drops (`@`, X31), which only a variant can run.
+/// (`O`, X30), drops (`@`, X31) and imitation (`I`, X62), which only a variant can run.
 #[derive(Clone, Debug, Default)]
 pub struct XPiece {
     /// The moves of every other part.
@@ -524,6 +525,8 @@ pub struct XPiece {
     pub castlings: Vec<castling::XCastling>,
     /// Its `@` part.
     pub drop: Option<drops::XDrop>,
+    /// Its `I` parts (X62): what it imitates.
+    pub imitations: Vec<imitator::XImitation>,
 }
 
 /// Parses and lowers a piece's XBetza move string, castling `O` and drops `@` included; `ii` is
@@ -559,10 +562,14 @@ pub fn compile_piece_from(text: &str, origin: Option<&BoardRange>) -> Result<XPi
                 Ok(d) => piece.drop = Some(d),
                 Err(e) => errors.extend(e),
             },
+            'I' => match imitator::read(part) {
+                Ok(list) => piece.imitations.extend(list),
+                Err(e) => errors.extend(e),
+            },
             _ => {}
         }
     }
-    parsed.parts.retain(|p| !matches!(p.atom, 'O' | '@'));
+    parsed.parts.retain(|p| !matches!(p.atom, 'O' | '@' | 'I'));
     match lower::lower(&parsed) {
         Ok(moves) => piece.moves = moves,
         Err(e) => errors.extend(e),

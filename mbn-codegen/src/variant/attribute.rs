@@ -34,7 +34,27 @@ impl Variant {
             // Castlings come from `pieces`, or from the royal piece's XBetza `O` (X30).
             let royal = self.table.iter().nth(kind).is_some_and(|(_, info)| info.royal);
             alone.castlings.retain(|castling| castling.beside && royal);
-            by_piece.push((Field::XBetza(*c), run(&alone).err().unwrap_or_default()));
+            // Imitations (`I`, X62) are the Imitator's: what it alone adds to the whole variant.
+            for (i, imitations) in alone.imitations.iter_mut().enumerate() {
+                if i != kind {
+                    imitations.clear();
+                }
+            }
+            let mut found = run(&alone).err().unwrap_or_default();
+            if self.imitations.get(kind).is_some_and(|list| !list.is_empty()) {
+                let mut with = self.clone();
+                for (i, imitations) in with.imitations.iter_mut().enumerate() {
+                    if i != kind {
+                        imitations.clear();
+                    }
+                }
+                let mut without = with.clone();
+                without.imitations[kind].clear();
+                let base = run(&without).err().unwrap_or_default();
+                let added = run(&with).err().unwrap_or_default();
+                found.extend(added.into_iter().filter(|d| !base.iter().any(|b| same(b, d))));
+            }
+            by_piece.push((Field::XBetza(*c), found));
         }
         list.into_iter()
             .flat_map(|diagnostic| {

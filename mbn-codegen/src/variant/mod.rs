@@ -9,6 +9,7 @@ use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::expand::ExpandedPiece;
 use crate::ir::MoveSet;
 use crate::syntax::ast::{self, BoardRange, CastlingKind, Letter, Prefix, PromotionTargets, Span};
+use crate::syntax::xbetza::imitator::XImitation;
 use mbn_runtime::drops::DropLimits;
 use mbn_runtime::{Bb256, Color, FenOptions, Geometry, Piece, PieceInfo, PieceKind, PieceTable, Position};
 use std::sync::Arc;
@@ -112,6 +113,9 @@ pub struct Variant {
     pub drop_rules: Vec<DropRule>,
     /// Each kind's mobility region, indexed by [`PieceKind`] (V9): its moves and drops end there.
     pub regions: Vec<Option<BoardRange>>,
+    /// Each kind's XBetza `I` parts, indexed by [`PieceKind`] (X62): empty for a kind that is no
+    /// Imitator.
+    pub imitations: Vec<Vec<XImitation>>,
 }
 
 /// Where and how one kind is dropped (docs/SEMANTICS.md V6, X31): `drop-no-doubled` and a
@@ -340,6 +344,7 @@ impl Variant {
         // and `@` become castlings and drop rules (X30, X31).
         let mut xbetza_castlings = Vec::new();
         let mut xbetza_drops = Vec::new();
+        let mut imitations = vec![Vec::new(); kinds.len()];
         let start = start_position(spec, &table, geometry);
         for (c, text) in &spec.xbetza {
             let field = Field::XBetza(*c);
@@ -389,6 +394,7 @@ impl Variant {
                             xbetza_castlings.extend(piece.castlings);
                         }
                     }
+                    imitations[kind.0 as usize].clone_from(&piece.imitations);
                     if let Some(drop) = piece.drop {
                         if spec.drops {
                             xbetza_drops.push((kind, drop));
@@ -563,6 +569,11 @@ impl Variant {
             };
             rule.limits = DropLimits { file, ..drop.limits };
         }
+        for (k, list) in imitations.iter().enumerate() {
+            if !list.is_empty() {
+                table.set_imitator(PieceKind(k as u8));
+            }
+        }
         let variant = Variant {
             spec: spec.clone(),
             geometry,
@@ -573,6 +584,7 @@ impl Variant {
             promotion_zone,
             drop_rules,
             regions,
+            imitations,
         };
         other.extend(pieces(diagnostics.into_sorted()));
         if other.is_empty() {

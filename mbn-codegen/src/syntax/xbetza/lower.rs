@@ -287,7 +287,15 @@ pub(super) fn lower_part(part: &XPart) -> Result<Vec<Move>, Vec<Diagnostic>> {
     let Some((atoms, rides)) = atom(part.atom) else {
         let what = match part.atom {
             'O' | '@' => return Err(vec![variant_rule(part)]),
-            'I' => "XBetza `I`: the imitator",
+            'I' => {
+                return Err(vec![Diagnostic::new(
+                    part.atom_span,
+                    "XBetza `I` (the Imitator) imitates the last piece moved in a game: only a variant's piece has it",
+                )
+                .with_help(
+                    "write it as a part of its own (`I`, `mI`, `bI`) of a piece of a variant (docs/SEMANTICS.md X62)",
+                )])
+            }
             // The reader passes no other letter as an atom (`X` and `Y` are boosts, X33).
             _ => "an atom mbn's XBetza reader does not know",
         };
