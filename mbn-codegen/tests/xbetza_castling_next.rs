@@ -118,7 +118,7 @@ fn a_doubled_j_is_an_error_at_its_column() {
     let text = read(OMEGA).replace("KisjO2", "KisjjO2");
     let line = text.lines().position(|l| l.starts_with("K = ")).unwrap() + 1;
     let (message, l, column) = error(&text);
-    assert!(message.starts_with("XBetza `jO` is not supported yet"), "{message}");
+    assert!(message.starts_with("XBetza `jjO` has no meaning in the seeds"), "{message}");
     assert!(message.contains("doubled `j`"), "{message}");
     assert_eq!((l, column), (line, 10));
 }

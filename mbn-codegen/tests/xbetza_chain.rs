@@ -230,7 +230,7 @@ fn unsupported_chains_are_errors_with_their_column() {
     // `y` with no leg after it, `e` on the way, `n` on the last leg); `di` (X53).
     assert_eq!(e("W-uF"), ("XBetza `u` is not supported yet".into(), "u"));
     assert_eq!(e("udQ-W"), ("XBetza `u` is not supported yet".into(), "u"));
-    assert_eq!(e("W-yF"), ("XBetza `y` is not supported yet".into(), "y"));
+    assert_eq!(e("W-yF"), ("XBetza `y` has no meaning in the seeds".into(), "y"));
     assert_eq!(e("W-gF"), ("XBetza `g` is not supported yet".into(), "g"));
     assert_eq!(e("W-eW-W"), ("XBetza `e` is not supported yet".into(), "e"));
     assert_eq!(e("W-nW"), ("XBetza `n` is not supported yet".into(), "n"));

@@ -274,7 +274,7 @@ fn g_and_y_toggle_the_next_leg() {
 #[test]
 fn toggle_forms_refused_in_chains() {
     let (m, at, help) = error("W-yF");
-    assert_eq!((m.as_str(), at.as_str()), ("XBetza `y` is not supported yet", "y"));
+    assert_eq!((m.as_str(), at.as_str()), ("XBetza `y` has no meaning in the seeds", "y"));
     assert!(help.contains("none follows"), "{help}");
     let (_, at, help) = error("W-gF");
     assert_eq!(at, "g");

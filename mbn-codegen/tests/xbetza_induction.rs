@@ -275,7 +275,8 @@ fn relayed_kings_and_pawns() {
 /// X28: what `x` does not read stays an error at the `x`.
 #[test]
 fn induction_forms_refused() {
-    let cases = [("mNxmaN", 3, "with other modes"), ("mNaxN", 4, "last leg of a multi-leg move")];
+    // `x` with m, c, d, p, g is read as alternatives (X63: `mNxmaN`, `xbetza_rest.rs`).
+    let cases = [("mNxeaN", 3, "modes other than"), ("mNaxN", 4, "last leg of a multi-leg move")];
     for (text, column, what) in cases {
         let (message, at) = error(text);
         assert!(message.contains("`x`") && message.contains(what), "`{text}`: {message}");
@@ -335,10 +336,11 @@ fn borrowed_captures_give_check() {
     assert!(!interp.in_check(&pos));
 }
 
-/// X29: `x` with another mode on its leg is refused at the `x`.
+/// X29: `x` with a mode other than `m`, `c`, `d` on its leg is refused at the `x` (with those it
+/// is read as alternatives, X63).
 #[test]
 fn borrowing_forms_refused() {
-    let (message, at) = error("xmK");
+    let (message, at) = error("xeK");
     assert!(message.contains("`x`") && message.contains("alone"), "{message}");
     assert_eq!(at, 1);
 }

@@ -216,9 +216,8 @@ fn tame_t_never_captures_a_royal_piece() {
 /// X34, X35: what `k` and `t` do not combine with is refused at the letter.
 #[test]
 fn k_and_t_refusals() {
-    assert_eq!(error("tkR"), ("XBetza `t` is not supported yet".into(), 1));
+    assert_eq!(error("tkR"), ("XBetza `t` has no meaning in the seeds".into(), 1));
     assert_eq!(error("kafW"), ("XBetza `k` is not supported yet".into(), 1));
-    assert_eq!(error("tafW"), ("XBetza `t` is not supported yet".into(), 1));
     assert_eq!(error("ukQ"), ("XBetza `k` is not supported yet".into(), 2));
     assert_eq!(error("tpR4"), ("XBetza `t` is not supported yet".into(), 1));
     assert_eq!(error("kW-F"), ("XBetza `k` is not supported yet".into(), 1));
@@ -295,7 +294,7 @@ fn half_planes_on_continuation_legs() {
     // From d4 with d5 blocked: only the three other first steps go on.
     assert_eq!(moves("mafhW", "8/8/8/3Z4/3A4/8/8/8 w - - 0 1", "d4"), "b3 b4 b5 c2 d2 e2 f3 f4 f5");
     // Chiral sets name no compass point of a continuation leg.
-    assert_eq!(error("mahrW"), ("XBetza `hr` is not supported yet".into(), 3));
+    assert_eq!(error("mahrW"), ("XBetza `hr` has no meaning in the seeds".into(), 3));
 }
 
 mod total {
@@ -342,7 +341,8 @@ mod total {
 }
 
 /// X6, X36, X41, X42: what stays refused names its letter and column: `n` on a multi-leg move of
-/// an atom that is no stepper, `e` on a leg on the way, off-board legs, chiral continuation legs.
+/// an atom that is no stepper, `e` on a leg on the way, off-board legs; chiral continuation legs
+/// have no meaning in the seeds (X66).
 /// (`fnafsmW` is read, and refused by the plan: X41.)
 #[test]
 fn still_refused_with_their_column() {
@@ -353,5 +353,5 @@ fn still_refused_with_their_column() {
     assert_eq!(error("coasB"), ("XBetza `o` is not supported yet".into(), 2));
     // `e` on the last leg of a chain is read (X50); on a leg on the way it is not.
     assert_eq!(error("W-eW-W"), ("XBetza `e` is not supported yet".into(), 3));
-    assert_eq!(error("mahlN"), ("XBetza `hl` is not supported yet".into(), 3));
+    assert_eq!(error("mahlN"), ("XBetza `hl` has no meaning in the seeds".into(), 3));
 }

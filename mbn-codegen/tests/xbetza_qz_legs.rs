@@ -130,5 +130,5 @@ fn q_and_z_need_a_previous_bend() {
     assert_eq!(error("saqrW").1, 3);
     // On a first leg, both on one leg and on a boosted atom they are read (X59,
     // `xbetza_qz_more.rs`); doubled they are refused.
-    assert_eq!(error("saqqW"), ("XBetza `q` is not supported yet".to_string(), 2));
+    assert_eq!(error("saqqW"), ("XBetza `qq` has no meaning in the seeds".to_string(), 2));
 }

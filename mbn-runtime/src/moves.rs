@@ -509,6 +509,11 @@ impl MoveList {
 
     /// Appends a move that also captures the pieces on `extra` (at most 255 squares).
     pub fn push_with_captures(&mut self, mut mv: Move, extra: &[Square]) -> Result<(), MoveListFull> {
+        if extra.is_empty() {
+            // The same value as [`Self::push`]'s, so equal moves compare equal ([`Self::dedup_from`]).
+            self.moves.push(Move { extra_start: 0, extra_len: 0, ..mv });
+            return Ok(());
+        }
         let start = u16::try_from(self.extra.len()).map_err(|_| MoveListFull)?;
         let len = u8::try_from(extra.len()).map_err(|_| MoveListFull)?;
         if usize::from(start) + extra.len() > usize::from(u16::MAX) {

@@ -9,7 +9,7 @@
 //! ([`XCastling::royal_move`], [`XCastling::partner_move`]) with their partner placed beside the
 //! royal piece.
 
-use super::lower::unsupported;
+use super::lower::{meaningless, unsupported};
 use super::{directions, XPart, XRange};
 use crate::diagnostic::Diagnostic;
 use crate::ir::{Capability, Directions, Extra, Leg, LegLink, Move, MoveSet, Part, Reach};
@@ -48,12 +48,31 @@ pub fn read(part: &XPart) -> Result<Vec<XCastling>, Vec<Diagnostic>> {
                 next_closer = true;
                 continue;
             }
-            'j' => "XBetza `jjO`: the seeds give a doubled `j` on castling no meaning (`jO`: the next-closer partner)",
-
-            'p' => "XBetza `pO` (fast castling): the seeds give it no rules mbn could run",
-            _ => "XBetza `O` (castling) takes the directions `s`, `l`, `r` and `i` only",
+            // X66: the seeds name these without rules.
+            'j' => {
+                errors.push(meaningless(
+                    span,
+                    "jjO",
+                    "seed 001 gives `j` on castling one meaning, the next-closer partner (`isjO2`, docs/SEMANTICS.md \
+                     X61); a doubled `j` is not defined",
+                ));
+                continue;
+            }
+            'p' => {
+                errors.push(meaningless(
+                    span,
+                    "pO",
+                    "seed 001 only names it (\"The special case pO is used to denote 'fast castling'\"): neither seed \
+                     says which pieces go where, so there is nothing to run (docs/SEMANTICS.md X66)",
+                ));
+                continue;
+            }
+            _ => {
+                "the seeds give castling (`O`) the directions `s`, `l`, `r` and the modifiers `i`, `j` (and name \
+                 `pO`) only (docs/SEMANTICS.md X30, X66)"
+            }
         };
-        errors.push(unsupported(span, &format!("{c}O")).with_help(help));
+        errors.push(meaningless(span, &format!("{c}O"), help));
     }
     let steps = match part.range {
         XRange::Number(n) if n > 0 => n,

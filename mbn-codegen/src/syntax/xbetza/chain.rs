@@ -247,7 +247,16 @@ fn modes(
                  `u` on a last leg that captures (`Q-udQ`, the Valkyrie's relocation)"
             }
             'u' => continue,
-            'y' => "XBetza `y` on the last leg of a chain: it toggles the range of the next leg, and none follows",
+            'y' => {
+                // X64: nothing to toggle.
+                errors.push(super::lower::meaningless(
+                    span,
+                    "y",
+                    "`y` on the last leg of a chain: it toggles the range of the next leg (seed 001: \"in non-final \
+                     leg\"), and none follows (docs/SEMANTICS.md X52, X64)",
+                ));
+                continue;
+            }
             'g' => {
                 "XBetza `g` on the last leg of a chain (it would end on a piece): write the hop and the leg after \
                  it (`gQ-Q`, `pQ-K`)"

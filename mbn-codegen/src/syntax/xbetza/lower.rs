@@ -12,8 +12,10 @@
 //! Multi-leg parts (`a`), hoppers other than those, `nC`/`nZ` and the `q`/`z` riders are unrolled
 //! by [`super::multileg`]; `j` is a hop (`jD`) or a doubled first step (`jB`); `u` (unload) on a
 //! single leg is MBN's swap `w` (docs/SEMANTICS.md X26); `x` on a single leg is borrowing (`xK`,
-//! [`Extra::Excite`], X29). Everything else the IR cannot express yet
-//! is an error "XBetza `x` is not supported yet".
+//! [`Extra::Excite`], X29), and with `m`, `c`, `d` also the other modes' move (X63); `yp` is `g`
+//! (X64); `jN` hops its orthogonal neighbour (X65). Everything else the IR cannot express yet is
+//! an error "XBetza `x` is not supported yet"; what the seeds give no meaning, "XBetza `x` has no
+//! meaning in the seeds" (X66).
 
 use super::chain;
 use super::directions;
@@ -47,9 +49,15 @@ pub fn lower(parsed: &XMove) -> Result<MoveSet, Vec<Diagnostic>> {
     }
 }
 
-/// "XBetza `x` is not supported yet" at `span`.
+/// "XBetza `x` is not supported yet" at `span`: the seeds give it a meaning mbn does not run.
 pub(super) fn unsupported(span: Span, what: &str) -> Diagnostic {
     Diagnostic::new(span, format!("XBetza `{what}` is not supported yet"))
+}
+
+/// "XBetza `x` has no meaning in the seeds" at `span`, with `why` as help: a construct seeds 001
+/// and 002 give no reading, so no later version of mbn will run it either (docs/SEMANTICS.md X6).
+pub(super) fn meaningless(span: Span, what: &str, why: &str) -> Diagnostic {
+    Diagnostic::new(span, format!("XBetza `{what}` has no meaning in the seeds")).with_help(why.to_string())
 }
 
 /// The atoms of an XBetza letter (MBN order, m ≤ n) and whether it rides by default.
@@ -123,10 +131,14 @@ fn modes(leg: &XLeg) -> Result<Modes, Vec<Diagnostic>> {
             'q' | 'z' => {
                 let bend = if c == 'q' { multileg::Bend::Circular } else { multileg::Bend::Zigzag };
                 if out.bends.contains(&bend) {
-                    errors.push(unsupported(span, &c.to_string()).with_help(format!(
-                        "XBetza `{c}{c}`: the seeds give a doubled `{c}` no meaning (`qz` is both bent riders, \
-                         docs/SEMANTICS.md X59)"
-                    )));
+                    errors.push(meaningless(
+                        span,
+                        &format!("{c}{c}"),
+                        &format!(
+                            "seed 001 defines `{c}` once on a leg (a bent rider, or a side on a continuation \
+                             leg); a doubled `{c}` is neither (`qz` is both bent riders, docs/SEMANTICS.md X59, X66)"
+                        ),
+                    ));
                 }
                 out.bends.push(bend);
             }
@@ -136,7 +148,8 @@ fn modes(leg: &XLeg) -> Result<Modes, Vec<Diagnostic>> {
             // X29: `x` with no leg after it borrows the moves of the friends it reaches.
             'x' if leg.modes.len() == 1 => out.borrow = true,
             'x' => errors.push(unsupported(span, "x").with_help(
-                "XBetza `x` (borrowing) with other modes on its leg: mbn reads `x` alone (`xK`, docs/SEMANTICS.md X29)",
+                "XBetza `x` (borrowing) with modes other than m, c, d on its leg: mbn reads `x` alone (`xK`, \
+                 docs/SEMANTICS.md X29) or as an alternative to `m`, `c`, `d` (`xmK` = `xKmK`, X63)",
             )),
             _ => errors.push(unsupported(span, &c.to_string()).with_help(help_for(c))),
         }
@@ -192,15 +205,20 @@ fn swap(out: &mut Modes, leg: &XLeg, span: Span) -> Result<(), Diagnostic> {
     let captures = |side: Side| {
         out.capabilities.iter().any(|c| matches!(c, Capability::Capture(t) if t.side == side && t.only.is_empty()))
     };
-    let swap =
-        match (captures(Side::Enemy), captures(Side::Friend)) {
-            (true, true) => "wy",
-            (true, false) => "w",
-            (false, true) => "ww",
-            (false, false) => return refuse(
-                "`u` on a leg that captures nothing (`umQ`) would unload nothing; write `mQ`, or `uc`/`ud` for a swap",
-            ),
-        };
+    let swap = match (captures(Side::Enemy), captures(Side::Friend)) {
+        (true, true) => "wy",
+        (true, false) => "w",
+        (false, true) => "ww",
+        (false, false) => {
+            return Err(meaningless(
+                span,
+                "u",
+                "seed 001: with `u` \"the piece captured by the move will re-appear\" on the leg's start square; \
+                     this move captures nothing, and the seeds give `u` no other effect: write `mQ`, or `uc`/`ud` for \
+                     a swap (docs/SEMANTICS.md X26, X66)",
+            ))
+        }
+    };
     let moves = out.capabilities.iter().any(|c| matches!(c, Capability::Move { .. }));
     // MBN's `w` with no written mode moves and swaps; a swap-only leg is a written mode with none.
     out.capabilities = if moves { default_capabilities() } else { Vec::new() };
@@ -223,7 +241,12 @@ pub(super) fn royal_captures(leg: &XLeg, caps: &mut Vec<Capability>, tame: bool)
         |complement| PieceSet { by_colour: false, complement, members: Vec::new(), royal: true, span: Span::default() };
     match (span_of('k'), span_of('t').filter(|_| tame)) {
         (Some(_), Some(t)) => {
-            return Err(unsupported(t, "t").with_help("`t` (tame: no royal capture) with `k` (royal captures only)"))
+            return Err(meaningless(
+                t,
+                "t",
+                "`t` (tame: no royal capture, seed 002) with `k` (royal captures only, seed 001) contradict each \
+                 other: the leg would capture nothing (docs/SEMANTICS.md X35, X66)",
+            ))
         }
         (Some(_), None) if span_of('c').is_none() => {
             caps.push(Capability::Capture(Targets { side: Side::Enemy, only: vec![royal(false)] }))
@@ -301,6 +324,16 @@ pub(super) fn lower_part(part: &XPart) -> Result<Vec<Move>, Vec<Diagnostic>> {
         };
         return Err(vec![unsupported(part.atom_span, &part.atom.to_string()).with_help(what)]);
     };
+    if part.legs.len() == 1 {
+        if let Some(rewritten) = one_leg_toggle(part)? {
+            return lower_part(&rewritten);
+        }
+        if let Some((excite, rest)) = excite_alternatives(part) {
+            let mut moves = lower_part(&excite)?;
+            moves.extend(lower_part(&rest)?);
+            return Ok(moves);
+        }
+    }
     let (atoms, rides) = boosted(part, atoms, rides)?;
     let x = &part.legs[0];
     let groups: Vec<&str> = x.directions.iter().map(|d| d.text.as_str()).collect();
@@ -335,6 +368,51 @@ pub(super) fn lower_part(part: &XPart) -> Result<Vec<Move>, Vec<Diagnostic>> {
         .with_help("XBetza directions: f b l r v s, pairs such as `lf`, half planes `fh`, chiral sets `hr` `hl`")]);
     }
     Ok(moves)
+}
+
+/// `y` on a one-leg move (docs/SEMANTICS.md X64). Seed 001: "y ('fork') in non-final leg:
+/// indicates the next leg has a toggled range", "g in a non-final leg thus is a shortcut for yp";
+/// and `p`/`g` on a final leg imply a hidden leg straight on (`pR` = `pafR`). So `yp` on a one-leg
+/// move toggles that hidden leg: it is `g` (`ypR` = `gR`), and `yg` is `g` (the toggle `g`
+/// already makes). A lone `y` has no next leg to toggle: no meaning.
+fn one_leg_toggle(part: &XPart) -> Result<Option<XPart>, Vec<Diagnostic>> {
+    let modes = &part.legs[0].modes;
+    let Some(&(_, span)) = modes.iter().find(|m| m.0 == 'y') else { return Ok(None) };
+    if !modes.iter().any(|m| matches!(m.0, 'p' | 'g')) {
+        return Err(vec![meaningless(
+            span,
+            "y",
+            "seed 001: `y` \"in non-final leg: indicates the next leg has a toggled range\"; a one-leg move has \
+             no next leg (with `p` it toggles the hidden leg after the mount: `ypR` = `gR`, docs/SEMANTICS.md X64)",
+        )]);
+    }
+    let mut out = part.clone();
+    let leg = &mut out.legs[0];
+    leg.modes.retain(|m| m.0 != 'y');
+    if !leg.modes.iter().any(|m| m.0 == 'g') {
+        for m in &mut leg.modes {
+            if m.0 == 'p' {
+                m.0 = 'g';
+            }
+        }
+    }
+    leg.modes.dedup_by(|a, b| a.0 == 'g' && b.0 == 'g');
+    Ok(Some(out))
+}
+
+/// `x` with other modes on a one-leg move (docs/SEMANTICS.md X63): seed 001, "specifying two
+/// modes in general means that it can do one as well as the other", so `xmK` is `xK` (borrowing,
+/// X29) and `mK`. The two parts, when the leg has `x` and only `m`, `c`, `d` besides.
+fn excite_alternatives(part: &XPart) -> Option<(XPart, XPart)> {
+    let modes = &part.legs[0].modes;
+    let x = modes.iter().filter(|m| m.0 == 'x').count();
+    if x != 1 || modes.len() == 1 || !modes.iter().all(|m| matches!(m.0, 'x' | 'm' | 'c' | 'd')) {
+        return None;
+    }
+    let (mut excite, mut rest) = (part.clone(), part.clone());
+    excite.legs[0].modes.retain(|m| m.0 == 'x');
+    rest.legs[0].modes.retain(|m| m.0 != 'x');
+    Some((excite, rest))
 }
 
 /// `O` (castling) and `@` (drops) on their own, or inside a multi-leg move or chain: variant rules
@@ -469,10 +547,12 @@ fn bent(
         );
     }
     if m.jump {
-        return refuse(
-            "XBetza `j` with `q`/`z`: seed 001 gives `j` to sliders (a doubled first step), straight leaps and \
-             castling, not to bent riders (docs/SEMANTICS.md X60)",
-        );
+        return Err(vec![meaningless(
+            part.span,
+            &format!("j{letter}"),
+            "seed 001 gives `j` to sliders (a doubled first step), straight leaps and castling, not to bent \
+             riders (docs/SEMANTICS.md X60, X66)",
+        )]);
     }
     if m.cylindrical {
         return refuse(
@@ -504,13 +584,31 @@ fn jump(
     vectors: &[Vector],
 ) -> Result<Vec<Move>, Vec<Diagnostic>> {
     let straight = a == 0 || a == b;
-    if m.hop || m.grasshop || m.lame || !straight {
+    if m.hop || m.grasshop || m.lame {
         return Err(vec![unsupported(part.span, "j").with_help(help_for('j'))]);
+    }
+    if !straight {
+        // X65: seed 002's halfway square, which it calls broken "for all atoms other than N, A,
+        // and D": `jN` must jump its orthogonal neighbour, as `nN` is blocked there (X4).
+        if (a, b) == (1, 2) && base.reach == Reach::LEAP && part.boost.is_none() {
+            return Ok(knight_paths(&base, vectors, true));
+        }
+        return Err(vec![meaningless(
+            part.span,
+            "j",
+            "seed 002 reads `j` (must jump) by the square halfway, \"broken for all atoms other than N, A, and \
+             D\"; the seeds give no path for `j` on another oblique leap or rider (`jN` must jump its orthogonal \
+             neighbour, docs/SEMANTICS.md X65)",
+        )]);
     }
     if base.reach == Reach::LEAP {
         if b < 2 {
-            return Err(vec![unsupported(part.span, "j")
-                .with_help("XBetza `j` on a W or F step means nothing (there is no square to jump)")]);
+            return Err(vec![meaningless(
+                part.span,
+                "j",
+                "seed 001: \"n and j are meaningless on steps (W, F)\" (there is no square to jump; on a slider \
+                 `jB` skips the first square, docs/SEMANTICS.md X16, X65)",
+            )]);
         }
         base.hop = Some(Hop { many: true, optional: false, hurdles: None });
         return Ok(vec![single(base)]);
@@ -582,6 +680,13 @@ fn lame(
             "mbn reads `n` on straight leaps (`nD`, `nA`) and the knight, camel and zebra (`nN`, `nC`, `nZ`) only",
         )]);
     }
+    Ok(knight_paths(&base, vectors, false))
+}
+
+/// The knight's leaps `vectors` as an orthogonal step then the diagonal step outwards: `nN`, the
+/// Xiangqi Horse, with the first step to an empty square (X4); `jN` (`hop`) with the first step
+/// onto a piece of either side, left standing (MBN's `jy`, X65): the leap must jump it.
+fn knight_paths(base: &Leg, vectors: &[Vector], hop: bool) -> Vec<Move> {
     let mut out = Vec::new();
     for first in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
         let rest: Vec<Vector> = vectors
@@ -601,13 +706,16 @@ fn lame(
         // A first leg with no mode written: it may only move (D23), like MBN's `W--F`.
         let mut step = leg(LegLink::First, vec![first], Reach::LEAP, default_capabilities(), base.span);
         step.extras = base.extras.clone();
+        if hop {
+            step.extras.push(Extra::Other("jy".to_string()));
+        }
         let mut last = base.clone();
         last.link = LegLink::Sequence;
         last.directions = Directions::Absolute(rest);
         last.extras.clear();
         out.push(Move { parts: vec![Part::Leg(Box::new(step)), Part::Leg(Box::new(last))], span: base.span });
     }
-    Ok(out)
+    out
 }
 
 /// `g` on an unlimited slider of unit steps: land right behind the first piece in the way.

@@ -12,8 +12,9 @@
 //!
 //! Defaults and modes (docs/SEMANTICS.md, X11–X18): a non-final leg moves (`m`) unless a mode is
 //! written; `c` captures (a locust capture), `d` captures a friend, `p` hops (lands on a piece and
-//! leaves it), `g` hops and toggles the range of the next leg, `y` moves and toggles; `mp` is
-//! seamless (either). A continuation leg with no direction written goes every way of its atom
+//! leaves it), `g` hops and toggles the range of the next leg, `y` toggles what its leg does
+//! (alone it moves; X64); `t` alone hops a friend (X65); `mp` is seamless (either), as is `x` with
+//! other modes (X63). A continuation leg with no direction written goes every way of its atom
 //! but straight back. Continuation legs inherit the range; a toggle turns a leaper into a rider and
 //! anything else into a leaper (W F K become R B Q and back, whatever range was written). `i` on a
 //! continuation leg makes it as long as the last slider leg before it (unrolled over every
@@ -136,6 +137,17 @@ fn read_modes(leg: &XLeg, first: bool, last: bool, stepper: bool) -> Result<LegM
     let has = |c: char| leg.modes.iter().any(|&(m, _)| m == c);
     for &(c, span) in &leg.modes {
         let help = match c {
+            // X64: `y` on the last leg toggles only the hidden leg after a mount (`yp` = `g`).
+            'y' if last && !has('p') && !has('g') => {
+                errors.push(super::lower::meaningless(
+                    span,
+                    "y",
+                    "seed 001: `y` \"in non-final leg: indicates the next leg has a toggled range\"; the last leg \
+                     of a move has no next leg (with `p` it toggles the hidden leg after the mount, `afypR` = \
+                     `afgR`, docs/SEMANTICS.md X64)",
+                ));
+                continue;
+            }
             'm' | 'c' | 'd' | 'p' | 'g' | 'y' | 'i' | 't' => continue,
             'k' if last => continue,
             'u' if last => continue,
@@ -143,12 +155,16 @@ fn read_modes(leg: &XLeg, first: bool, last: bool, stepper: bool) -> Result<LegM
                 "XBetza `u` (unload) on a leg on the way: mbn unloads only the piece the last leg captures \
                     (the Valkyrie's `afudQ`, docs/SEMANTICS.md X27)"
             }
-            'x' if !last && leg.modes.len() == 1 => continue,
+            // X28 alone; X63: with m, c, d, p, g, alternatives of the leg.
+            'x' if !last && leg.modes.iter().all(|&(m, _)| matches!(m, 'x' | 'm' | 'c' | 'd' | 'p' | 'g')) => continue,
             'x' if last => {
                 "XBetza `x` on the last leg of a multi-leg move (borrowing after a path): mbn borrows on \
                     one-leg moves only (`xK`, docs/SEMANTICS.md X29)"
             }
-            'x' => "XBetza `x` (induction) with other modes on its leg: mbn reads `x` alone (`mNxaN`, X28)",
+            'x' => {
+                "XBetza `x` (induction) with modes other than m, c, d, p, g on its leg: mbn reads `x` alone \
+                    (`mNxaN`, X28) or as an alternative to those (`mNxmaN`, X63)"
+            }
             // X41, X42: `n` on a stepper's leg creates e.p. rights, `e` captures e.p. on the last leg.
             'n' if stepper => continue,
             'e' if last => continue,
@@ -176,7 +192,17 @@ fn read_modes(leg: &XLeg, first: bool, last: bool, stepper: bool) -> Result<LegM
             // X58: on a continuation leg `q`/`z` name the side of the turn; X59: on a first leg the
             // leg is a bent rider; `qz` both. Each once.
             'q' | 'z' if leg.modes.iter().filter(|&&(m, _)| m == c).count() == 1 => continue,
-            'q' | 'z' => "XBetza `qq`, `zz`: the seeds give a doubled `q` or `z` no meaning (docs/SEMANTICS.md X59)",
+            'q' | 'z' => {
+                errors.push(super::lower::meaningless(
+                    span,
+                    &format!("{c}{c}"),
+                    &format!(
+                        "seed 001 defines `{c}` once on a leg (a bent rider, or a side on a continuation leg); \
+                         a doubled `{c}` is neither (docs/SEMANTICS.md X59, X66)"
+                    ),
+                ));
+                continue;
+            }
             _ => "XBetza `k` (royal capture) on a leg on the way: only the last leg may capture a royal piece",
         };
         errors.push(unsupported(span, &c.to_string(), help));
@@ -197,7 +223,7 @@ fn read_modes(leg: &XLeg, first: bool, last: bool, stepper: bool) -> Result<LegM
     if has('u') {
         unload_allowed(leg)?;
     }
-    if has('x') {
+    if has('x') && leg.modes.len() == 1 {
         // `x` (excite, X28): the leg ends on a friend, which makes the remaining legs.
         let way = Way { transit: Transit::Excite, toggle: false };
         let (final_caps, final_hop) = (Vec::new(), None);
@@ -214,20 +240,22 @@ fn read_modes(leg: &XLeg, first: bool, last: bool, stepper: bool) -> Result<LegM
             bends: Vec::new(),
         });
     }
-    // `t` with `p`/`g` hops friends only; alone, on the last leg, it is tame (X35).
+    // `t` with `p`/`g` hops friends only; on the last leg without them it is tame (X35); on a leg
+    // on the way without them it is Betza 2.0's "test" (seed 002: "'t' ('test', i.e. hop over own
+    // piece only)", X65): `tafW` = `tpafW`.
     let tame = has('t');
-    if tame && !(has('p') || has('g') || last) {
-        let span = leg.modes.iter().find(|m| m.0 == 't').map_or(Span::new(0, 0), |m| m.1);
-        return Err(vec![unsupported(
-            span,
-            "t",
-            "XBetza `t` alone on a leg on the way (tame applies to the last leg)",
-        )]);
-    }
+    let test = tame && !last && !(has('p') || has('g'));
+    let hop = has('p') || test;
     let y = has('y');
     let mut ways = Vec::new();
     let mut push = |transit, toggle| ways.push(Way { transit, toggle });
-    if has('m') || y || !(has('c') || has('d') || has('p') || has('g')) {
+    if has('x') {
+        // X63: `x` with other modes is one alternative of the leg (`xmaN` = `xaN` + `maN`).
+        push(Transit::Excite, false);
+    }
+    // `y` toggles what the leg does (X13): alone it moves; `cy` captures, `py` hops (seed 001: "g in
+    // a non-final leg thus is a shortcut for yp").
+    if has('m') || !(has('c') || has('d') || hop || has('g') || has('x')) {
         push(Transit::Move, y);
     }
     if has('c') {
@@ -236,7 +264,7 @@ fn read_modes(leg: &XLeg, first: bool, last: bool, stepper: bool) -> Result<LegM
     if has('d') {
         push(Transit::Destroy, y);
     }
-    if has('p') {
+    if hop {
         push(Transit::Hop { friends_only: tame }, y);
     }
     if has('g') {
@@ -255,8 +283,9 @@ fn read_modes(leg: &XLeg, first: bool, last: bool, stepper: bool) -> Result<LegM
     if has('e') {
         final_caps.push(Capability::EnPassant { pieces: None });
     }
+    // X64: `y` with `p` on the last leg toggles the hidden leg after the mount, as `g` does.
     let final_hop =
-        (has('p') || has('g')).then_some(Way { transit: Transit::Hop { friends_only: tame }, toggle: has('g') });
+        (has('p') || has('g')).then_some(Way { transit: Transit::Hop { friends_only: tame }, toggle: has('g') || y });
     if last && (has('k') || (tame && final_hop.is_none())) {
         // X34, X35: `k` and a tame `t` restrict the last leg's captures.
         if final_caps.is_empty() && !has('k') {
@@ -366,6 +395,15 @@ fn offsets(leg: &XLeg, own: &[usize]) -> Result<Vec<usize>, Vec<Diagnostic>> {
         };
         match chosen {
             Some(o) => out.extend(o),
+            None if matches!(letters.as_slice(), ['h', 'r' | 'l']) => {
+                return Err(vec![super::lower::meaningless(
+                    group.span,
+                    &group.text,
+                    "a chiral set is four oblique moves related by rotation (seed 002's table 2: \"chiral\", on the \
+                     ring of N); a continuation leg reads its directions as the King's eight compass points, \
+                     where no move is chiral (docs/SEMANTICS.md X37, X66)",
+                )])
+            }
             None => {
                 return Err(vec![unsupported(
                     group.span,
