@@ -272,7 +272,7 @@ fn maxima_guard_in_both_back_ends() {
 // Complex riders that turn freely, as flood fills (docs/SEMANTICS.md M67), and a rider to the edge
 // that turns (M68), as lone pieces.
 pieces_with_attacks! { FREE:
-    Wanderer = "(dK)0", Gadabout = "(dW-F)0", KingSteps = "[K]0", Hopper = "mN--[K]0", Roamer = "K-{(dK)0}",
+    Wanderer = "(dK)0", Gadabout = "(dW-F)0", KingSteps = "[dK]0", Hopper = "mN--[dK]0", Roamer = "K-{(dK)0}",
     CircleToTheEdge = "((fr)K)*",
 }
 

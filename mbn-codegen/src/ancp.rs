@@ -432,7 +432,7 @@ fn parts_text(parts: &[Part]) -> String {
                 }
                 let _ = write!(s, "({} | {}){}", parts_text(first), parts_text(then), count_text(*count));
             }
-            Part::Optional { kind, body, count } => {
+            Part::Optional { kind, body, count, .. } => {
                 if i > 0 {
                     s.push_str(" + ");
                 }

@@ -78,6 +78,10 @@ pub enum Part {
         body: Vec<Part>,
         /// A repetition of the optional part (`{...}0`).
         count: Option<Count>,
+        /// With a count: every alternative of the body as a later time round takes it, going on
+        /// from the previous leg (a counted optional part is a complex rider resolved into a chain,
+        /// docs/SEMANTICS.md M70: `{jy{X}F}0` jumps along one line). Empty without a count.
+        then: Vec<Vec<Part>>,
     },
 }
 
@@ -332,9 +336,12 @@ pub(crate) fn without_chosen_alternative(parts: &[Part]) -> Vec<Part> {
                     destination: destination.clone(),
                 }
             }
-            Part::Optional { kind, body, count } => {
-                Part::Optional { kind: *kind, body: without_chosen_alternative(body), count: *count }
-            }
+            Part::Optional { kind, body, count, then } => Part::Optional {
+                kind: *kind,
+                body: without_chosen_alternative(body),
+                count: *count,
+                then: then.clone(),
+            },
             other => other.clone(),
         })
         .collect()

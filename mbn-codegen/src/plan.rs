@@ -342,13 +342,22 @@ pub(crate) struct Prep<'d> {
 }
 
 impl Prep<'_> {
-    /// The single-leg moves of `set`; multi-leg moves are refused (the code generator and castling
-    /// run single legs only).
+    /// The legs of a castling's royal or partner move `set`: single legs only, multi-leg moves are
+    /// refused for good (docs/SEMANTICS.md M71).
     pub(crate) fn move_set(&mut self, set: &MoveSet, color: Color) -> Vec<PLeg> {
         let mut legs = Vec::new();
         for m in &set.moves {
             let Some(leg) = m.single_leg() else {
-                self.unsupported(m.span, "multi-leg moves (chains, sequences, optional legs, complex riders)");
+                self.diagnostics.push(
+                    Diagnostic::new(
+                        m.span,
+                        "a castling move with several legs (a chain, sequence, optional leg or complex rider, \
+                         like seed §15's hexagonal `O-O=[*]irD02=ij{k}lD0-D`): mbn's castlings are one leg \
+                         for the royal piece and one for its partner, whose squares the castling rules \
+                         read; multi-leg castling moves are not run (docs/SEMANTICS.md M71)",
+                    )
+                    .with_help("write each move of the castling as one leg: `O-O=[*]isR[g]=isR[f]`"),
+                );
                 continue;
             };
             if leg.link != LegLink::First {
@@ -614,7 +623,7 @@ impl Prep<'_> {
     fn part(&mut self, part: &Part, color: Color, siblings: &Siblings) -> Option<PPart> {
         match part {
             Part::Leg(leg) => self.step(leg, color, siblings).map(|s| PPart::Leg(Box::new(s))),
-            Part::Optional { kind, body, count } => {
+            Part::Optional { kind, body, count, then } => {
                 let mut compulsory = *kind == OptionalKind::WhenUnblocked;
                 // `{...}` around several alternatives (`{cK-tK}`, M65): lowering's single time round
                 // taking any of them, with no round to stop after: `{...}` keeps its meaning.
@@ -631,9 +640,17 @@ impl Prep<'_> {
                 let body = match count {
                     None => body,
                     // `[P]λ`, `{P}λ`: P taken up to λ times; none at all is the optional's own choice.
+                    // Later times round go on from the previous leg (M70), replaying the previous
+                    // time round when they write no direction but straight on (M5).
                     Some(count) => {
                         let span = first_span(parts_of(part));
-                        let mut repeat = self.repeat(vec![body.clone()], vec![body], *count, false, span)?;
+                        let replay = !then.is_empty() && then.iter().all(|b| straight_body(b));
+                        let later = if then.is_empty() {
+                            vec![body.clone()]
+                        } else {
+                            then.iter().map(|b| self.parts(b, color, siblings)).collect()
+                        };
+                        let mut repeat = self.repeat(vec![body], later, *count, replay, span)?;
                         if !self.free_turns(&mut repeat) {
                             return None;
                         }
@@ -1511,7 +1528,13 @@ fn collect_siblings(parts: &[Part], map: &mut Siblings, groups: &mut Vec<Vec<(us
                     entry.push(atom);
                 }
             }
-            Part::Optional { body, .. } => collect_siblings(body, map, groups),
+            Part::Optional { body, then, .. } => {
+                collect_siblings(body, map, groups);
+                for alt in then {
+                    collect_siblings(alt, map, groups);
+                }
+                push_groups(then, groups);
+            }
             Part::Repeat { first, then, first_alternatives, alternatives, .. } => {
                 collect_siblings(first, map, groups);
                 for alt in first_alternatives {
@@ -1521,19 +1544,24 @@ fn collect_siblings(parts: &[Part], map: &mut Siblings, groups: &mut Vec<Vec<(us
                 for alt in alternatives {
                     collect_siblings(alt, map, groups);
                 }
-                let width = alternatives.iter().map(Vec::len).max().unwrap_or(0);
-                for i in 0..width {
-                    let group = alternatives
-                        .iter()
-                        .filter_map(|alt| match alt.get(i) {
-                            Some(Part::Leg(leg)) => Some((leg.span.start, leg.span.end)),
-                            _ => None,
-                        })
-                        .collect();
-                    groups.push(group);
-                }
+                push_groups(alternatives, groups);
             }
         }
+    }
+}
+
+/// The legs at the same position of a repeat's alternatives, as groups sharing their atoms.
+fn push_groups(alternatives: &[Vec<Part>], groups: &mut Vec<Vec<(usize, usize)>>) {
+    let width = alternatives.iter().map(Vec::len).max().unwrap_or(0);
+    for i in 0..width {
+        let group = alternatives
+            .iter()
+            .filter_map(|alt| match alt.get(i) {
+                Some(Part::Leg(leg)) => Some((leg.span.start, leg.span.end)),
+                _ => None,
+            })
+            .collect();
+        groups.push(group);
     }
 }
 

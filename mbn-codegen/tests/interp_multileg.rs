@@ -735,12 +735,13 @@ fn free_turning_complex_riders() {
     let wall = "a4 b4 c4 e4 f4 g4 h4 b2";
     let want = "a2 b1 b3 c1 c2 c3 d1 d2 d3 e1 e2 e3 f1 f2 f3 g1 g2 g3 h1 h2 h3 xd4";
     assert_eq!(white("(dW-F)0", "a1", wall, "d4"), set(want));
-    // The same written with the optional count `[K]0` after a knight leap, and as a circular king.
-    // The knight leap's flood also comes home to a1: a pass (M62), which `(dK)0` never lands on.
+    // The same written with the optional count `[dK]0` after a knight leap (M70: `[K]0` goes straight
+    // on, a Queen), and as a circular king. The knight leap's flood also comes home to a1: a pass
+    // (M62), which `(dK)0` never lands on.
     let mut with_pass = white("(dK)0", "a1", "", "");
     with_pass.push("a1".to_string());
     with_pass.sort();
-    assert_eq!(white("mN--[K]0", "a1", "", ""), with_pass);
+    assert_eq!(white("mN--[dK]0", "a1", "", ""), with_pass);
     assert_eq!(
         white("(K)d0", "c3", "a1 b1 c1 d1 e1 a2 e2 a3 e3 a4 e4 a5 b5 c5 d5", "e5 d4"),
         // c3: the first step's flood comes home, a pass (M62).

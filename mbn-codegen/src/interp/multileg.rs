@@ -768,7 +768,8 @@ pub(crate) fn straight_on_is_a_siblings(prev: Option<Vector>, body: &[PPart]) ->
 
 /// The directions of a leg for `color`: (board vector, White's vector, reflection made). A replay
 /// queue (a later time round of a straight-on repeat) fixes the next direction; otherwise an
-/// absolute leg takes its vectors and a `-` leg turns from `prev` (none before a first leg).
+/// absolute leg takes its vectors and a `-` leg turns from `prev` (without one, M70:
+/// [`first_leg_vectors`]).
 pub(crate) fn leg_directions(
     color: Color,
     replay: &mut Option<Vec<Vector>>,
@@ -792,8 +793,30 @@ pub(crate) fn leg_directions(
         (Some(rel), Some(p)) => {
             relative_vectors(rel, p, zaxis).into_iter().map(|(w, axis)| (orient(w), w, axis)).collect()
         }
-        (Some(_), None) => Vec::new(),
+        // M70: no leg was taken before it (every part before it optional and left out): the leg
+        // reads its directions as a first leg does, in White's view.
+        (Some(rel), None) => first_leg_vectors(rel).into_iter().map(|w| (orient(w), w, None)).collect(),
     }
+}
+
+/// The directions of a `-` leg that no leg precedes (M70: `{jy{X}F}0-F` jumping over no piece is
+/// a Ferz): nothing written or `d`, every direction of its atom; direction letters select as on a
+/// first leg (D18); `t`, `tt` and `z`, which turn from a previous leg, none (D20).
+fn first_leg_vectors(rel: &PRelative) -> Vec<Vector> {
+    let mut out: Vec<Vector> = Vec::new();
+    for turn in &rel.turns {
+        let chosen = match *turn {
+            Turn::Straight | Turn::Any => rel.vectors.clone(),
+            Turn::Dir(m) => turned(rel.atom, &rel.vectors, (0, 1), m),
+            Turn::Back | Turn::NotBack | Turn::Reflect => Vec::new(),
+        };
+        for v in chosen {
+            if !out.contains(&v) {
+                out.push(v);
+            }
+        }
+    }
+    out
 }
 
 /// The atom `(m, n)` of a vector.

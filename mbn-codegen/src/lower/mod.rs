@@ -54,7 +54,16 @@ impl Lowerer {
                 if opt.kind == OptionalKind::WhenUnblocked && count.is_none() && several(&bodies) {
                     return one_optional_part(bodies);
                 }
-                bodies.into_iter().map(|body| vec![Part::Optional { kind: opt.kind, body, count }]).collect()
+                // M70: with a count, a complex rider resolved into a chain: later times round go on
+                // from the previous leg (straight on unless the body says otherwise), as `(P)λ`'s.
+                let then = match count {
+                    Some(_) => self.alternatives(&opt.body, &modes_only(scope), LegLink::Chain),
+                    None => Vec::new(),
+                };
+                bodies
+                    .into_iter()
+                    .map(|body| vec![Part::Optional { kind: opt.kind, body, count, then: then.clone() }])
+                    .collect()
             }
         }
     }
@@ -161,10 +170,7 @@ impl Lowerer {
     /// of the body repeats itself: `(W+F)0` is `W0+F0`, since an F step cannot continue a W step.
     fn complex_rider<'a>(&mut self, body: &'a ast::Move, count: Count, scope: &Scope<'a>, link: LegLink) -> Vec<Parts> {
         let inner = Scope { modifiers: scope.modifiers.clone(), ..Scope::default() };
-        let modes_only = Scope {
-            modifiers: scope.modifiers.iter().copied().filter(|m| matches!(m.kind, ModifierKind::Mode(_))).collect(),
-            ..Scope::default()
-        };
+        let modes_only = modes_only(scope);
         let first = self.alternatives(body, &inner, link);
         let then = self.alternatives(body, &modes_only, LegLink::Chain);
         // Later times may take any alternative of the body (`((fr)K)0*` turns from a W step to an F step).
@@ -237,6 +243,7 @@ impl Lowerer {
                             destination: Vec::new(),
                         }],
                         count: None,
+                        then: Vec::new(),
                     });
                 }
                 result.push(parts);
@@ -443,6 +450,15 @@ impl Lowerer {
     }
 }
 
+/// The scope later times round of a complex rider inherit: the mode modifiers only (direction
+/// modifiers apply to the first time round, ANCP 8.30).
+fn modes_only<'a>(scope: &Scope<'a>) -> Scope<'a> {
+    Scope {
+        modifiers: scope.modifiers.iter().copied().filter(|m| matches!(m.kind, ModifierKind::Mode(_))).collect(),
+        ..Scope::default()
+    }
+}
+
 /// Puts the ranges, attackers, conditions and operators of a partial on the leg it produced.
 fn apply_scope(leg: &mut Leg, scope: &Scope<'_>) {
     leg.origin.extend(scope.origin.iter().cloned());
@@ -486,6 +502,9 @@ fn collapse(parts: &[Part], then: &[Part], count: Count) -> Option<Leg> {
         && !leg.setup
         && !leg.decisive
         && matches!(leg.directions, Directions::Absolute(_))
+        // A visit, swap or flip on every landing is not one at the end of a slide (M70: `(jyF)0`
+        // visits consecutive pieces, `jyF0` the first piece of a line).
+        && !leg.extras.iter().any(|e| matches!(e, Extra::Other(_) | Extra::Excite | Extra::Unload | Extra::OffBoard))
         // A written mode other than move-only changes what the intermediate legs may do.
         && (!leg.mode_written || leg.capabilities.iter().all(|c| matches!(c, Capability::Move { .. })));
     if !plain {
@@ -560,7 +579,12 @@ fn one_optional_part(bodies: Vec<Parts>) -> Vec<Parts> {
                 origin: Vec::new(),
                 destination: Vec::new(),
             };
-            vec![Part::Optional { kind: OptionalKind::WhenUnblocked, body: vec![repeat], count: None }]
+            vec![Part::Optional {
+                kind: OptionalKind::WhenUnblocked,
+                body: vec![repeat],
+                count: None,
+                then: Vec::new(),
+            }]
         })
         .collect()
 }

@@ -539,6 +539,7 @@ pub(super) fn lower_counted(part: &XPart) -> Result<Vec<Move>, Vec<Diagnostic>> 
                         destination: Vec::new(),
                     }],
                     count: None,
+                    then: Vec::new(),
                 });
             }
             out.push(Move { parts, span });
