@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::agree::{assert_agree, spec_interpreter, test_spec};
+use common::agree::{assert_agree, piece_moves_by, spec_interpreter, test_spec};
 use common::random_walk;
 use mbn::codegen::interp::Interpreter;
 use mbn::runtime::{perft, MoveGenerator, MoveList, PieceKind, Position};
@@ -35,28 +35,12 @@ fn interpreter() -> Interpreter {
 }
 
 /// The legal moves of the piece on `from` as sorted destinations, `#` after a decisive one, from
-/// both back ends (which must agree).
+/// both back ends (which must agree on every move of the position).
 fn destinations(pos: &Position<u64>, from: &str) -> String {
-    let interp = interpreter();
     let g = pos.geometry();
-    let mut sets = Vec::new();
-    for generated in [true, false] {
-        let mut list = MoveList::new();
-        if generated {
-            CastleRules.legal_moves(pos, &mut list);
-        } else {
-            interp.legal_moves(pos, &mut list);
-        }
-        let mut to: Vec<String> = list
-            .iter()
-            .filter(|mv| g.square_name(mv.from()) == from)
-            .map(|mv| format!("{}{}", g.square_name(mv.to()), if mv.is_decisive() { "#" } else { "" }))
-            .collect();
-        to.sort();
-        sets.push(to.join(" "));
-    }
-    assert_eq!(sets[0], sets[1], "generated vs interpreted in {}", pos.to_fen());
-    sets.remove(0)
+    piece_moves_by(&CastleRules, &interpreter(), pos, from, |_, mv| {
+        format!("{}{}", g.square_name(mv.to()), if mv.is_decisive() { "#" } else { "" })
+    })
 }
 
 #[test]

@@ -4,18 +4,20 @@
 //! generated pieces against the interpreter on random boards, moves and attacks; the seeds'
 //! examples in both dialects; what is refused.
 
+mod common;
+
+use common::lone::{set, sq, Attacks, Lone, Moves};
+use common::Xorshift;
 use mbn::codegen::interp::Interpreter;
 use mbn::codegen::variant::{Variant, VariantSpec};
 use mbn::codegen::{compile_move_in, Dialect};
-use mbn::runtime::{Bitboard, Color, Geometry, MoveGenerator, MoveList, Piece, PieceKind, Position, Square};
+use mbn::runtime::{Color, Geometry, MoveGenerator, MoveList, Piece, PieceKind, Position};
 
 macro_rules! pieces {
     ($($name:ident = $notation:literal),* $(,)?) => {
         $(mbn::mbn! { piece $name = $notation on "8x8"; })*
         /// `(notation, generated moves, generated attacks)` for every piece.
-        #[allow(clippy::type_complexity)]
-        const PIECES: &[(&str, fn(Square, u64, u64) -> (u64, u64), fn(Square, u64) -> u64)] =
-            &[$(($notation, $name::moves, $name::attacks)),*];
+        const PIECES: &[(&str, Moves, Attacks)] = &[$(($notation, $name::moves, $name::attacks)),*];
     };
 }
 
@@ -26,17 +28,6 @@ pieces! {
     CylExactRook = "oW03", CylFlyingCannon = "opD", CylPawn = "ofmW+ocfF", TorusPawn = "oofmW",
     CylHorse = "oW-ofF", CylStepThenRook = "oW-oR", BandKnight = "o[c,f]N", TorusLeaper = "oo:0,8:",
     CylGrasshop = "ogR", BandTorusRook = "oo[b,g]R",
-}
-
-/// The interpreter of a lone White piece `notation` (kind 0), with inert blockers (kind 1) and a
-/// royal piece (kind 2) for attack tests.
-fn interpreter(notation: &str) -> (Variant, Interpreter) {
-    let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", &format!("A={notation} Z=mfW K"));
-    spec.promotion_zone = None;
-    spec.royal = "K".to_string();
-    let variant = Variant::compile(&spec).unwrap_or_else(|e| panic!("{notation}: {e:?}"));
-    let interp = Interpreter::new(&variant).unwrap_or_else(|e| panic!("{notation}: {e:?}"));
-    (variant, interp)
 }
 
 /// The destinations (sorted names) of `notation` in `dialect` alone on `from` of an empty
@@ -57,44 +48,6 @@ fn destinations(dialect: Dialect, notation: &str, files: u8, ranks: u8, from: &s
     let mut out: Vec<String> = list.iter().map(|m| g.square_name(m.to())).collect();
     out.sort();
     Ok(out)
-}
-
-/// A position with the piece on `from`, White blockers on `friends`, Black ones on `enemies`.
-fn position(variant: &Variant, from: Square, friends: u64, enemies: u64) -> Position<u64> {
-    let mut pos = Position::<u64>::from_fen(&variant.table, Geometry::CHESS, "8/8/8/8/8/8/8/8 w - - 0 1").unwrap();
-    for (set, color) in [(friends, Color::White), (enemies, Color::Black)] {
-        for sq in set.squares() {
-            pos.put_piece(sq, Piece::new(PieceKind(1), color)).unwrap();
-        }
-    }
-    pos.put_piece(from, Piece::new(PieceKind(0), Color::White)).unwrap();
-    pos.set_unmoved(u64::from_square(from));
-    pos
-}
-
-/// The interpreter's `(quiet, captures)` for the piece on `from`; every move listed once.
-fn interpreted(notation: &str, from: Square, friends: u64, enemies: u64) -> (u64, u64) {
-    let (variant, interp) = interpreter(notation);
-    let pos = position(&variant, from, friends, enemies);
-    let mut list = MoveList::new();
-    interp.piece_moves(&pos, from, Piece::new(PieceKind(0), Color::White), &mut list);
-    let (mut quiet, mut captures) = (0u64, 0u64);
-    // A lone piece lists destinations: a path back to its own square (a pass, docs/SEMANTICS.md
-    // M62, such as `oW-oR` round its rank) is a move of a variant only.
-    for mv in list.iter().filter(|mv| !mv.is_pass() && !mv.is_stay()) {
-        let set = if mv.is_capture() { &mut captures } else { &mut quiet };
-        assert!(!set.test(mv.to()), "`{notation}` lists the move to {:?} twice", mv.to());
-        set.set(mv.to());
-    }
-    (quiet, captures)
-}
-
-fn sq(name: &str) -> Square {
-    Geometry::CHESS.parse_square(name).expect("a square")
-}
-
-fn set(names: &str) -> u64 {
-    names.split_whitespace().fold(0u64, |b, n| b | u64::from_square(sq(n)))
 }
 
 /// The worked examples of M38-M40, checked by hand: `(piece, from, friends, enemies, quiet
@@ -128,7 +81,7 @@ fn hand_checked_destinations_in_both_back_ends() {
     for &(notation, from, friends, enemies, quiet, captures) in HAND {
         let (from, friends, enemies) = (sq(from), set(friends), set(enemies));
         let want = (set(quiet), set(captures));
-        assert_eq!(interpreted(notation, from, friends, enemies), want, "interpreted `{notation}` from {from:?}");
+        assert_eq!(Lone::new(notation).moves(from, friends, enemies), want, "interpreted `{notation}` from {from:?}");
         let (_, generated, _) = PIECES.iter().find(|p| p.0 == notation).expect("the piece is generated");
         assert_eq!(generated(from, friends, enemies), want, "generated `{notation}` from {from:?}");
     }
@@ -136,29 +89,15 @@ fn hand_checked_destinations_in_both_back_ends() {
 
 #[test]
 fn generated_cylinder_pieces_agree_with_the_interpreter_on_random_boards() {
-    let mut state = 0x5eed_c71d_0b0a_4d5e_u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = Xorshift(0x5eed_c71d_0b0a_4d5e);
     for &(notation, generated, _) in PIECES {
-        let mut moved = 0;
-        for i in 0..300 {
-            let from = Square((next() % 64) as u16);
-            let occupied = if i % 2 == 0 { next() & next() } else { next() & (next() | next()) };
-            let occupied = occupied & !u64::from_square(from);
-            let friends = occupied & next();
-            let enemies = occupied & !friends;
-            let want = interpreted(notation, from, friends, enemies);
-            assert_eq!(
-                generated(from, friends, enemies),
-                want,
-                "`{notation}` from {from:?}, {friends:#x}, {enemies:#x}"
-            );
-            moved += usize::from(want != (0, 0));
-        }
+        let moved = Lone::new(notation).agree_on_random_boards(generated, &mut rng, 300, |i, rng| {
+            if i % 2 == 0 {
+                rng.next() & rng.next()
+            } else {
+                rng.next() & (rng.next() | rng.next())
+            }
+        });
         // `oo:0,8:` wraps onto its own square from everywhere: it never moves (M38).
         let idle = notation == "oo:0,8:";
         assert!(idle || moved > 25, "`{notation}`: the boards hardly test it ({moved} of 300 with moves)");
@@ -167,27 +106,9 @@ fn generated_cylinder_pieces_agree_with_the_interpreter_on_random_boards() {
 
 #[test]
 fn generated_cylinder_attacks_agree_with_the_interpreter() {
-    let mut state = 0x0c71_17de_5a11_0a57_u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = Xorshift(0x0c71_17de_5a11_0a57);
     for &(notation, _, attacks) in PIECES {
-        let (variant, interp) = interpreter(notation);
-        for _ in 0..40 {
-            let from = Square((next() % 64) as u16);
-            let occupied = next() & next() & !u64::from_square(from);
-            let pos = position(&variant, from, 0, occupied);
-            let mut want = 0u64;
-            for sq in (0..64).map(Square).filter(|&sq| sq != from) {
-                if interp.is_square_attacked(&pos, sq, Color::White) {
-                    want.set(sq);
-                }
-            }
-            assert_eq!(attacks(from, occupied), want, "`{notation}` attacks from {from:?}, occupied {occupied:#x}");
-        }
+        Lone::new(notation).attacks_agree_on_random_boards(attacks, &mut rng, 40, |rng| rng.next() & rng.next());
     }
 }
 

@@ -3,15 +3,19 @@
 //! worked multi-leg pieces (§8, §18, docs/SEMANTICS.md M1-M11) and the riders that stop on one square
 //! (M25), whose attacks are compared too.
 
+mod common;
+
+use common::lone::{set, sq, Attacks, Lone, Moves};
+use common::Xorshift;
 use mbn::codegen::interp::Interpreter;
 use mbn::codegen::variant::{Variant, VariantSpec};
-use mbn::runtime::{Bitboard, Color, Geometry, MoveGenerator, MoveList, Piece, PieceKind, Position, Square};
+use mbn::runtime::{Bitboard, Geometry, MoveGenerator, MoveList};
 
 macro_rules! pieces {
     ($($name:ident = $notation:literal),* $(,)?) => {
         $(mbn::mbn! { piece $name = $notation on "8x8"; })*
         /// `(notation, generated moves)` for every piece.
-        const PIECES: &[(&str, fn(Square, u64, u64) -> (u64, u64))] = &[$(($notation, $name::moves)),*];
+        const PIECES: &[(&str, Moves)] = &[$(($notation, $name::moves)),*];
     };
 }
 
@@ -30,9 +34,7 @@ macro_rules! pieces_with_attacks {
     ($list:ident: $($name:ident = $notation:literal),* $(,)?) => {
         $(mbn::mbn! { piece $name = $notation on "8x8"; })*
         /// `(notation, generated moves, generated attacks)` for every piece.
-        #[allow(clippy::type_complexity)]
-        const $list: &[(&str, fn(Square, u64, u64) -> (u64, u64), fn(Square, u64) -> u64)] =
-            &[$(($notation, $name::moves, $name::attacks)),*];
+        const $list: &[(&str, Moves, Attacks)] = &[$(($notation, $name::moves, $name::attacks)),*];
     };
 }
 
@@ -55,118 +57,35 @@ pieces_with_attacks! { MULTILEG:
     CongoMonkey = "(dcK-mK)0",
 }
 
-/// Destinations of the interpreter: the piece on `from`, White friends and Black enemies elsewhere.
-fn interpreted(notation: &str, from: Square, friends: u64, enemies: u64) -> (u64, u64) {
-    let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", &format!("A={notation} Z=mfW"));
-    spec.promotion_zone = None;
-    let variant = Variant::compile(&spec).unwrap_or_else(|e| panic!("{notation}: {e:?}"));
-    let interp = Interpreter::new(&variant).unwrap_or_else(|e| panic!("{notation}: {e:?}"));
-    let mut pos = Position::<u64>::from_fen(&variant.table, Geometry::CHESS, "8/8/8/8/8/8/8/8 w - - 0 1").unwrap();
-    for (set, color) in [(friends, Color::White), (enemies, Color::Black)] {
-        for sq in set.squares() {
-            pos.put_piece(sq, Piece::new(PieceKind(1), color)).unwrap();
-        }
-    }
-    let piece = Piece::new(PieceKind(0), Color::White);
-    pos.put_piece(from, piece).unwrap();
-    pos.set_unmoved(u64::from_square(from));
-    let mut list = MoveList::new();
-    interp.piece_moves(&pos, from, piece, &mut list);
-    let (mut quiet, mut captures) = (0u64, 0u64);
-    // A lone piece lists destinations: its passes and stationary captures (M61) have none.
-    for mv in list.iter().filter(|mv| mv.to() != from) {
-        if mv.is_capture() {
-            captures.set(mv.to());
-        } else {
-            quiet.set(mv.to());
-        }
-    }
-    (quiet, captures)
-}
-
 #[test]
 fn generated_pieces_agree_with_the_interpreter_on_random_boards() {
-    let mut state = 0x1234_5678_9abc_def0_u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = Xorshift(0x1234_5678_9abc_def0);
     for &(notation, generated) in PIECES {
-        for _ in 0..200 {
-            let from = Square((next() % 64) as u16);
-            let occupied = next() & next() & !u64::from_square(from);
-            let friends = occupied & next();
-            let enemies = occupied & !friends;
-            let got = generated(from, friends, enemies);
-            let want = interpreted(notation, from, friends, enemies);
-            assert_eq!(got, want, "`{notation}` from {from:?}, friends {friends:#x}, enemies {enemies:#x}");
-        }
+        Lone::new(notation).agree_on_random_boards(generated, &mut rng, 200, |_, rng| rng.next() & rng.next());
     }
 }
 
 #[test]
 fn generated_multileg_pieces_agree_with_the_interpreter_on_random_boards() {
-    let mut state = 0x0fed_cba9_8765_4321_u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = Xorshift(0x0fed_cba9_8765_4321);
     for &(notation, generated, _) in MULTILEG.iter().chain(FAR) {
-        let mut moved = 0;
-        for i in 0..300 {
-            let from = Square((next() % 64) as u16);
-            // Sparse and dense boards alike.
-            let occupied = if i % 2 == 0 { next() & next() } else { next() & (next() | next()) };
-            let occupied = occupied & !u64::from_square(from);
-            let friends = occupied & next();
-            let enemies = occupied & !friends;
-            let got = generated(from, friends, enemies);
-            let want = interpreted(notation, from, friends, enemies);
-            assert_eq!(got, want, "`{notation}` from {from:?}, friends {friends:#x}, enemies {enemies:#x}");
-            moved += usize::from(want != (0, 0));
-        }
+        // Sparse and dense boards alike.
+        let moved = Lone::new(notation).agree_on_random_boards(generated, &mut rng, 300, |i, rng| {
+            if i % 2 == 0 {
+                rng.next() & rng.next()
+            } else {
+                rng.next() & (rng.next() | rng.next())
+            }
+        });
         assert!(moved > 25, "`{notation}`: the boards hardly test it ({moved} of 300 with moves)");
     }
 }
 
 #[test]
 fn generated_multileg_attacks_agree_with_the_interpreter() {
-    let mut state = 0x2545_f491_4f6c_dd1d_u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = Xorshift(0x2545_f491_4f6c_dd1d);
     for &(notation, _, attacks) in MULTILEG.iter().chain(FAR) {
-        let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", &format!("A={notation} Z=mfW K"));
-        spec.promotion_zone = None;
-        spec.royal = "K".to_string();
-        let variant = Variant::compile(&spec).unwrap_or_else(|e| panic!("{notation}: {e:?}"));
-        let interp = Interpreter::new(&variant).unwrap_or_else(|e| panic!("{notation}: {e:?}"));
-        for _ in 0..40 {
-            let from = Square((next() % 64) as u16);
-            let occupied = next() & next() & !u64::from_square(from);
-            let mut pos =
-                Position::<u64>::from_fen(&variant.table, Geometry::CHESS, "8/8/8/8/8/8/8/8 w - - 0 1").unwrap();
-            for sq in occupied.squares() {
-                pos.put_piece(sq, Piece::new(PieceKind(1), Color::Black)).unwrap();
-            }
-            pos.put_piece(from, Piece::new(PieceKind(0), Color::White)).unwrap();
-            pos.set_unmoved(u64::from_square(from));
-            let mut want = 0u64;
-            for sq in (0..64).map(Square).filter(|&sq| sq != from) {
-                if interp.is_square_attacked(&pos, sq, Color::White) {
-                    want.set(sq);
-                }
-            }
-            let got = attacks(from, occupied);
-            assert_eq!(got, want, "`{notation}` attacks from {from:?}, occupied {occupied:#x}");
-        }
+        Lone::new(notation).attacks_agree_on_random_boards(attacks, &mut rng, 40, |rng| rng.next() & rng.next());
     }
 }
 
@@ -174,9 +93,6 @@ fn generated_multileg_attacks_agree_with_the_interpreter() {
 /// destinations, captures)` with the piece on d4 (c1 for the Bishop).
 #[test]
 fn riders_that_stop_on_one_square() {
-    let sq = |name: &str| Geometry::CHESS.parse_square(name).expect("a square");
-    let set = |names: &str| names.split_whitespace().fold(0u64, |b, n| b | u64::from_square(sq(n)));
-    type Moves = fn(Square, u64, u64) -> (u64, u64);
     let cases: [(&str, Moves, &str, &str, &str, &str, &str); 6] = [
         ("W0*", MaximalRook::moves, "d4", "d7", "g4", "d6 a4 d1", "g4"),
         ("W*", EdgeRook::moves, "d4", "d7", "g4", "a4 d1", ""),
@@ -189,7 +105,7 @@ fn riders_that_stop_on_one_square() {
         let (from, friends, enemies) = (sq(from), set(friends), set(enemies));
         let want = (set(quiet), set(captures));
         assert_eq!(generated(from, friends, enemies), want, "generated `{notation}` from {from:?}");
-        assert_eq!(interpreted(notation, from, friends, enemies), want, "interpreted `{notation}` from {from:?}");
+        assert_eq!(Lone::new(notation).moves(from, friends, enemies), want, "interpreted `{notation}` from {from:?}");
     }
 }
 
@@ -278,50 +194,19 @@ pieces_with_attacks! { FREE:
 
 #[test]
 fn free_turning_pieces_agree_with_the_interpreter_on_random_boards() {
-    let mut state = 0x5851_f42d_4c95_7f2d_u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = Xorshift(0x5851_f42d_4c95_7f2d);
     for &(notation, generated, attacks) in FREE {
-        let mut moved = 0;
-        for i in 0..300 {
-            let from = Square((next() % 64) as u16);
-            // Dense boards, where the flood fills stop early, and sparse ones.
-            let occupied = if i % 2 == 0 { next() | next() } else { next() & next() };
-            let occupied = occupied & !u64::from_square(from);
-            let friends = occupied & next();
-            let enemies = occupied & !friends;
-            let got = generated(from, friends, enemies);
-            let want = interpreted(notation, from, friends, enemies);
-            assert_eq!(got, want, "`{notation}` from {from:?}, friends {friends:#x}, enemies {enemies:#x}");
-            moved += usize::from(want != (0, 0));
-        }
+        let lone = Lone::new(notation);
+        // Dense boards, where the flood fills stop early, and sparse ones.
+        let moved = lone.agree_on_random_boards(generated, &mut rng, 300, |i, rng| {
+            if i % 2 == 0 {
+                rng.next() | rng.next()
+            } else {
+                rng.next() & rng.next()
+            }
+        });
         assert!(moved > 25, "`{notation}`: the boards hardly test it ({moved} of 300 with moves)");
         // Attacks: every other piece an enemy, the attacked square occupied (M8, M11).
-        let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", &format!("A={notation} Z=mfW K"));
-        spec.promotion_zone = None;
-        spec.royal = "K".to_string();
-        let variant = Variant::compile(&spec).unwrap_or_else(|e| panic!("{notation}: {e:?}"));
-        let interp = Interpreter::new(&variant).unwrap_or_else(|e| panic!("{notation}: {e:?}"));
-        for _ in 0..40 {
-            let from = Square((next() % 64) as u16);
-            let occupied = (next() | next()) & !u64::from_square(from);
-            let mut pos =
-                Position::<u64>::from_fen(&variant.table, Geometry::CHESS, "8/8/8/8/8/8/8/8 w - - 0 1").unwrap();
-            for sq in occupied.squares() {
-                pos.put_piece(sq, Piece::new(PieceKind(1), Color::Black)).unwrap();
-            }
-            pos.put_piece(from, Piece::new(PieceKind(0), Color::White)).unwrap();
-            let mut want = 0u64;
-            for sq in (0..64).map(Square).filter(|&sq| sq != from) {
-                if interp.is_square_attacked(&pos, sq, Color::White) {
-                    want.set(sq);
-                }
-            }
-            assert_eq!(attacks(from, occupied), want, "`{notation}` attacks from {from:?}, occupied {occupied:#x}");
-        }
+        lone.attacks_agree_on_random_boards(attacks, &mut rng, 40, |rng| rng.next() | rng.next());
     }
 }

@@ -6,8 +6,8 @@
 
 mod common;
 
-use common::agree::{assert_agree, spec_interpreter, test_spec};
-use common::random_walk;
+use common::agree::{assert_agree, piece_moves, piece_moves_by, play, spec_interpreter, test_spec};
+use common::{assert_make_unmake, random_walk};
 use mbn::codegen::interp::Interpreter;
 use mbn::codegen::variant::VariantSpec;
 use mbn::runtime::{perft, perft_no_bulk, Bitboard, MoveFlags, MoveGenerator, MoveList, Position};
@@ -44,44 +44,17 @@ fn generated_decaying_moves_agree_with_the_interpreter() {
     assert_eq!(perft(&Decays, &mut Decays::start_position(), 1), 42);
 }
 
-/// The position after the moves `before` (UCI text) from `fen`, made as both back ends list them.
+/// The position after the moves `before` (UCI text) from `fen`, made as the interpreter lists them.
 fn after(fen: &str, before: &[&str]) -> Position<u64> {
-    let interp = interpreter();
     let mut pos = Decays::position(fen).expect("the position loads");
-    for uci in before {
-        let mut list = MoveList::new();
-        interp.legal_moves(&pos, &mut list);
-        let mv = *list.iter().find(|mv| pos.uci(**mv, &[]) == *uci).unwrap_or_else(|| panic!("{uci} is legal"));
-        let _ = pos.make(mv);
-    }
+    play(&interpreter(), &mut pos, before);
     pos
 }
 
 /// The legal moves of the piece on `from` as sorted destinations (`x` before a capture), from both
 /// back ends (which must agree, flags included).
 fn destinations(pos: &Position<u64>, from: &str) -> String {
-    let interp = interpreter();
-    let g = pos.geometry();
-    let mut sets = Vec::new();
-    for generated in [true, false] {
-        let mut list = MoveList::new();
-        if generated {
-            Decays.legal_moves(pos, &mut list);
-        } else {
-            interp.legal_moves(pos, &mut list);
-        }
-        let mut all: Vec<String> = list.iter().map(|mv| format!("{}{:?}", pos.uci(*mv, &[]), mv.flags())).collect();
-        all.sort();
-        let mut to: Vec<String> = list
-            .iter()
-            .filter(|mv| g.square_name(mv.from()) == from)
-            .map(|mv| format!("{}{}", if mv.is_capture() { "x" } else { "" }, g.square_name(mv.to())))
-            .collect();
-        to.sort();
-        sets.push((to.join(" "), all));
-    }
-    assert_eq!(sets[0], sets[1], "generated vs interpreted in {}", pos.to_fen());
-    sets.remove(0).0
+    piece_moves(&Decays, &interpreter(), pos, from)
 }
 
 #[test]
@@ -150,15 +123,7 @@ fn make_and_unmake_restore_the_record() {
     // the record set.
     let (mut with_record, mut flagged) = (0, 0);
     random_walk(&Decays, &Decays::start_position(), 3_000, 80, 0x2545_f491_4f6c_dd1d, |pos, list| {
-        let mut pos = pos.clone();
-        for mv in list.iter().copied() {
-            let before = pos.clone();
-            let undo = pos.make(mv);
-            pos.check_consistency().unwrap();
-            pos.unmake(mv, undo);
-            assert_eq!(pos, before, "{} in {}", pos.uci(mv, &[]), pos.to_fen());
-            flagged += usize::from(mv.flags().contains(MoveFlags::CHECKED));
-        }
+        assert_make_unmake(pos, list, |_, mv| flagged += usize::from(mv.flags().contains(MoveFlags::CHECKED)));
         with_record += usize::from(!pos.decayed().is_empty());
     });
     assert!(with_record > 100 && flagged > 100, "{with_record} positions with the record, {flagged} flagged moves");
@@ -205,31 +170,13 @@ fn a_dropped_piece_has_initial_moves_but_no_decaying_ones() {
     spec.captures_to_hand = true;
     let interp = spec_interpreter(&spec);
     let mut pos = DropDecays::start_position();
-    for uci in ["S@b1", "e8e7", "T@g1", "e7e8"] {
-        let mut list = MoveList::new();
-        interp.legal_moves(&pos, &mut list);
-        let mv = *list.iter().find(|mv| pos.uci(**mv, &[]) == uci).unwrap_or_else(|| panic!("{uci} is legal"));
-        let _ = pos.make(mv);
-    }
+    play(&interp, &mut pos, &["S@b1", "e8e7", "T@g1", "e7e8"]);
     // Both stand unmoved on their first rank: the Tower (`i`) has its Dabbaba leap g3 (e1 holds
     // the King), the Squire (`ii`) has none (b3 and d1 are free).
     let g = pos.geometry();
     for from in ["b1", "g1"] {
-        let mut sets = Vec::new();
-        for generated in [true, false] {
-            let mut list = MoveList::new();
-            if generated {
-                DropDecays.legal_moves(&pos, &mut list);
-            } else {
-                interp.legal_moves(&pos, &mut list);
-            }
-            let mut to: Vec<String> =
-                list.iter().filter(|mv| g.square_name(mv.from()) == from).map(|mv| g.square_name(mv.to())).collect();
-            to.sort();
-            sets.push(to.join(" "));
-        }
-        assert_eq!(sets[0], sets[1], "generated vs interpreted");
+        let to = piece_moves_by(&DropDecays, &interp, &pos, from, |_, mv| g.square_name(mv.to()));
         let want = if from == "b1" { "a1 a2 b2 c1 c2" } else { "f1 f2 g2 g3 h1 h2" };
-        assert_eq!(sets[0], want, "{from}");
+        assert_eq!(to, want, "{from}");
     }
 }

@@ -7,8 +7,8 @@
 
 mod common;
 
-use common::agree::{assert_agree, spec_interpreter, test_spec};
-use common::random_walk;
+use common::agree::{assert_agree, piece_moves, play, spec_interpreter, test_spec};
+use common::{assert_make_unmake, random_walk};
 use mbn::codegen::interp::Interpreter;
 use mbn::runtime::{perft, perft_no_bulk, Bitboard, Color, MoveFlags, MoveGenerator, MoveList, Position};
 
@@ -42,42 +42,15 @@ fn load(fen: &str) -> Position<u64> {
 /// The position after the moves `before` (UCI text) from `fen` ([`load`]), made as the
 /// interpreter lists them.
 fn after(fen: &str, before: &[&str]) -> Position<u64> {
-    let interp = interpreter();
     let mut pos = load(fen);
-    for uci in before {
-        let mut list = MoveList::new();
-        interp.legal_moves(&pos, &mut list);
-        let mv = *list.iter().find(|mv| pos.uci(**mv, &[]) == *uci).unwrap_or_else(|| panic!("{uci} is legal"));
-        let _ = pos.make(mv);
-    }
+    play(&interpreter(), &mut pos, before);
     pos
 }
 
 /// The legal moves of the piece on `from` as sorted destinations (`x` before a capture), from both
 /// back ends (which must agree on every move of the position, flags included).
 fn destinations(pos: &Position<u64>, from: &str) -> String {
-    let interp = interpreter();
-    let g = pos.geometry();
-    let mut sets = Vec::new();
-    for generated in [true, false] {
-        let mut list = MoveList::new();
-        if generated {
-            DecayLegs.legal_moves(pos, &mut list);
-        } else {
-            interp.legal_moves(pos, &mut list);
-        }
-        let mut all: Vec<String> = list.iter().map(|mv| format!("{}{:?}", pos.uci(*mv, &[]), mv.flags())).collect();
-        all.sort();
-        let mut to: Vec<String> = list
-            .iter()
-            .filter(|mv| g.square_name(mv.from()) == from)
-            .map(|mv| format!("{}{}", if mv.is_capture() { "x" } else { "" }, g.square_name(mv.to())))
-            .collect();
-        to.sort();
-        sets.push((to.join(" "), all));
-    }
-    assert_eq!(sets[0], sets[1], "generated vs interpreted in {}", pos.to_fen());
-    sets.remove(0).0
+    piece_moves(&DecayLegs, &interpreter(), pos, from)
 }
 
 #[test]
@@ -155,20 +128,14 @@ fn make_and_unmake_restore_the_record() {
     // exactly (the record included), and the playouts reach positions with the record set.
     let (mut with_record, mut flagged, mut leaps) = (0, 0, 0);
     random_walk(&DecayLegs, &load(START), 3_000, 80, 0x2545_f491_4f6c_dd1d, |pos, list| {
-        let mut pos = pos.clone();
-        for mv in list.iter().copied() {
-            let before = pos.clone();
-            let undo = pos.make(mv);
-            pos.check_consistency().unwrap();
-            pos.unmake(mv, undo);
-            assert_eq!(pos, before, "{} in {}", pos.uci(mv, &[]), pos.to_fen());
+        assert_make_unmake(pos, list, |pos, mv| {
             flagged += usize::from(mv.flags().contains(MoveFlags::CHECKED));
             let king = pos.piece_at(mv.from()).is_some_and(|p| p.kind.0 == 5);
             let g = pos.geometry();
             let far = (g.file_of(mv.from()) as i32 - g.file_of(mv.to()) as i32).abs()
                 + (g.rank_of(mv.from()) as i32 - g.rank_of(mv.to()) as i32).abs();
             leaps += usize::from(king && far == 3);
-        }
+        });
         with_record += usize::from(!pos.decayed().is_empty());
     });
     assert!(

@@ -63,6 +63,28 @@ fn both(squares: &str) -> [Vec<String>; 2] {
     [v.clone(), v]
 }
 
+/// Generated = interpreted at perft 1-3 from `start` and on 1,500 positions of random playouts
+/// (drawn from `seed`); returns how many of the moves listed on the way are written with `mark`.
+fn agree_on_playouts<G: MoveGenerator<u64>>(
+    generated: &G,
+    interp: &Interpreter,
+    start: &Position<u64>,
+    seed: u64,
+    mark: char,
+) -> usize {
+    for depth in 1..=3 {
+        let mut pos = start.clone();
+        assert_eq!(perft(generated, &mut pos, depth), perft(interp, &mut pos, depth), "perft {depth}");
+    }
+    let mut marked = 0;
+    common::random_walk(generated, start, 1500, 60, seed, |pos, _| {
+        let got = listed(generated, pos, None);
+        assert_eq!(got, listed(interp, pos, None), "{}", pos.to_fen());
+        marked += got.iter().filter(|m| m.contains(mark)).count();
+    });
+    marked
+}
+
 /// The board of `mbn-codegen/tests/xbetza_unload.rs`: the piece on d4; friends d6 (Blocker), g4
 /// (Rook), b2 (Blocker); enemy Blockers f6 a4 d2 (they only step down, so nothing is attacked).
 fn board(piece: char) -> String {
@@ -103,24 +125,11 @@ fn swappers_perft_and_playouts_agree() {
     // not with e1 (the King on b1 would face the Valkyrie on b8); the King steps to d1 d2 f1 f2;
     // the AnySwapper swaps with h1 and the Swapper with g1 (its other lines end on enemies); the
     // Blockers step to c3 e3.
-    let white = listed(&Swappers, &start, None);
     let want = "a1a2 a1b2 b1a2 b1b2 b1b3 b1b4 b1b5 b1b6 b1b7 b1xb8 b1c1 b1d1 b1wa1 b1wc2 c2c3 e1d1 e1d2 e1f1 \
         e1f2 e2e3 g1wh1 h1wg1";
-    let mut want: Vec<String> = want.split_whitespace().map(str::to_string).collect();
-    want.sort();
-    assert_eq!(white, want);
-    assert_eq!(listed(&interp, &start, None), want);
-    for depth in 1..=3 {
-        let mut pos = start.clone();
-        assert_eq!(perft(&Swappers, &mut pos, depth), perft(&interp, &mut pos, depth), "perft {depth}");
-    }
+    assert_eq!([listed(&Swappers, &start, None), listed(&interp, &start, None)], both(want));
     // Random playouts: the same legal moves, and swaps met on the way.
-    let mut swaps = 0;
-    common::random_walk(&Swappers, &start, 1500, 60, 0x2545_f491_4f6c_dd1d, |pos, _| {
-        let got = listed(&Swappers, pos, None);
-        assert_eq!(got, listed(&interp, pos, None), "{}", pos.to_fen());
-        swaps += got.iter().filter(|m| m.contains('w')).count();
-    });
+    let swaps = agree_on_playouts(&Swappers, &interp, &start, 0x2545_f491_4f6c_dd1d, 'w');
     assert!(swaps > 1000, "swaps met: {swaps}");
 }
 
@@ -156,22 +165,9 @@ fn valkyrie_perft_and_playouts_agree() {
     // the Valkyrie and King; the Valkyrie up the d-file to take d8, to c1 b1, swaps with a1 c2 e2
     // (not with the King: it would stand on d1 facing d8), puts the Rook a1 on b1 or c1; the King to
     // f1 f2 (d2 faces d8); the Blockers to c3 e3.
-    let white = listed(&Valkyries, &start, None);
     let want = "a1a2 a1a3 a1a4 a1a5 a1a6 a1a7 a1xa8 a1b1 a1c1 h1h2 h1h3 h1h4 h1h5 h1h6 h1h7 h1xh8 h1g1 h1f1 \
         d1d2 d1d3 d1d4 d1d5 d1d6 d1d7 d1xd8 d1c1 d1b1 d1wa1 d1a1>b1 d1a1>c1 d1we2 d1wc2 e1f1 e1f2 c2c3 e2e3";
-    let mut want: Vec<String> = want.split_whitespace().map(str::to_string).collect();
-    want.sort();
-    assert_eq!(white, want);
-    assert_eq!(listed(&interp, &start, None), want);
-    for depth in 1..=3 {
-        let mut pos = start.clone();
-        assert_eq!(perft(&Valkyries, &mut pos, depth), perft(&interp, &mut pos, depth), "perft {depth}");
-    }
-    let mut relocations = 0;
-    common::random_walk(&Valkyries, &start, 1500, 60, 0x9e37_79b9_7f4a_7c15, |pos, _| {
-        let got = listed(&Valkyries, pos, None);
-        assert_eq!(got, listed(&interp, pos, None), "{}", pos.to_fen());
-        relocations += got.iter().filter(|m| m.contains('>')).count();
-    });
+    assert_eq!([listed(&Valkyries, &start, None), listed(&interp, &start, None)], both(want));
+    let relocations = agree_on_playouts(&Valkyries, &interp, &start, 0x9e37_79b9_7f4a_7c15, '>');
     assert!(relocations > 1000, "relocations met: {relocations}");
 }

@@ -258,11 +258,7 @@ impl Interpreter {
                 if extra.is_empty() && (start..out.len()).any(|i| out.get(i) == Some(mv)) {
                     continue;
                 }
-                self.push_with_promotions(mv, piece, &mut list);
-                for mv in list.iter() {
-                    let _ = out.push_with_captures(*mv, &extra);
-                }
-                list.clear();
+                self.push_promoted_with_captures(mv, piece, &extra, &mut list, out);
             }
         }
     }
@@ -320,12 +316,7 @@ impl Interpreter {
                 continue;
             }
             let moving = landing.mover.and_then(|sq| pos.piece_at(sq)).unwrap_or(piece);
-            self.push_with_promotions(mv, moving, &mut list);
-            for mv in list.iter() {
-                // A move list holds 65,535 extra captures: far beyond any position's needs.
-                let _ = out.push_with_captures(*mv, &landing.extra);
-            }
-            list.clear();
+            self.push_promoted_with_captures(mv, moving, &landing.extra, &mut list, out);
         }
     }
 
@@ -371,6 +362,24 @@ impl Interpreter {
             _ if may_stay => out.push(mv),
             _ => {}
         }
+    }
+
+    /// [`Self::push_with_promotions`] to `out`, each choice with the extra captures `extra`;
+    /// `scratch` is an empty list to work in, left empty.
+    fn push_promoted_with_captures(
+        &self,
+        mv: Move,
+        piece: Piece,
+        extra: &[Square],
+        scratch: &mut MoveList,
+        out: &mut MoveList,
+    ) {
+        self.push_with_promotions(mv, piece, scratch);
+        for mv in scratch.iter() {
+            // A move list holds 65,535 extra captures: far beyond any position's needs.
+            let _ = out.push_with_captures(*mv, extra);
+        }
+        scratch.clear();
     }
 
     /// Walks one leg from `from`, calling `emit` for every move it allows.

@@ -1,15 +1,23 @@
 //! Multi-leg moves run by the reference interpreter (docs/SEMANTICS.md, "Multi-leg moves"): the
 //! worked pieces of the brief on boards set up by hand, with destination sets checked by hand.
 
+mod common;
+
+use common::probe::{self, mark, written};
 use mbn_codegen::interp::Interpreter;
 use mbn_codegen::variant::{Variant, VariantSpec};
 use mbn_runtime::{Color, Geometry, MoveGenerator, MoveList, Piece, PieceKind, Position, Square};
 
 /// One piece `A=<notation>` (kind 0) and a blocker `Z` (kind 1) on an 8x8 board.
-fn interpreter(notation: &str) -> (Variant, Interpreter) {
+fn variant(notation: &str) -> Variant {
     let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", &format!("A={notation} Z=mfW"));
     spec.promotion_zone = None;
-    let variant = Variant::compile(&spec).unwrap_or_else(|e| panic!("{notation}: {e:?}"));
+    Variant::compile(&spec).unwrap_or_else(|e| panic!("{notation}: {e:?}"))
+}
+
+/// [`variant`] and its interpreter.
+fn interpreter(notation: &str) -> (Variant, Interpreter) {
+    let variant = variant(notation);
     let interp = Interpreter::new(&variant).unwrap_or_else(|e| panic!("{notation}: {e:?}"));
     (variant, interp)
 }
@@ -18,41 +26,15 @@ fn interpreter(notation: &str) -> (Variant, Interpreter) {
 /// given, each as `to` for a quiet move, `xto` for a capture on `to`, `wto` for a swap with the piece
 /// on `to`, and `to(xa,xb)` for a move that also captures on the way; sorted.
 fn moves(notation: &str, color: Color, from: &str, friends: &str, enemies: &str) -> Vec<String> {
-    let (interp, pos, piece) = board(notation, color, from, friends, enemies);
-    let g = Geometry::CHESS;
-    let sq = |s: &str| g.parse_square(s).unwrap();
-    let mut list = MoveList::new();
-    interp.piece_moves(&pos, sq(from), piece, &mut list);
-    let mut out: Vec<String> = list
-        .iter()
-        .map(|mv| {
-            let mut s = mark(mv).to_string();
-            s.push_str(&g.square_name(mv.to()));
-            let extra = list.extra_captures(mv);
-            if !extra.is_empty() {
-                let names: Vec<String> = extra.iter().map(|e| format!("x{}", g.square_name(*e))).collect();
-                s.push_str(&format!("({})", names.join(",")));
-            }
-            s
-        })
-        .collect();
-    out.sort();
+    let (interp, pos, _) = board(notation, color, from, friends, enemies);
+    let mut out = written(&interp, &pos, from);
     let before = out.len();
     out.dedup();
     assert_eq!(out.len(), before, "{notation}: a move is listed twice");
     out
 }
 
-/// `x` before a capture's destination, `w` before a swap's, nothing before a quiet move's.
-fn mark(mv: &mbn_runtime::Move) -> &'static str {
-    match (mv.is_capture(), mv.is_swap()) {
-        (true, _) => "x",
-        (_, true) => "w",
-        _ => "",
-    }
-}
-
-/// The interpreter, a position with the piece and its blockers, and the piece.
+/// The interpreter, a probe board with the piece and its blockers, and the piece.
 fn board(
     notation: &str,
     color: Color,
@@ -61,17 +43,7 @@ fn board(
     enemies: &str,
 ) -> (Interpreter, Position<u64>, Piece) {
     let (variant, interp) = interpreter(notation);
-    let g = Geometry::CHESS;
-    let mut pos = Position::<u64>::from_fen(&variant.table, g, "8/8/8/8/8/8/8/8 w - - 0 1").unwrap();
-    let sq = |s: &str| g.parse_square(s).unwrap();
-    for (list, c) in [(friends, color), (enemies, !color)] {
-        for s in list.split_whitespace() {
-            pos.put_piece(sq(s), Piece::new(PieceKind(1), c)).unwrap();
-        }
-    }
-    let piece = Piece::new(PieceKind(0), color);
-    pos.put_piece(sq(from), piece).unwrap();
-    (interp, pos, piece)
+    (interp, probe::board(&variant, color, from, friends, enemies), Piece::new(PieceKind(0), color))
 }
 
 fn white(notation: &str, from: &str, friends: &str, enemies: &str) -> Vec<String> {
@@ -91,10 +63,7 @@ fn set(squares: &str) -> Vec<String> {
 
 /// The refusal of an interpreter for `notation`.
 fn refusal(notation: &str) -> String {
-    let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", &format!("A={notation} Z=mfW"));
-    spec.promotion_zone = None;
-    let variant = Variant::compile(&spec).unwrap_or_else(|e| panic!("{notation}: {e:?}"));
-    match Interpreter::new(&variant) {
+    match Interpreter::new(&variant(notation)) {
         Ok(_) => panic!("{notation}: runs"),
         Err(e) => format!("{e:?}"),
     }

@@ -7,54 +7,13 @@
 //! Notation of results: `e6` a quiet move, `xe6` a capture on e6, `f6(xe5)` a move to f6 that
 //! captures on e5 on the way.
 
+mod common;
+
+use common::probe::{board, compile, moves_in, probe_variant, written};
 use mbn_codegen::ancp::{equal, Canonical};
 use mbn_codegen::interp::Interpreter;
-use mbn_codegen::variant::{Variant, VariantSpec};
 use mbn_codegen::{compile_move_in, Diagnostic, Dialect};
-use mbn_runtime::{Bitboard, Color, Geometry, MoveList, Piece, PieceKind, Position};
-
-fn compile(dialect: Dialect, text: &str) -> mbn_codegen::ir::MoveSet {
-    compile_move_in(dialect, text).unwrap_or_else(|d| panic!("{dialect:?} `{text}`: {}", d[0].message))
-}
-
-/// The moves of White's piece (kind 0, `notation` in `dialect`) on `from`, with inert blockers
-/// (kind 1) of White on `friends` and of Black on `enemies`: sorted, each once.
-fn moves_in(dialect: Dialect, notation: &str, from: &str, friends: &str, enemies: &str) -> String {
-    let moves = compile(dialect, notation);
-    let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", "A=W Z=mfW");
-    spec.promotion_zone = None;
-    let mut variant = Variant::compile(&spec).unwrap();
-    variant.moves[0] = [moves.clone(), moves];
-    let interp = Interpreter::new(&variant).unwrap_or_else(|e| panic!("`{notation}`: {}", e[0].message));
-    let g = Geometry::CHESS;
-    let mut pos = Position::<u64>::from_fen(&variant.table, g, "8/8/8/8/8/8/8/8 w - - 0 1").unwrap();
-    let sq = |s: &str| g.parse_square(s).unwrap();
-    for (list, c) in [(friends, Color::White), (enemies, Color::Black)] {
-        for s in list.split_whitespace() {
-            pos.put_piece(sq(s), Piece::new(PieceKind(1), c)).unwrap();
-        }
-    }
-    pos.put_piece(sq(from), Piece::new(PieceKind(0), Color::White)).unwrap();
-    pos.set_unmoved(<u64 as Bitboard>::from_square(sq(from)));
-    let mut list = MoveList::new();
-    interp.piece_moves(&pos, sq(from), pos.piece_at(sq(from)).unwrap(), &mut list);
-    let mut out: Vec<String> = list
-        .iter()
-        .map(|mv| {
-            let mut s = if mv.is_capture() { "x".to_string() } else { String::new() };
-            s.push_str(&g.square_name(mv.to()));
-            let extra = list.extra_captures(mv);
-            if !extra.is_empty() {
-                let names: Vec<String> = extra.iter().map(|e| format!("x{}", g.square_name(*e))).collect();
-                s.push_str(&format!("({})", names.join(",")));
-            }
-            s
-        })
-        .collect();
-    out.sort();
-    out.dedup();
-    out.join(" ")
-}
+use mbn_runtime::Color;
 
 fn moves(xbetza: &str, from: &str, friends: &str, enemies: &str) -> String {
     moves_in(Dialect::XBetza, xbetza, from, friends, enemies)
@@ -258,11 +217,7 @@ fn unsupported_chains_are_errors_with_their_column() {
 fn the_code_generator_takes_the_seed_chains() {
     use mbn_codegen::emit::{emit_variant, EmitOptions};
     for text in ["mW-F", "mF-F", "fmF(fcF-mF)", "pR-cR", "pQ-K", "pR-B", "(W-F)0", "Nrf0", "Rc0"] {
-        let moves = compile(Dialect::XBetza, text);
-        let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", "A=W Z=mfW");
-        spec.promotion_zone = None;
-        let mut variant = Variant::compile(&spec).unwrap();
-        variant.moves[0] = [moves.clone(), moves];
+        let variant = probe_variant(compile(Dialect::XBetza, text));
         if let Err(e) = emit_variant(&variant, "Probe", &EmitOptions::default()) {
             panic!("`{text}`: {}", e[0].message);
         }
@@ -304,20 +259,9 @@ mod total {
                 // `(K-sK)0` does (X23): such strings are only compiled here.
                 Ok(_) if text.contains(")0") => {}
                 Ok(moves) => {
-                    let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", "A=W Z=mfW");
-                    spec.promotion_zone = None;
-                    let mut variant = Variant::compile(&spec).unwrap();
-                    variant.moves[0] = [moves.clone(), moves];
+                    let variant = probe_variant(moves);
                     if let Ok(interp) = Interpreter::new(&variant) {
-                        let g = Geometry::CHESS;
-                        let mut pos = Position::<u64>::from_fen(&variant.table, g, "8/8/8/8/8/8/8/8 w - - 0 1").unwrap();
-                        for (s, c) in [("d5", Color::White), ("c3", Color::Black), ("f6", Color::Black)] {
-                            pos.put_piece(g.parse_square(s).unwrap(), Piece::new(PieceKind(1), c)).unwrap();
-                        }
-                        let sq = g.parse_square("d4").unwrap();
-                        pos.put_piece(sq, Piece::new(PieceKind(0), Color::White)).unwrap();
-                        let mut list = MoveList::new();
-                        interp.piece_moves(&pos, sq, pos.piece_at(sq).unwrap(), &mut list);
+                        let _ = written(&interp, &board(&variant, Color::White, "d4", "d5", "c3 f6"), "d4");
                     }
                     let _ = emit_variant(&variant, "Probe", &EmitOptions::default());
                 }

@@ -11,6 +11,9 @@
 //! a double step (it leaves e.p. rights), `d7>d5` a relocation (the mover to d7, the piece there
 //! to d5).
 
+mod common;
+
+use common::probe::{compile, probe, probe_variant};
 use mbn_codegen::ancp::{equal, Canonical};
 use mbn_codegen::interp::Interpreter;
 use mbn_codegen::syntax::xbetza::translate::{to_mbn, to_xbetza};
@@ -66,10 +69,6 @@ fn piece(a: &str, fen: &str, from: &str) -> String {
     moves_with(a, "fmWfcF", fen, from)
 }
 
-fn compile(dialect: Dialect, text: &str) -> mbn_codegen::ir::MoveSet {
-    compile_move_in(dialect, text).unwrap_or_else(|d| panic!("{dialect:?} `{text}`: {}", d[0].message))
-}
-
 /// The XBetza chain has the IR of the MBN move, and each translates to the other.
 fn same_as_mbn(xbetza: &str, mbn: &str) {
     let (x, m) = (compile(Dialect::XBetza, xbetza), compile(Dialect::Mbn, mbn));
@@ -87,11 +86,7 @@ fn error(a: &str) -> (String, String, String) {
         Err(d) => (d[0].message.clone(), d[0].span, d[0].help.clone().unwrap_or_default()),
         Ok(moves) => {
             // Refused when prepared for a board (the plan), not when read.
-            let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", "A=W Z=mfW");
-            spec.promotion_zone = None;
-            let mut variant = Variant::compile(&spec).unwrap();
-            variant.moves[0] = [moves.clone(), moves];
-            match Interpreter::new(&variant) {
+            match probe(moves) {
                 Ok(_) => panic!("`{a}` runs"),
                 Err(d) => (d[0].message.clone(), d[0].span, d[0].help.clone().unwrap_or_default()),
             }
@@ -290,11 +285,7 @@ fn the_code_generator_takes_the_new_chain_modes() {
     use mbn_codegen::emit::{emit_variant, EmitOptions};
     for text in ["fmWfceF(ifmnW-mW)", "fmW(fmW-rceW)", "W-eF", "QudQ(Q-udQ)", "gQ-Q", "tgQ-Q", "gR-W", "yW-F", "cyW-F"]
     {
-        let moves = compile(Dialect::XBetza, text);
-        let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", "A=W Z=mfW");
-        spec.promotion_zone = None;
-        let mut variant = Variant::compile(&spec).unwrap();
-        variant.moves[0] = [moves.clone(), moves];
+        let variant = probe_variant(compile(Dialect::XBetza, text));
         if let Err(e) = emit_variant(&variant, "Probe", &EmitOptions::default()) {
             panic!("`{text}`: {}", e[0].message);
         }

@@ -4,8 +4,9 @@
 //! compared with the interpreter's. No string may fail to compile, and no destination set may
 //! differ except the deliberate differences listed in [`DEVIATIONS`] with their reason.
 
-use mbn_codegen::interp::Interpreter;
-use mbn_codegen::variant::{Variant, VariantSpec};
+mod common;
+
+use common::probe::probe;
 use mbn_codegen::{compile_move_in, Dialect};
 use mbn_runtime::{Color, Geometry, MoveList, Piece, PieceKind, Position};
 
@@ -48,11 +49,7 @@ fn every_fairy_stockfish_betza_string_compiles() {
 /// without a8 (Black's king in the reference data).
 fn destinations(betza: &str, fen: &str, from: &str) -> Result<String, String> {
     let moves = compile_move_in(Dialect::XBetza, betza).map_err(|d| d[0].message.clone())?;
-    let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", "A=W Z=mfW");
-    spec.promotion_zone = None;
-    let mut variant = Variant::compile(&spec).map_err(|d| d[0].message.clone())?;
-    variant.moves[0] = [moves.clone(), moves];
-    let interp = Interpreter::new(&variant).map_err(|d| d[0].message.clone())?;
+    let (variant, interp) = probe(moves).map_err(|d| d[0].message.clone())?;
     let g = Geometry::CHESS;
     let mut pos = Position::<u64>::from_fen(&variant.table, g, "8/8/8/8/8/8/8/8 w - - 0 1").unwrap();
     let board = fen.split(' ').next().unwrap_or_default();

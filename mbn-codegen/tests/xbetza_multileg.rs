@@ -5,66 +5,21 @@
 //! Notation of results: `e6` a quiet move, `xe6` a capture on e6, `f6(xe5)` a move to f6 that
 //! captures on e5 on the way; `landings` also lists the moves that end on the start square.
 
-use mbn_codegen::interp::Interpreter;
-use mbn_codegen::variant::{Variant, VariantSpec};
+mod common;
+
+use common::probe::{board, moves_in, probe, probe_of, written};
 use mbn_codegen::{compile_move_in, Dialect};
-use mbn_runtime::{Bitboard, Color, Geometry, MoveList, Piece, PieceKind, Position};
+use mbn_runtime::{Color, Geometry};
 
-/// The interpreter for White's XBetza piece `A` (kind 0) and an inert blocker `Z` (kind 1).
-fn setup(xbetza: &str) -> (Variant, Interpreter) {
-    let moves = compile_move_in(Dialect::XBetza, xbetza).unwrap_or_else(|d| panic!("`{xbetza}`: {}", d[0].message));
-    let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", "A=W Z=mfW");
-    spec.promotion_zone = None;
-    let mut variant = Variant::compile(&spec).unwrap();
-    variant.moves[0] = [moves.clone(), moves];
-    let interp = Interpreter::new(&variant).unwrap_or_else(|e| panic!("`{xbetza}`: {}", e[0].message));
-    (variant, interp)
-}
-
-fn position(variant: &Variant, from: &str, friends: &str, enemies: &str) -> Position<u64> {
-    let g = Geometry::CHESS;
-    let mut pos = Position::<u64>::from_fen(&variant.table, g, "8/8/8/8/8/8/8/8 w - - 0 1").unwrap();
-    let sq = |s: &str| g.parse_square(s).unwrap();
-    for (list, c) in [(friends, Color::White), (enemies, Color::Black)] {
-        for s in list.split_whitespace() {
-            pos.put_piece(sq(s), Piece::new(PieceKind(1), c)).unwrap();
-        }
-    }
-    pos.put_piece(sq(from), Piece::new(PieceKind(0), Color::White)).unwrap();
-    pos.set_unmoved(<u64 as Bitboard>::from_square(sq(from)));
-    pos
-}
-
-/// The moves of White's `xbetza` piece on `from`, sorted, each once.
+/// The moves of White's `xbetza` piece on `from` of a probe board, sorted, each once.
 fn moves(xbetza: &str, from: &str, friends: &str, enemies: &str) -> String {
-    let (variant, interp) = setup(xbetza);
-    let pos = position(&variant, from, friends, enemies);
-    let g = Geometry::CHESS;
-    let from = g.parse_square(from).unwrap();
-    let mut list = MoveList::new();
-    interp.piece_moves(&pos, from, pos.piece_at(from).unwrap(), &mut list);
-    let mut out: Vec<String> = list
-        .iter()
-        .map(|mv| {
-            let mut s = if mv.is_capture() { "x".to_string() } else { String::new() };
-            s.push_str(&g.square_name(mv.to()));
-            let extra = list.extra_captures(mv);
-            if !extra.is_empty() {
-                let names: Vec<String> = extra.iter().map(|e| format!("x{}", g.square_name(*e))).collect();
-                s.push_str(&format!("({})", names.join(",")));
-            }
-            s
-        })
-        .collect();
-    out.sort();
-    out.dedup();
-    out.join(" ")
+    moves_in(Dialect::XBetza, xbetza, from, friends, enemies)
 }
 
 /// The landings of the multi-leg moves that end on the start square (rifle captures, passes).
 fn returns(xbetza: &str, from: &str, friends: &str, enemies: &str) -> String {
-    let (variant, interp) = setup(xbetza);
-    let pos = position(&variant, from, friends, enemies);
+    let (variant, interp) = probe_of(Dialect::XBetza, xbetza);
+    let pos = board(&variant, Color::White, from, friends, enemies);
     let g = Geometry::CHESS;
     let sq = g.parse_square(from).unwrap();
     let mut out: Vec<String> = interp
@@ -324,15 +279,8 @@ mod total {
             let text: String = chars.into_iter().collect();
             match compile_move_in(Dialect::XBetza, &text) {
                 Ok(moves) => {
-                    let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", "A=W Z=mfW");
-                    spec.promotion_zone = None;
-                    let mut variant = Variant::compile(&spec).unwrap();
-                    variant.moves[0] = [moves.clone(), moves];
-                    if let Ok(interp) = Interpreter::new(&variant) {
-                        let pos = position(&variant, "d4", "d5 e4", "c3 f6");
-                        let sq = Geometry::CHESS.parse_square("d4").unwrap();
-                        let mut list = MoveList::new();
-                        interp.piece_moves(&pos, sq, pos.piece_at(sq).unwrap(), &mut list);
+                    if let Ok((variant, interp)) = probe(moves) {
+                        let _ = written(&interp, &board(&variant, Color::White, "d4", "d5 e4", "c3 f6"), "d4");
                     }
                 }
                 Err(list) => {

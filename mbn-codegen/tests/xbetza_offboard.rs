@@ -8,12 +8,15 @@
 //! blocker (`mfW`) and `K` a royal King. Results: `e6` a quiet move, `xe6` a capture,
 //! `a3(xb6)` a move with a capture on the way.
 
+mod common;
+
+use common::probe::written;
 use mbn_codegen::interp::Interpreter;
 use mbn_codegen::ir::MoveSet;
 use mbn_codegen::syntax::xbetza::translate::to_mbn;
 use mbn_codegen::variant::{Variant, VariantSpec};
 use mbn_codegen::{compile_move_in, Dialect};
-use mbn_runtime::{Geometry, MoveList, Position};
+use mbn_runtime::{Geometry, Position};
 
 fn xb(text: &str) -> MoveSet {
     compile_move_in(Dialect::XBetza, text).unwrap_or_else(|d| panic!("`{text}`: {}", d[0].message))
@@ -45,22 +48,8 @@ fn interpreter(moves: MoveSet) -> Result<(Variant, Interpreter), Vec<mbn_codegen
 /// The moves of the White `A` on `from` in `fen`.
 fn moves(text: &str, fen: &str, from: &str) -> String {
     let (variant, interp) = interpreter(xb(text)).unwrap_or_else(|d| panic!("`{text}`: {}", d[0].message));
-    let g = Geometry::CHESS;
-    let pos = Position::<u64>::from_fen(&variant.table, g, fen).unwrap();
-    let from = g.parse_square(from).unwrap();
-    let mut list = MoveList::new();
-    interp.piece_moves(&pos, from, pos.piece_at(from).unwrap(), &mut list);
-    let mut out: Vec<String> = list
-        .iter()
-        .map(|mv| {
-            let extra: Vec<String> =
-                list.extra_captures(mv).iter().map(|&s| format!("x{}", g.square_name(s))).collect();
-            let extra = if extra.is_empty() { String::new() } else { format!("({})", extra.join(",")) };
-            format!("{}{}{extra}", if mv.is_capture() { "x" } else { "" }, g.square_name(mv.to()))
-        })
-        .collect();
-    out.sort();
-    out.join(" ")
+    let pos = Position::<u64>::from_fen(&variant.table, Geometry::CHESS, fen).unwrap();
+    written(&interp, &pos, from).join(" ")
 }
 
 /// X48: the bouncing Bishop `oasB` leaves the board at the first square past the edge and comes

@@ -6,42 +6,21 @@
 //!
 //! Notation of results: `e6` a quiet move, `xe6` a capture on e6.
 
+mod common;
+
+use common::probe::{compile, moves_in};
 use mbn_codegen::ancp;
-use mbn_codegen::interp::Interpreter;
 use mbn_codegen::ir::MoveSet;
 use mbn_codegen::syntax::xbetza::translate::to_mbn;
-use mbn_codegen::variant::{Variant, VariantSpec};
 use mbn_codegen::{compile_move, compile_move_in, Dialect};
-use mbn_runtime::{Color, Geometry, MoveList, Piece, PieceKind, Position};
 
 fn xbetza(text: &str) -> MoveSet {
-    compile_move_in(Dialect::XBetza, text).unwrap_or_else(|d| panic!("`{text}`: {}", d[0].message))
+    compile(Dialect::XBetza, text)
 }
 
-/// The moves of White's XBetza piece on `from` (an inert blocker on the other squares), sorted.
+/// The moves of White's XBetza piece on `from` of a probe board, sorted.
 fn moves(text: &str, from: &str, friends: &str, enemies: &str) -> String {
-    let moves = xbetza(text);
-    let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", "A=W Z=mfW");
-    spec.promotion_zone = None;
-    let mut variant = Variant::compile(&spec).unwrap();
-    variant.moves[0] = [moves.clone(), moves];
-    let interp = Interpreter::new(&variant).unwrap_or_else(|e| panic!("`{text}`: {}", e[0].message));
-    let g = Geometry::CHESS;
-    let mut pos = Position::<u64>::from_fen(&variant.table, g, "8/8/8/8/8/8/8/8 w - - 0 1").unwrap();
-    let sq = |s: &str| g.parse_square(s).unwrap();
-    for (list, c) in [(friends, Color::White), (enemies, Color::Black)] {
-        for s in list.split_whitespace() {
-            pos.put_piece(sq(s), Piece::new(PieceKind(1), c)).unwrap();
-        }
-    }
-    pos.put_piece(sq(from), Piece::new(PieceKind(0), Color::White)).unwrap();
-    let mut list = MoveList::new();
-    interp.piece_moves(&pos, sq(from), pos.piece_at(sq(from)).unwrap(), &mut list);
-    let mut out: Vec<String> =
-        list.iter().map(|mv| format!("{}{}", if mv.is_capture() { "x" } else { "" }, g.square_name(mv.to()))).collect();
-    out.sort();
-    out.dedup();
-    out.join(" ")
+    moves_in(Dialect::XBetza, text, from, friends, enemies)
 }
 
 /// The first error of `text`: message and byte column.

@@ -5,14 +5,15 @@
 //!
 //! Notation of results: `e6` a quiet move, `xe6` a capture, `we6` a swap with the piece on e6.
 
+mod common;
+
+use common::probe::{board, piece_list, probe, write};
 use mbn_codegen::ancp;
-use mbn_codegen::interp::Interpreter;
 use mbn_codegen::ir::{Extra, MoveSet, Part};
 use mbn_codegen::syntax::ast::Span;
 use mbn_codegen::syntax::xbetza::translate::{to_mbn, to_xbetza};
-use mbn_codegen::variant::{Variant, VariantSpec};
 use mbn_codegen::{compile_move, compile_move_in, Dialect};
-use mbn_runtime::{Color, Geometry, MoveList, Piece, PieceKind, Position};
+use mbn_runtime::Color;
 
 fn xbetza(text: &str) -> MoveSet {
     compile_move_in(Dialect::XBetza, text).unwrap_or_else(|d| panic!("`{text}`: {}", d[0].message))
@@ -43,47 +44,14 @@ fn error(text: &str) -> (String, usize) {
     }
 }
 
-/// The interpreter for the XBetza piece `A` (kind 0) and an inert blocker `Z` (kind 1), or its
-/// refusal.
-fn interpreter(text: &str) -> Result<(Variant, Interpreter), String> {
-    let moves = xbetza(text);
-    let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", "A=W Z=mfW");
-    spec.promotion_zone = None;
-    let mut variant = Variant::compile(&spec).unwrap();
-    variant.moves[0] = [moves.clone(), moves];
-    let interp = Interpreter::new(&variant).map_err(|e| e[0].message.clone())?;
-    Ok((variant, interp))
-}
-
-/// The moves of `color`'s piece `A` on `from`, with friends (its colour) and enemies; sorted.
+/// The moves of `color`'s piece `A` on `from` of a probe board, with friends (its colour) and
+/// enemies; sorted, each listed once, none both a capture and a swap.
 fn moves(text: &str, color: Color, from: &str, friends: &str, enemies: &str) -> Vec<String> {
-    let (variant, interp) = interpreter(text).unwrap_or_else(|e| panic!("`{text}`: {e}"));
-    let g = Geometry::CHESS;
-    let sq = |s: &str| g.parse_square(s).unwrap();
-    let mut pos = Position::<u64>::from_fen(&variant.table, g, "8/8/8/8/8/8/8/8 w - - 0 1").unwrap();
-    for (list, c) in [(friends, color), (enemies, !color)] {
-        for s in list.split_whitespace() {
-            pos.put_piece(sq(s), Piece::new(PieceKind(1), c)).unwrap();
-        }
-    }
-    let piece = Piece::new(PieceKind(0), color);
-    pos.put_piece(sq(from), piece).unwrap();
-    let mut list = MoveList::new();
-    interp.piece_moves(&pos, sq(from), piece, &mut list);
-    let mut out: Vec<String> = list
-        .iter()
-        .map(|mv| {
-            assert!(!(mv.is_capture() && mv.is_swap()), "`{text}`: a swap that captures");
-            let mark = if mv.is_capture() {
-                "x"
-            } else if mv.is_swap() {
-                "w"
-            } else {
-                ""
-            };
-            format!("{mark}{}", g.square_name(mv.to()))
-        })
-        .collect();
+    let (variant, interp) = probe(xbetza(text)).unwrap_or_else(|e| panic!("`{text}`: {}", e[0].message));
+    let pos = board(&variant, color, from, friends, enemies);
+    let list = piece_list(&interp, &pos, from);
+    assert!(list.iter().all(|mv| !(mv.is_capture() && mv.is_swap())), "`{text}`: a swap that captures");
+    let mut out: Vec<String> = list.iter().map(|mv| write(pos.geometry(), &list, mv)).collect();
     out.sort();
     let before = out.len();
     out.dedup();
@@ -240,10 +208,10 @@ fn unload_forms_not_read_are_errors_with_their_column() {
 #[test]
 fn capture_and_swap_of_one_side_is_refused() {
     for text in ["QucQ", "udQdK", "KucdK"] {
-        let e = interpreter(text).err().unwrap_or_else(|| panic!("`{text}` runs"));
-        assert!(e.contains("both capture and swap"), "`{text}`: {e}");
+        let e = probe(xbetza(text)).err().unwrap_or_else(|| panic!("`{text}` runs"));
+        assert!(e[0].message.contains("both capture and swap"), "`{text}`: {}", e[0].message);
     }
-    assert!(interpreter("KudQ").is_ok());
+    assert!(probe(xbetza("KudQ")).is_ok());
 }
 
 /// `mbn translate` carries the swaps both ways where MBN has the form; the swap-only legs have no

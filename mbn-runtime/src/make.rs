@@ -128,29 +128,13 @@ impl<B: Bitboard> Position<B> {
             self.make_swap_on_the_way(mv, s, t, extra, &mut undo);
         } else if let (Some(pf), Some(pt)) = (mv.partner_from(), mv.partner_to()) {
             let our_rights = if mv.is_swap() { B::EMPTY } else { self.castling & self.by_color(us) };
-            let (king_marked, partner_marked) = (self.promoted.test(from), self.promoted.test(pf));
-            let king = self.take(from);
-            let partner = self.take(pf);
-            if let Some(k) = king {
-                self.put(to, k);
-            }
-            if let Some(p) = partner {
-                self.put(pt, p);
-            }
+            let touched = B::from_square(from) | B::from_square(to) | B::from_square(pf) | B::from_square(pt);
+            let (king, partner) = self.move_pair((from, to), (pf, pt), touched);
             undo.moved = king;
             if mv.is_swap() {
                 self.swap_effects(king, partner);
             }
-            let touched = B::from_square(from) | B::from_square(to) | B::from_square(pf) | B::from_square(pt);
-            self.unmoved &= !touched;
-            self.castling &= !(touched | our_rights);
-            self.promoted &= !touched;
-            if king_marked {
-                self.promoted.set(to);
-            }
-            if partner_marked {
-                self.promoted.set(pt);
-            }
+            self.castling &= !our_rights;
         } else {
             let cap_sq = if mv.is_en_passant() { undo.ep_victim.unwrap_or(to) } else { to };
             let mut touched = B::from_square(from) | B::from_square(to) | B::from_square(cap_sq);
@@ -172,15 +156,12 @@ impl<B: Bitboard> Position<B> {
                 }
                 self.put(to, p);
             }
-            for &sq in extra {
-                if let Some(p) = self.take(sq) {
-                    self.capture_to_hand(us, p, sq, 1);
-                    self.locust_stack.push((sq, p));
-                    undo.extra_count = undo.extra_count.wrapping_add(1);
-                    self.halfmove_clock = 0;
-                }
-                touched |= B::from_square(sq);
+            let (taken, squares) = self.take_extra_captures(us, extra);
+            undo.extra_count = taken;
+            if taken > 0 {
+                self.halfmove_clock = 0;
             }
+            touched |= squares;
             let marked = match mv.promotion() {
                 Some(k) => self.captures_to_hand && self.table.get(k).is_some_and(|i| i.promoted_from.is_none()),
                 None => self.promoted.test(from),
@@ -284,16 +265,12 @@ impl<B: Bitboard> Position<B> {
     fn make_swap_on_the_way(&mut self, mv: Move, s: Square, t: Square, extra: &[Square], undo: &mut Undo<B>) {
         let us = self.side_to_move;
         let (from, to) = (mv.from(), mv.to());
-        let mut touched = B::from_square(from) | B::from_square(to) | B::from_square(s) | B::from_square(t);
-        for &sq in extra {
-            if let Some(p) = self.take(sq) {
-                self.capture_to_hand(us, p, sq, 1);
-                self.locust_stack.push((sq, p));
-                undo.extra_count = undo.extra_count.wrapping_add(1);
-                self.halfmove_clock = 0;
-            }
-            touched |= B::from_square(sq);
+        let (taken, squares) = self.take_extra_captures(us, extra);
+        undo.extra_count = taken;
+        if taken > 0 {
+            self.halfmove_clock = 0;
         }
+        let touched = B::from_square(from) | B::from_square(to) | B::from_square(s) | B::from_square(t) | squares;
         if mv.is_capture() {
             undo.captured = self.take(to);
             if let Some(c) = undo.captured {
@@ -301,26 +278,39 @@ impl<B: Bitboard> Position<B> {
                 self.halfmove_clock = 0;
             }
         }
-        let (mover_marked, swapped_marked) = (self.promoted.test(from), self.promoted.test(s));
-        let mover = self.take(from);
-        let swapped = self.take(s);
-        if let Some(p) = swapped {
-            self.put(t, p);
-        }
-        if let Some(p) = mover {
-            self.put(to, p);
-        }
+        let (mover, swapped) = self.move_pair((from, to), (s, t), touched);
         undo.moved = mover;
         self.swap_effects(mover, swapped);
+    }
+
+    /// Moves two pieces at once (a castling, a swap on the way): the one on `from` to `to` and the
+    /// one on `s` to `t`, each with its `~` mark; the squares `touched` lose their other marks,
+    /// unmoved marks and castling rights. Returns the two pieces.
+    fn move_pair(
+        &mut self,
+        (from, to): (Square, Square),
+        (s, t): (Square, Square),
+        touched: B,
+    ) -> (Option<Piece>, Option<Piece>) {
+        let (first_marked, second_marked) = (self.promoted.test(from), self.promoted.test(s));
+        let first = self.take(from);
+        let second = self.take(s);
+        if let Some(p) = second {
+            self.put(t, p);
+        }
+        if let Some(p) = first {
+            self.put(to, p);
+        }
         self.unmoved &= !touched;
         self.castling &= !touched;
         self.promoted &= !touched;
-        if mover_marked {
+        if first_marked {
             self.promoted.set(to);
         }
-        if swapped_marked {
+        if second_marked {
             self.promoted.set(t);
         }
+        (first, second)
     }
 
     /// Takes back a swap on the way made by [`Self::make_swap_on_the_way`] (flags already restored).
@@ -349,16 +339,8 @@ impl<B: Bitboard> Position<B> {
     /// and resets the clock. Returns how many pieces it took (pushed on the locust stack).
     #[cold]
     fn make_stay(&mut self, us: Color, from: Square, extra: &[Square]) -> u8 {
-        let mut taken = 0u8;
-        let mut touched = B::from_square(from);
-        for &sq in extra {
-            if let Some(p) = self.take(sq) {
-                self.capture_to_hand(us, p, sq, 1);
-                self.locust_stack.push((sq, p));
-                taken = taken.wrapping_add(1);
-            }
-            touched |= B::from_square(sq);
-        }
+        let (taken, squares) = self.take_extra_captures(us, extra);
+        let touched = B::from_square(from) | squares;
         if self.piece_at(from).is_some_and(|p| self.table.is_royal(p.kind)) {
             self.castling &= !self.by_color(us);
         }
@@ -367,6 +349,22 @@ impl<B: Bitboard> Position<B> {
         self.promoted &= !(touched & !B::from_square(from));
         self.halfmove_clock = 0;
         taken
+    }
+
+    /// Takes the pieces on `extra` (to `us`'s hand if captures go there), keeping them on the
+    /// locust stack for [`Self::unmake_extra_captures`]. Returns how many it took and the squares.
+    #[inline]
+    fn take_extra_captures(&mut self, us: Color, extra: &[Square]) -> (u8, B) {
+        let (mut taken, mut squares) = (0u8, B::EMPTY);
+        for &sq in extra {
+            if let Some(p) = self.take(sq) {
+                self.capture_to_hand(us, p, sq, 1);
+                self.locust_stack.push((sq, p));
+                taken = taken.wrapping_add(1);
+            }
+            squares |= B::from_square(sq);
+        }
+        (taken, squares)
     }
 
     /// Puts back the last `count` pieces taken by extra captures (and takes them from the

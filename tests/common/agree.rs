@@ -5,7 +5,7 @@
 use mbn::codegen::interp::Interpreter;
 use mbn::codegen::variant::{Variant, VariantSpec};
 use mbn::generated::Visitor;
-use mbn::runtime::{perft, Bitboard, MoveGenerator, MoveList, Position};
+use mbn::runtime::{perft, Bitboard, Move, MoveGenerator, MoveList, Position};
 
 /// Positions compared per variant.
 pub const POSITIONS: usize = 10_000;
@@ -36,8 +36,27 @@ pub fn moves<B: Bitboard, G: MoveGenerator<B>>(generator: &G, pos: &Position<B>)
     (list, text)
 }
 
-/// The moves of the piece on `from` in both back ends (asserted equal), sorted, as `to`, `xto` or
-/// `to(xa,xb)` with the extra captures.
+/// The moves of the piece on `from`, each written by `write` (from the move list and the move),
+/// sorted, apart by spaces; the two back ends must list the same moves of the whole position
+/// ([`moves`]: flags and extra captures included).
+pub fn piece_moves_by<B: Bitboard, G: MoveGenerator<B>>(
+    generated: &G,
+    interp: &Interpreter,
+    pos: &Position<B>,
+    from: &str,
+    write: impl Fn(&MoveList, &Move) -> String,
+) -> String {
+    let (list, got) = moves(generated, pos);
+    let (_, want) = moves(interp, pos);
+    assert_eq!(got, want, "generated vs interpreted in {}", pos.to_fen());
+    let g = pos.geometry();
+    let mut to: Vec<String> =
+        list.iter().filter(|mv| g.square_name(mv.from()) == from).map(|mv| write(&list, mv)).collect();
+    to.sort();
+    to.join(" ")
+}
+
+/// [`piece_moves_by`] with each move written `to`, `xto` or `to(xa,xb)` with its extra captures.
 pub fn piece_moves<B: Bitboard, G: MoveGenerator<B>>(
     generated: &G,
     interp: &Interpreter,
@@ -45,23 +64,21 @@ pub fn piece_moves<B: Bitboard, G: MoveGenerator<B>>(
     from: &str,
 ) -> String {
     let g = pos.geometry();
-    let mut sets = Vec::new();
-    for list in [moves(generated, pos).0, moves(interp, pos).0] {
-        let mut to: Vec<String> = list
-            .iter()
-            .filter(|mv| g.square_name(mv.from()) == from)
-            .map(|mv| {
-                let extra: Vec<String> =
-                    list.extra_captures(mv).iter().map(|&s| format!("x{}", g.square_name(s))).collect();
-                let extra = if extra.is_empty() { String::new() } else { format!("({})", extra.join(",")) };
-                format!("{}{}{extra}", if mv.is_capture() { "x" } else { "" }, g.square_name(mv.to()))
-            })
-            .collect();
-        to.sort();
-        sets.push(to.join(" "));
+    piece_moves_by(generated, interp, pos, from, |list, mv| {
+        let extra: Vec<String> = list.extra_captures(mv).iter().map(|&s| format!("x{}", g.square_name(s))).collect();
+        let extra = if extra.is_empty() { String::new() } else { format!("({})", extra.join(",")) };
+        format!("{}{}{extra}", if mv.is_capture() { "x" } else { "" }, g.square_name(mv.to()))
+    })
+}
+
+/// Plays the moves `ucis` (UCI text) on `pos`, each as `generator` lists it.
+pub fn play<B: Bitboard, G: MoveGenerator<B>>(generator: &G, pos: &mut Position<B>, ucis: &[&str]) {
+    for uci in ucis {
+        let mut list = MoveList::new();
+        generator.legal_moves(pos, &mut list);
+        let mv = *list.iter().find(|mv| pos.uci(**mv, &[]) == *uci).unwrap_or_else(|| panic!("{uci} is legal"));
+        let _ = pos.make(mv);
     }
-    assert_eq!(sets[0], sets[1], "generated vs interpreted");
-    sets.remove(0)
 }
 
 /// Generated = interpreted on [`POSITIONS`] random positions from `start`, and at perft 1-3.

@@ -1,8 +1,22 @@
-//! Helpers shared by the integration tests.
+//! Helpers shared by the integration tests. Each test binary uses part of them.
+#![allow(dead_code)]
 
 pub mod agree;
+pub mod lone;
 
-use mbn::runtime::{Bitboard, MoveGenerator, MoveList, Position};
+use mbn::runtime::{Bitboard, Move, MoveGenerator, MoveList, Position};
+
+/// A xorshift64 generator (13, 7, 17), so failures reproduce.
+pub struct Xorshift(pub u64);
+
+impl Xorshift {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
 
 /// Plays `steps` random legal moves of `generator` from `start`, calling `visit` with each
 /// position reached and its legal moves before the next move is drawn; the walk starts again
@@ -13,10 +27,10 @@ pub fn random_walk<B: Bitboard, G: MoveGenerator<B>>(
     start: &Position<B>,
     steps: usize,
     restart: usize,
-    mut seed: u64,
+    seed: u64,
     mut visit: impl FnMut(&Position<B>, &MoveList),
 ) {
-    let (mut pos, mut plies) = (start.clone(), 0);
+    let (mut pos, mut plies, mut rng) = (start.clone(), 0, Xorshift(seed));
     for _ in 0..steps {
         let mut list = MoveList::new();
         generator.legal_moves(&pos, &mut list);
@@ -25,12 +39,23 @@ pub fn random_walk<B: Bitboard, G: MoveGenerator<B>>(
             (pos, plies) = (start.clone(), 0);
             continue;
         }
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        let mv = list.get((seed % list.len() as u64) as usize).expect("in range");
+        let mv = list.get((rng.next() % list.len() as u64) as usize).expect("in range");
         let extra = list.extra_captures(&mv).to_vec();
         let _ = pos.make_with(mv, &extra);
         plies += 1;
+    }
+}
+
+/// Makes and takes back each move of `list` in `pos`: every one must leave a consistent position
+/// and be taken back exactly; `visit` sees each move with the position before it.
+pub fn assert_make_unmake<B: Bitboard>(pos: &Position<B>, list: &MoveList, mut visit: impl FnMut(&Position<B>, Move)) {
+    let mut pos = pos.clone();
+    for mv in list.iter().copied() {
+        let before = pos.clone();
+        let undo = pos.make(mv);
+        pos.check_consistency().unwrap_or_else(|e| panic!("{} in {}: {e}", before.uci(mv, &[]), before.to_fen()));
+        pos.unmake(mv, undo);
+        assert_eq!(pos, before, "{} in {}", pos.uci(mv, &[]), pos.to_fen());
+        visit(&pos, mv);
     }
 }

@@ -1,6 +1,8 @@
-//! Helpers shared by the variant-file tests of the XBetza dialect (`xbetza_castling.rs`,
-//! `xbetza_drops.rs`). Each test binary uses its own part of them.
+//! Helpers shared by the integration tests: variant files (`xbetza_castling.rs`,
+//! `xbetza_drops.rs`) here, probe boards in [`probe`]. Each test binary uses its own part of them.
 #![allow(dead_code)]
+
+pub mod probe;
 
 use mbn_codegen::interp::Interpreter;
 use mbn_codegen::variant::Variant;
