@@ -173,6 +173,9 @@ impl Gen {
             code.push(quote! {{
                 #[allow(unused_variables)]
                 let (us, them) = (by, !by);
+                // A lent `gg` leg (M69) passes over the borrower's friends.
+                #[allow(unused_variables)]
+                let own = pos.by_color(by);
                 let mut borrowers = pos.pieces(PieceKind(#k), by) & !exclude;
                 while let Some(from) = borrowers.pop_lowest() {
                     let lent = #lenders & !exclude;

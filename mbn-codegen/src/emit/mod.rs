@@ -11,6 +11,7 @@
 //! yet is reported, and the interpreter remains the way to run it.
 
 mod borrow;
+mod hops;
 mod imitator;
 mod multileg;
 mod piece;
@@ -185,8 +186,12 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
             .any(|m| multileg::has_piece_sets(m) || multileg::has_conditions(m) || crate::plan::has_attackers(m));
     // Hurdle sets: the fast legality tests see the board before the move (a Cannon that moved is
     // a Cannon still on its old square), so every move is made and tested instead.
-    let hurdle_sets =
-        legs.iter().flatten().flatten().any(|leg| !leg.captures.is_empty() && hurdle_set(leg)).then(|| quote!(|| true));
+    let hurdle_sets = legs
+        .iter()
+        .flatten()
+        .flatten()
+        .any(|leg| !leg.captures.is_empty() && hops::reads_pieces(leg))
+        .then(|| quote!(|| true));
     g.plain_attacks = [Color::White, Color::Black].map(|c| g.plain_attacks(&legs, c));
     let generate = [Color::White, Color::Black].map(|c| g.side(&legs, &castlings, c, false));
     let [count_white, count_black] = [Color::White, Color::Black].map(|c| g.side(&legs, &castlings, c, true));
@@ -705,6 +710,10 @@ enum Shape {
     /// A ride that stops at one square of each ray (docs/SEMANTICS.md, D-entries of `*`, `0*`,
     /// `h`): `Edge` at the edge, `Halfling` half way to it, `Maximal` as far as it can go.
     Far(Reach),
+    /// Each direction walked square by square (docs/SEMANTICS.md M69, `hops`): hops over piece
+    /// sets, limited, exact, optional and far hops, leaping sliders (`g`). `capturing`: a
+    /// maximal ride reaches every square it could capture on.
+    Walk { capturing: bool },
 }
 
 impl Shape {
@@ -713,6 +722,7 @@ impl Shape {
     fn capturing(self) -> Shape {
         match self {
             Shape::Far(Reach::Maximal) => Shape::Ray { min: 1, max: None },
+            Shape::Walk { .. } => Shape::Walk { capturing: true },
             other => other,
         }
     }
@@ -837,7 +847,11 @@ impl Gen {
             (None, Reach::Steps { min, max }) if min >= 1 && matches!(leg.over, POver::Empty) => {
                 Some(Shape::Ray { min, max })
             }
-            (Some(h), Reach::Steps { min: 1, max: None }) if (h.hurdles.is_none() || !h.many) && !h.optional => {
+            // M69: a straight leap longer than a step (`pD0`) has hurdles between its landings too,
+            // which the rays of landing squares do not see: walked.
+            (Some(h), Reach::Steps { min: 1, max: None })
+                if (h.hurdles.is_none() || !h.many) && !h.optional && leg.vectors.iter().all(|&v| !skips(v)) =>
+            {
                 Some(Shape::Hop { many: h.many })
             }
             (Some(h), Reach::Steps { min: 1, max: Some(1) }) if h.hurdles.is_none() => {
@@ -846,10 +860,8 @@ impl Gen {
             (None, reach @ (Reach::Maximal | Reach::Edge | Reach::Halfling)) if matches!(leg.over, POver::Empty) => {
                 Some(Shape::Far(reach))
             }
-            _ => {
-                self.unsupported("this rider (leaping `g`, `0*`, `*` or `h` over pieces, limited or restricted hops)");
-                None
-            }
+            // M69: the other hops and leaping sliders, square by square.
+            _ => Some(Shape::Walk { capturing: false }),
         }
     }
 
@@ -958,6 +970,7 @@ impl Gen {
                 let reach = *reach;
                 self.union_over(&leg.vectors, |this, v| this.far_targets(v, reach, from, occ))
             }
+            Shape::Walk { capturing } => self.walk_targets(leg, *capturing, from, occ),
             Shape::Hop { many } => {
                 let hurdle_ok = self.hurdle_test(leg, quote!(us)).map(|t| quote!(if #t));
                 let otherwise = if hurdle_ok.is_some() { quote!(_) } else { quote!(None) };
@@ -1950,8 +1963,11 @@ impl Gen {
                     // Seen from each attacker, which may make the leg only while attacked itself.
                     let forward = self.targets(leg, &shape, &quote!(from), &quote!(occ));
                     // A hurdle set is read from the mover's side (`hurdle_test`).
-                    let forward =
-                        if hurdle_set(leg) { quote!({ let (us, them) = (by, !by); #forward }) } else { forward };
+                    let forward = if hops::reads_pieces(leg) {
+                        quote!({ let (us, them) = (by, !by); let own = pos.by_color(by); #forward })
+                    } else {
+                        forward
+                    };
                     let escapes = self.escapes(leg, k, quote!(by), quote!(occ));
                     tests.push((
                         format!("escaping {forward} {escapes}"),
@@ -1974,6 +1990,11 @@ impl Gen {
                     continue;
                 }
                 match shape {
+                    Shape::Walk { .. } => {
+                        // Seen from the attackers, like `Far`.
+                        let test = self.walk_attack(leg);
+                        tests.push((format!("walk {test}"), test));
+                    }
                     Shape::Far(reach) => {
                         // Seen from the attackers: few pieces ride like this.
                         let forward = self.union_over(&leg.vectors, |this, v| {
@@ -2135,7 +2156,7 @@ impl Gen {
                 }
                 let dynamic =
                     leg.origin.iter().chain(&leg.destination).any(|r| r.threatened || r.unthreatened || r.unmoved);
-                let restricted = leg.captures.iter().any(|t| !t.only.is_empty()) || hurdle_set(leg);
+                let restricted = leg.captures.iter().any(|t| !t.only.is_empty()) || hops::reads_pieces(leg);
                 let Some(shape) = self.shape(leg).map(Shape::capturing) else { continue };
                 if dynamic || restricted {
                     return quote!(return None;);
@@ -2247,7 +2268,7 @@ impl Gen {
             }
             let dynamic =
                 leg.origin.iter().chain(&leg.destination).any(|r| r.threatened || r.unthreatened || r.unmoved);
-            let restricted = leg.captures.iter().any(|t| !t.only.is_empty()) || hurdle_set(leg);
+            let restricted = leg.captures.iter().any(|t| !t.only.is_empty()) || hops::reads_pieces(leg);
             !(dynamic || restricted)
         })
     }
@@ -2314,7 +2335,8 @@ impl Gen {
                 if leg.captures.is_empty() {
                     continue;
                 }
-                if leg.hop.is_some() || !matches!(leg.reach, Reach::Steps { .. }) {
+                // M69: a leg passing over friends or a set may be opened by any piece moving.
+                if leg.hop.is_some() || !matches!(leg.reach, Reach::Steps { .. }) || hops::passes_by_kind(leg) {
                     return quote!(pinned = !<#ty as Bitboard>::EMPTY;);
                 }
                 if leg.reach == (Reach::Steps { min: 1, max: Some(1) }) {
@@ -2439,12 +2461,6 @@ fn per_side(side: &TokenStream, [white, black]: [TokenStream; 2]) -> TokenStream
     }
 }
 
-/// Whether a leg hops over hurdles of a set only (`p{^C}`): its attacks depend on which pieces
-/// stand where, not only on the occupancy.
-fn hurdle_set(leg: &PLeg) -> bool {
-    leg.hop.as_ref().is_some_and(|h| h.hurdles.is_some())
-}
-
 /// The test on the number of hurdles of a hopping leap: `p` one, `pp` at least one, `p?` at most one.
 fn hurdle_count(many: bool, optional: bool) -> TokenStream {
     match (many, optional) {
@@ -2458,6 +2474,11 @@ fn hurdle_count(many: bool, optional: bool) -> TokenStream {
 /// The squares of a range (no dynamic parts), complement applied.
 fn range_bits(r: &PRange) -> Bits {
     r.squares.iter().enumerate().filter(|(_, b)| **b != r.complement).fold([0; 4], |b, (i, _)| or(b, bit(i)))
+}
+
+/// Whether a straight leap longer than one step (`D`, `H`) passes squares between its landings.
+fn skips(v: (i32, i32)) -> bool {
+    (v.0 == 0 || v.1 == 0 || v.0.abs() == v.1.abs()) && v.0.abs().max(v.1.abs()) > 1
 }
 
 /// `lowest` for rays whose squares grow in index, else `highest`.
