@@ -16,7 +16,7 @@ use mbn_codegen::ancp;
 use mbn_codegen::interp::Interpreter;
 use mbn_codegen::variant::{Variant, VariantSpec};
 use mbn_codegen::{compile_move_in, Dialect};
-use mbn_runtime::{Geometry, Move, MoveGenerator, MoveList, Position};
+use mbn_runtime::{Geometry, Move, MoveList, Position};
 
 /// A variant with the XBetza piece `A`, an inert Blocker `Z` (`mfW`), a King `K`, a Rook `R` and
 /// a Pawn `P` (promoting to `Q` on the last rank): `xbetza_induction.rs`'s probe.
