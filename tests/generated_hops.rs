@@ -7,60 +7,29 @@
 mod common;
 
 use common::agree::{assert_agree, piece_moves, spec_interpreter, test_spec};
-use common::random_walk;
-use mbn::codegen::interp::Interpreter;
+use common::{random_walk, test_variant};
 use mbn::runtime::{perft, MoveGenerator, MoveList};
 
-/// An 8x8 test variant with King `K`, castling partners `$partners` and promotion, mandatory, on
-/// the last rank: its generated move generator `$name` (`mbn!`) and `$interp()`, the interpreter
-/// of the same text.
-macro_rules! test_variant {
-    ($name:ident, $interp:ident, $start:literal, $pieces:literal, $partners:literal) => {
-        mbn::mbn! {
-            variant $name {
-                board: "8x8",
-                start: $start,
-                pieces: $pieces,
-                royal: "K",
-                castling_partners: $partners,
-                promotion_zone: "[8]",
-                promotion_mandatory: true,
-            }
-        }
-
-        fn $interp() -> Interpreter {
-            let mut spec = test_spec(stringify!($name), 8, $start, $pieces, "K", "[8]");
-            spec.castling_partners = $partners.to_string();
-            spec_interpreter(&spec)
-        }
-    };
+test_variant! {
+    Leapers, leapers_interpreter,
+    LEAPERS_START = "rnbukbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBUKBNR w - - 0 1",
+    LEAPERS_PIECES = "P|Bocksprung Pawn|=P+mp{!P}D K|King| U|Universal Leaper|=g(WF)0 R|Friend Leaper|=ggR \
+     B|Pawn Leaper|=g{P}B N|Leaping Nightrider|=gN0 Q|Queen| +P==URBNQ",
 }
 
-test_variant!(
-    Leapers,
-    leapers_interpreter,
-    "rnbukbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBUKBNR w - - 0 1",
-    "P|Bocksprung Pawn|=P+mp{!P}D K|King| U|Universal Leaper|=g(WF)0 R|Friend Leaper|=ggR \
-     B|Pawn Leaper|=g{P}B N|Leaping Nightrider|=gN0 Q|Queen| +P==URBNQ",
-    ""
-);
-
-test_variant!(
-    Hoppers,
-    hoppers_interpreter,
-    "cdehkmdc/pppppppp/8/8/8/8/PPPPPPPP/CDEHKMDC w - - 0 1",
-    "P|Pawn| K|King| C|Short Hopper|=pW3+cpF03 D|Straight Hopper|=pD0+p{!P}D E|Edge Hopper|=p?R+pF* \
+test_variant! {
+    Hoppers, hoppers_interpreter,
+    HOPPERS_START = "cdehkmdc/pppppppp/8/8/8/8/PPPPPPPP/CDEHKMDC w - - 0 1",
+    HOPPERS_PIECES = "P|Pawn| K|King| C|Short Hopper|=pW3+cpF03 D|Straight Hopper|=pD0+p{!P}D E|Edge Hopper|=p?R+pF* \
      H|Half Hopper|=phQ+gW0* M|Far Hopper|=pW0*+g{!P}F3 +P==CDEHM",
-    ""
-);
+}
 
-test_variant!(
-    HopCastling,
-    hop_castling_interpreter,
-    "rn2k2r/pppppppp/8/8/8/8/PPPPPPPP/RN2K2R w KQkq - 0 1",
-    "P|Pawn| K|King| R|Rook| N|Knight| O-O=[*]irR=ip{n}lD O-O-O=[*]ilR=ip{n}rD +P==RN",
-    "R"
-);
+test_variant! {
+    HopCastling, hop_castling_interpreter,
+    HOP_CASTLING_START = "rn2k2r/pppppppp/8/8/8/8/PPPPPPPP/RN2K2R w KQkq - 0 1",
+    HOP_CASTLING_PIECES = "P|Pawn| K|King| R|Rook| N|Knight| O-O=[*]irR=ip{n}lD O-O-O=[*]ilR=ip{n}rD +P==RN",
+    castling: "R",
+}
 
 #[test]
 fn hand_checked_leaping_sliders_and_the_bocksprung() {

@@ -232,15 +232,17 @@ fn what_is_refused() {
         ("kN+(W-fF)", "`k` and `kk` on a piece with multi-leg moves"),
         ("N+xN", "both flip and capture"),
         ("cxN", "both flip and capture"),
-        ("xwN", "`x` (flip) and `w` (swap) on one leg"),
-        ("#kN", "the decision operator `#` with `k` or `x`"),
-        ("m{P}N", "piece sets after `m`"),
+        ("xwN", "both flip and capture (or swap) the same piece"),
+        ("#cefF", "the decision operator `#` on en passant captures"),
+        ("m{P}N", "a piece set after `m` (`m{P}W`) has no meaning in the seed"),
     ] {
         let (interp, generated) = refusals(notation);
         for errors in [&interp, &generated] {
             assert!(errors.iter().any(|m| m.contains(message)), "{notation}: {errors:?}");
         }
     }
+    // `#` with `k` runs in both back ends (M77).
+    assert_eq!(refusals("#kN+W"), (Vec::new(), Vec::new()));
     // `ii` on the legs of multi-leg moves runs in both back ends (M66).
     assert_eq!(refusals("iiW-F"), (Vec::new(), Vec::new()));
     // `k{...}` names the royal pieces that may not be checked: a set without the King is void.

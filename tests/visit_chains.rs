@@ -8,7 +8,7 @@
 mod common;
 
 use common::agree::{assert_agree, piece_moves, spec_interpreter, test_spec};
-use common::random_walk;
+use common::{assert_make_unmake, random_walk};
 use mbn::codegen::interp::Interpreter;
 use mbn::codegen::variant::Variant;
 use mbn::runtime::{perft, MoveGenerator, Position};
@@ -125,19 +125,14 @@ fn generated_visit_chains_agree_with_the_interpreter() {
     let mut jumps = 0;
     random_walk(&VisitChains, &load(START), 3_000, 100, 0x2545_f491_4f6c_dd1d, |pos, list| {
         let g = pos.geometry();
-        let mut pos = pos.clone();
-        for mv in list.iter().copied() {
+        assert_make_unmake(pos, list, |pos, mv| {
             let symbol = pos.piece_at(mv.from()).map(|p| pos.table().symbol(p).to_ascii_uppercase());
             let jumper = matches!(symbol.as_deref(), Some("U" | "V" | "Y" | "E"));
             let (files, ranks) =
                 (g.file_of(mv.from()).abs_diff(g.file_of(mv.to())), g.rank_of(mv.from()).abs_diff(g.rank_of(mv.to())));
             let far = files.max(ranks);
             jumps += usize::from(jumper && far > 1);
-            let before = pos.clone();
-            let undo = pos.make(mv);
-            pos.unmake(mv, undo);
-            assert_eq!(pos, before, "{} in {}", pos.uci(mv, &[]), pos.to_fen());
-        }
+        });
     });
     eprintln!("{jumps} jumps");
     assert!(jumps > 500, "{jumps} jumps");

@@ -6,47 +6,19 @@
 mod common;
 
 use common::agree::{assert_agree, spec_interpreter, test_spec};
+use common::test_variant;
 use mbn::codegen::interp::Interpreter;
-use mbn::codegen::variant::VariantSpec;
 use mbn::runtime::perft::perft;
 use mbn::runtime::{Color, Geometry, Move, MoveGenerator, MoveList, PieceKind, Position};
 
-/// Chess with Imitators: `I` imitates, `J` imitates flipped (`bI`), `M` only the moves (`mI`),
-/// `C` only the captures (`cI`), `X` only the royal captures (`kI`: checks, no captures).
-const PIECES: &str =
-    "K|King| Q|Queen| R|Rook| N|Knight| P|Pawn| I|Imitator| J|Reverser| M|Mover| C|Capturer| X|Checker| +P==Q";
-const XBETZA: [(char, &str); 8] =
-    [('K', "KisO2"), ('P', "fmWfceFifmnD"), ('N', "N"), ('I', "I"), ('J', "bI"), ('M', "mI"), ('C', "cI"), ('X', "kI")];
-
-mbn::mbn! {
-    variant Imitation {
-        board: "8x8",
-        start: "rjmqkxir/pppppppp/8/8/8/8/PPPPPPPP/RJMQKCIR w KQkq - 0 1",
-        pieces: "K|King| Q|Queen| R|Rook| N|Knight| P|Pawn| I|Imitator| J|Reverser| M|Mover| C|Capturer| X|Checker| +P==Q",
-        royal: "K",
-        castling_partners: "R",
-        promotion_zone: "[8]",
-        promotion_mandatory: true,
-        piece K = xbetza "KisO2",
-        piece P = xbetza "fmWfceFifmnD",
-        piece N = xbetza "N",
-        piece I = xbetza "I",
-        piece J = xbetza "bI",
-        piece M = xbetza "mI",
-        piece C = xbetza "cI",
-        piece X = xbetza "kI",
-    }
-}
-
-fn spec() -> VariantSpec {
-    let mut spec = test_spec("imitation", 8, Imitation::START_FEN, PIECES, "K", "[8]");
-    spec.castling_partners = "R".to_string();
-    spec.xbetza = XBETZA.iter().map(|&(c, s)| (c, s.to_string())).collect();
-    spec
-}
-
-fn interpreter() -> Interpreter {
-    spec_interpreter(&spec())
+test_variant! {
+    /// Chess with Imitators: `I` imitates, `J` imitates flipped (`bI`), `M` only the moves (`mI`),
+    /// `C` only the captures (`cI`), `X` only the royal captures (`kI`: checks, no captures).
+    Imitation, interpreter,
+    START = "rjmqkxir/pppppppp/8/8/8/8/PPPPPPPP/RJMQKCIR w KQkq - 0 1",
+    PIECES = "K|King| Q|Queen| R|Rook| N|Knight| P|Pawn| I|Imitator| J|Reverser| M|Mover| C|Capturer| X|Checker| +P==Q",
+    castling: "R",
+    xbetza: K = "KisO2", P = "fmWfceFifmnD", N = "N", I = "I", J = "bI", M = "mI", C = "cI", X = "kI",
 }
 
 /// The legal moves of `generator` as UCI text, sorted; each listed once.

@@ -5,44 +5,15 @@
 
 mod common;
 
-use common::agree::{assert_agree, piece_moves, xbetza_test_interpreter};
-use mbn::codegen::interp::Interpreter;
+use common::agree::{assert_agree, piece_moves};
+use common::test_variant;
 use mbn::runtime::{MoveGenerator, MoveList};
 
-const START: &str = "lxntkgyl/pppppppp/8/8/8/8/PPPPPPPP/LXNTKGYL w - - 0 1";
-const PIECES: &str = "P|Pawn| L|Relay| X|Borrower| N|Jumper| T|Tester| G|Hopper| Y|Toggler| K|King| +P==LXNTGY";
-const XBETZA: [(char, &str); 8] = [
-    ('P', "fmWfcFifmnD"),
-    ('L', "mNxmaN"),
-    ('X', "xmK"),
-    ('N', "NjN"),
-    ('T', "KtafsW"),
-    ('G', "ypRmK"),
-    ('Y', "KcyafsW"),
-    ('K', "K"),
-];
-
-mbn::mbn! {
-    variant Rest {
-        board: "8x8",
-        start: "lxntkgyl/pppppppp/8/8/8/8/PPPPPPPP/LXNTKGYL w - - 0 1",
-        pieces: "P|Pawn| L|Relay| X|Borrower| N|Jumper| T|Tester| G|Hopper| Y|Toggler| K|King| +P==LXNTGY",
-        royal: "K",
-        promotion_zone: "[8]",
-        promotion_mandatory: true,
-        piece P = xbetza "fmWfcFifmnD",
-        piece L = xbetza "mNxmaN",
-        piece X = xbetza "xmK",
-        piece N = xbetza "NjN",
-        piece T = xbetza "KtafsW",
-        piece G = xbetza "ypRmK",
-        piece Y = xbetza "KcyafsW",
-        piece K = xbetza "K",
-    }
-}
-
-fn interpreter() -> Interpreter {
-    xbetza_test_interpreter("rest", START, PIECES, &XBETZA)
+test_variant! {
+    Rest, interpreter,
+    START = "lxntkgyl/pppppppp/8/8/8/8/PPPPPPPP/LXNTKGYL w - - 0 1",
+    PIECES = "P|Pawn| L|Relay| X|Borrower| N|Jumper| T|Tester| G|Hopper| Y|Toggler| K|King| +P==LXNTGY",
+    xbetza: P = "fmWfcFifmnD", L = "mNxmaN", X = "xmK", N = "NjN", T = "KtafsW", G = "ypRmK", Y = "KcyafsW", K = "K",
 }
 
 /// X63–X65 in a variant: `x` with `m` on a one-leg move (`xmK`) and on the induction leg

@@ -13,6 +13,8 @@
 //! ASCII: `*` for ANCP's ⋆ (`slide*(0,1)` is the Rook), `*3` for at most three steps, `+3` for
 //! exactly three (ANCP's trooper), `*max`, `*edge` and `*half` for `0*`, `*` and `h`.
 
+pub mod paths;
+
 use crate::ir::*;
 use crate::lower::directions::leaper_vectors;
 use crate::syntax::ast::{BoardRange, Condition, OptionalKind, PieceSet, RangeItem};
@@ -208,9 +210,53 @@ fn merge_reaches(list: Vec<Reach>) -> Vec<Reach> {
     merged.into_iter().map(|(min, max)| Reach::Steps { min, max }).chain(others).collect()
 }
 
-/// Do two move sets denote the same piece?
+/// Do two move sets denote the same piece? Their canonical forms are equal, or they differ only in
+/// how their multi-leg moves are split and they have the same paths ([`paths`], X73).
 pub fn equal(a: &MoveSet, b: &MoveSet) -> bool {
-    Canonical::of(a) == Canonical::of(b)
+    let (ca, cb) = (Canonical::of(a), Canonical::of(b));
+    if ca == cb {
+        return true;
+    }
+    let (a, b) = (&swaps_apart(a), &swaps_apart(b));
+    let (ca, cb) = (Canonical::of(a), Canonical::of(b));
+    if ca == cb {
+        return true;
+    }
+    let single = |m: &MoveSet| {
+        let moves = m.moves.iter().filter(|m| m.parts.len() < 2).cloned().collect();
+        Canonical::of(&MoveSet { moves }).complex
+    };
+    ca.atoms == cb.atoms && single(a) == single(b) && paths::texts(a).is_some_and(|p| Some(p) == paths::texts(b))
+}
+
+/// Single legs that swap (`w`, `ww`, `wy`, M24) and also move or capture, taken apart into the leg
+/// without its swap and a leg that only swaps (X75): `wwQ` is `mQ` and XBetza's swapper `udQ`.
+fn swaps_apart(moves: &MoveSet) -> MoveSet {
+    let mut out = MoveSet::default();
+    for m in &moves.moves {
+        let swap = |e: &Extra| matches!(e, Extra::Other(t) if matches!(t.as_str(), "w" | "ww" | "wy"));
+        match m.single_leg() {
+            Some(leg) if leg.link == LegLink::First && leg.extras.iter().any(swap) => {
+                let capabilities: Vec<Capability> = leg
+                    .capabilities
+                    .iter()
+                    .filter(|c| leg.mode_written || !matches!(c, Capability::Capture(_)))
+                    .cloned()
+                    .collect();
+                if !capabilities.is_empty() {
+                    let mut plain = leg.clone();
+                    plain.extras.retain(|e| !swap(e));
+                    plain.capabilities = capabilities;
+                    plain.mode_written = true;
+                    out.moves.push(Move { parts: vec![Part::Leg(Box::new(plain))], span: m.span });
+                }
+                let only = Leg { capabilities: Vec::new(), mode_written: true, ..leg.clone() };
+                out.moves.push(Move { parts: vec![Part::Leg(Box::new(only))], span: m.span });
+            }
+            _ => out.moves.push(m.clone()),
+        }
+    }
+    out
 }
 
 impl fmt::Display for Canonical {

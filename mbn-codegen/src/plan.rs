@@ -11,6 +11,7 @@ use crate::syntax::ast::{
 use mbn_runtime::{Color, Geometry, Square};
 use std::collections::HashMap;
 
+mod choices;
 pub(crate) mod imitation;
 mod leg_modifiers;
 pub(crate) mod offboard;
@@ -392,12 +393,9 @@ impl Prep<'_> {
             self.unsupported(leg.span, "conditions `/.../` on non-jumping leaps (`/Ta1/nA`)");
             return None;
         }
-        if p.decisive && (p.swap.is_some() || p.en_passant.is_some()) {
-            self.unsupported(leg.span, "the decision operator `#` on swaps and en passant captures");
-            return None;
-        }
-        if p.decisive && (p.flip.is_some() || p.check_rule.is_some()) {
-            self.unsupported(leg.span, "the decision operator `#` with `k` or `x`");
+        // M77: `#` runs on swaps, flips and `k`/`kk` legs; not yet on en passant captures.
+        if p.decisive && p.en_passant.is_some() {
+            self.unsupported(leg.span, "the decision operator `#` on en passant captures");
             return None;
         }
         let rules = p.unblocked || p.flip.is_some() || p.check_rule.is_some();
@@ -458,7 +456,8 @@ impl Prep<'_> {
         let mut legs = Vec::new();
         let mut multi = Vec::new();
         let mut seen: Vec<Vec<Part>> = Vec::new();
-        for m in &set.moves {
+        let split: Vec<Move> = set.moves.iter().flat_map(choices::split_swap_choices).collect();
+        for m in &split {
             match m.single_leg() {
                 // M61: a single leg with `!` comes back to its start square: the multi-leg walk
                 // runs it (a rifle capture `!cK`, a conditional pass `!mK`).
@@ -467,6 +466,14 @@ impl Prep<'_> {
                         if is_null(leg, vectors) {
                             legs.extend(self.pass(leg, color));
                         } else if let Some(p) = self.single(leg, vectors, color) {
+                            // M76: `x` and `w` on one leg are a flip leg and a swap leg.
+                            let p = match split_flip_swap(p) {
+                                (p, Some(swap)) => {
+                                    legs.push(swap);
+                                    p
+                                }
+                                (p, None) => p,
+                            };
                             // M39: `o[b,g]` is the plain move and the move on the cylinder b..g.
                             let banded = p.wrap.is_some_and(|w| w.files != (0, self.geometry.files() - 1));
                             if banded {
@@ -818,26 +825,11 @@ impl Prep<'_> {
 
     /// The relative direction modifiers of a `-` leg, as written.
     fn turns(&mut self, modifiers: &[String], span: Span) -> Option<Vec<Turn>> {
-        if modifiers.is_empty() {
-            return Some(vec![Turn::Straight]);
+        let turns = parse_turns(modifiers);
+        if let Err(other) = &turns {
+            self.unsupported(span, &format!("the relative direction `{other}`"));
         }
-        let mut turns = Vec::new();
-        for m in modifiers {
-            match m.as_str() {
-                "d" => turns.push(Turn::Any),
-                "t" => turns.push(Turn::Back),
-                "tt" => turns.push(Turn::NotBack),
-                "z" => turns.push(Turn::Reflect),
-                other => match directions::parse_mods(other) {
-                    Ok(mods) => turns.extend(mods.into_iter().map(Turn::Dir)),
-                    Err(_) => {
-                        self.unsupported(span, &format!("the relative direction `{other}`"));
-                        return None;
-                    }
-                },
-            }
-        }
-        Some(turns)
+        turns.ok()
     }
 
     /// One leg: everything but how its directions are chosen. `vectors` are White's; they are
@@ -903,7 +895,21 @@ impl Prep<'_> {
                         moves = true;
                         move_allows_en_passant = *allows_en_passant;
                     }
-                    Capability::Move { restriction: Some(_), .. } => self.unsupported(leg.span, "piece sets after `m`"),
+                    Capability::Move { restriction: Some(_), .. } => {
+                        // M75: decided for good, not planned work.
+                        self.diagnostics.push(
+                            Diagnostic::new(
+                                leg.span,
+                                "a piece set after `m` (`m{P}W`) has no meaning in the seed: a move onto an empty \
+                                 square meets no piece for the set to choose; mbn does not run it \
+                                 (docs/SEMANTICS.md M75)",
+                            )
+                            .with_help(
+                                "write `m` alone for the quiet move; sets choose pieces after `c`, `p`, `j`, `w`",
+                            ),
+                        );
+                        return None;
+                    }
                     Capability::Capture(t) => {
                         captures.push(PTargets { side: t.side, only: t.only.iter().map(|s| self.set(s)).collect() })
                     }
@@ -944,10 +950,6 @@ impl Prep<'_> {
                     return None;
                 }
                 captures.clear();
-            }
-            if flip.is_some() && swap.is_some() {
-                self.unsupported(leg.span, "`x` (flip) and `w` (swap) on one leg");
-                return None;
             }
             if wrap.is_some() {
                 let with = [
@@ -1113,13 +1115,19 @@ impl Prep<'_> {
         !swaps
     }
 
-    /// `u` on a later leg (X27) unloads the piece its leg captures: no other leg of the move may
-    /// capture (a relocation is a runtime swap, which takes nothing).
+    /// XBetza `u` (X27, X67) unloads the piece the last leg captures on the `u` leg's start square:
+    /// no other leg of the move may capture (a relocation is a runtime swap, which takes nothing).
     fn check_unload(&mut self, parts: &[PPart], span: Span) {
         let mut steps = Vec::new();
         flat_steps(parts, &mut steps);
         let unloads = steps.iter().any(|s| s.unload);
-        if unloads && steps.iter().any(|s| !s.unload && !s.leg.captures.is_empty() && s.mode_written) {
+        let last = steps.len().saturating_sub(1);
+        let captures_on_the_way =
+            steps.iter().take(last).any(|s| !s.unload && !s.leg.captures.is_empty() && s.mode_written);
+        if unloads && !matches!(parts.last(), Some(PPart::Leg(_))) {
+            self.unsupported(span, "XBetza `u` in a move that ends in a repeat or an optional part");
+        }
+        if unloads && captures_on_the_way {
             self.unsupported(span, "XBetza `u` in a move that also captures on the way");
         }
         if unloads && steps.iter().any(|s| s.excite) {
@@ -1229,6 +1237,14 @@ impl Prep<'_> {
         for w in swaps {
             if sides.iter().any(|&c| sides_meet(c, w.targets.side)) {
                 self.swap_clash(w.span);
+                return;
+            }
+        }
+        // X67: a `u` on the first leg puts the captured piece on the mover's square: a swap.
+        for m in multi {
+            let clash = unload_swap_sides(&m.parts).find(|(c, _)| sides.iter().any(|&s| sides_meet(s, *c)));
+            if let Some((_, span)) = clash {
+                self.swap_clash(span);
                 return;
             }
         }
@@ -1357,9 +1373,27 @@ pub(crate) fn flat_steps<'a>(parts: &'a [PPart], out: &mut Vec<&'a PStep>) {
     }
 }
 
+/// A leg with both `x` and `w` (`xwwN`, M76): the leg as a flip leg (its quiet moves and
+/// captures included), and the same leg that only swaps.
+fn split_flip_swap(p: PLeg) -> (PLeg, Option<PLeg>) {
+    if p.flip.is_none() || p.swap.is_none() {
+        return (p, None);
+    }
+    let swap = PLeg {
+        flip: None,
+        moves: false,
+        move_allows_en_passant: false,
+        captures: Vec::new(),
+        en_passant: None,
+        ..p.clone()
+    };
+    (PLeg { swap: None, ..p }, Some(swap))
+}
+
 /// A swap or flip leg that also moves (`wwF` in `K+wwF`, M34: `xF` in `K+xF`) leaves its moves to another leg of the piece that
 /// makes them all (the same reach along more vectors, no conditions), so that no back end lists a
-/// move twice (M24).
+/// move twice (M24). Decisive legs (`#`) keep their moves: the back ends make a move that a plain
+/// and a decisive leg both make once, decisive (M31, M77).
 fn drop_repeated_swap_moves(legs: &mut [PLeg]) {
     let plain = |l: &PLeg| {
         matches!(l.over, POver::Empty)
@@ -1371,6 +1405,7 @@ fn drop_repeated_swap_moves(legs: &mut [PLeg]) {
             && !l.move_allows_en_passant
             && !l.unblocked
             && l.check_rule.is_none()
+            && !l.decisive
     };
     for i in 0..legs.len() {
         let (swap, moves) = (legs[i].swap.is_some() || legs[i].flip.is_some(), legs[i].moves);
@@ -1393,12 +1428,25 @@ fn drop_repeated_swap_moves(legs: &mut [PLeg]) {
     }
 }
 
+/// X67: the sides the last leg of a move whose first leg has XBetza `u` captures, with its span:
+/// those captures put the piece taken on the mover's square, a swap (`Move::relocate` to `from`).
+fn unload_swap_sides(parts: &[PPart]) -> impl Iterator<Item = (Side, Span)> + '_ {
+    let first_unloads = matches!(parts.first(), Some(PPart::Leg(s)) if s.unload) && parts.len() > 1;
+    let last = match parts.last() {
+        Some(PPart::Leg(s)) if first_unloads => Some(&**s),
+        _ => None,
+    };
+    last.into_iter().flat_map(|s| s.leg.captures.iter().map(move |c| (c.side, s.span)))
+}
+
 /// The sides the legs of some multi-leg parts capture.
 fn capture_sides(parts: &[PPart], out: &mut Vec<Side>) {
     for (i, part) in parts.iter().enumerate() {
         match part {
-            // A `u` leg (X27) relocates, written `d1d5>d3`: no clash with a swap's `d1d5`.
+            // A `u` leg (X27) relocates, written `d1d5>d3`: no clash with a swap's `d1d5`. After a
+            // `u` on the way (X67) the last leg relocates too ([`unload_swap_sides`]).
             PPart::Leg(step) if step.unload => {}
+            PPart::Leg(_) if i + 1 == parts.len() && parts.iter().any(|p| matches!(p, PPart::Leg(s) if s.unload)) => {}
             // A leg with no mode written that a leg always follows only moves (M1): `K-wW`.
             PPart::Leg(step) if !step.mode_written && matches!(parts.get(i + 1), Some(PPart::Leg(_))) => {}
             PPart::Leg(step) => out.extend(step.leg.captures.iter().map(|c| c.side)),
@@ -1486,12 +1534,33 @@ pub(crate) fn area_contains(area: &crate::syntax::ast::Area, f: u8, rank: u32) -
     }
 }
 
+/// The turns of a `-` leg's direction modifiers (M2); `Err` names a modifier that is none.
+pub(crate) fn parse_turns(modifiers: &[String]) -> Result<Vec<Turn>, String> {
+    if modifiers.is_empty() {
+        return Ok(vec![Turn::Straight]);
+    }
+    let mut turns = Vec::new();
+    for m in modifiers {
+        match m.as_str() {
+            "d" => turns.push(Turn::Any),
+            "t" => turns.push(Turn::Back),
+            "tt" => turns.push(Turn::NotBack),
+            "z" => turns.push(Turn::Reflect),
+            other => match directions::parse_mods(other) {
+                Ok(mods) => turns.extend(mods.into_iter().map(Turn::Dir)),
+                Err(_) => return Err(other.to_string()),
+            },
+        }
+    }
+    Ok(turns)
+}
+
 /// Atoms of the relative legs written at the same place, keyed by span offsets.
-type Siblings = HashMap<(usize, usize), Vec<(u32, u32)>>;
+pub(crate) type Siblings = HashMap<(usize, usize), Vec<(u32, u32)>>;
 
 /// For every place a relative leg was written, the atoms written there (`K`: W and F), and for the
 /// legs of a repeated body, the atoms at the same position in its other alternatives.
-fn sibling_atoms(set: &MoveSet) -> Siblings {
+pub(crate) fn sibling_atoms(set: &MoveSet) -> Siblings {
     let mut map: Siblings = HashMap::new();
     let mut groups: Vec<Vec<(usize, usize)>> = Vec::new();
     for m in &set.moves {

@@ -179,7 +179,7 @@ fn translations() {
         assert!(same(&mbn(&back), &xb(text)), "{text} -> {back}");
     }
     assert!(to_xbetza(&mbn(":5,6:")).is_err());
-    // Chains translate (X46); repeats do not yet.
+    // Chains translate (X46), and repeats (X75).
     assert_eq!(to_mbn(&mbn("W-fW")).unwrap(), "W-fW");
-    assert!(to_mbn(&mbn("(W-F)0")).is_err());
+    assert_eq!(to_mbn(&mbn("(W-F)0")).as_deref(), Ok("(W-F)0"));
 }

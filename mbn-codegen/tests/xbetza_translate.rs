@@ -68,7 +68,8 @@ fn chains_translate_to_xbetza() {
 /// X46: what has no MBN spelling is a clear error, never a wrong piece.
 #[test]
 fn untranslatable_forms_are_errors() {
-    for (x, why) in [("udQ", "only swaps"), ("ucK", "only swaps"), ("(W-F)0", "repeated"), ("Nrf0", "repeated")] {
+    for (x, why) in [("udQ", "only swaps"), ("ucK", "only swaps"), ("mNxaN", "induction"), ("QudQafudQ", "relocation")]
+    {
         let e = to_mbn(&xbetza(x)).expect_err(x);
         assert!(e.contains(why), "`{x}`: {e}");
     }

@@ -33,8 +33,8 @@ fn shatranj_in_xbetza_has_shatranj_perft() {
 #[test]
 fn xbetza_table_errors_point_into_the_file() {
     let (text, _) = read("tests/data/shatranj-xbetza.toml");
-    // `x` with `e` (with `m`, `c`, `d` it is read: X63).
-    let bad = text.replace("Q = \"F\"", "Q = \"fxeF\"");
+    // `x` with `p` (with `m`, `c`, `d`, `e` it is read: X63, X69).
+    let bad = text.replace("Q = \"F\"", "Q = \"fxpF\"");
     let e = Variant::from_toml(&bad, "s.toml").unwrap_err();
     assert!(e[0].message.contains("`x`"), "{}", e[0]);
     let line = bad.lines().position(|l| l.starts_with("Q = ")).unwrap() + 1;

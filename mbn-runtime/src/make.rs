@@ -403,13 +403,24 @@ impl<B: Bitboard> Position<B> {
         }
     }
 
-    /// Sets the en passant state after a multi-step from `from` to `to` along a line.
+    /// Sets the en passant state after a multi-step from `from` to `to` along a line; a knight's
+    /// leap (its line passes no square) leaves the rights on the orthogonal square next to `from`
+    /// along its longer side, the Xiangqi Horse's (XBetza `fnafsmW`, docs/SEMANTICS.md X68).
     fn set_passed_squares(&mut self, from: Square, to: Square) {
         let geo = self.geometry;
         let (f0, r0) = (i16::from(geo.file_of(from)), i16::from(geo.rank_of(from)));
         let (dx, dy) = (i16::from(geo.file_of(to)) - f0, i16::from(geo.rank_of(to)) - r0);
         let steps = gcd(dx.abs(), dy.abs());
         if steps < 2 {
+            let (x, y) = match (dx.abs(), dy.abs()) {
+                (1, 2) => (0, dy.signum()),
+                (2, 1) => (dx.signum(), 0),
+                _ => return,
+            };
+            if let Some(sq) = geo.square((f0 + x) as u8, (r0 + y) as u8) {
+                self.ep_targets.set(sq);
+                self.ep_victim = Some(to);
+            }
             return;
         }
         let (sx, sy) = (dx / steps, dy / steps);

@@ -562,6 +562,19 @@ impl MoveList {
         });
     }
 
+    /// Removes the repeats, from `start` on, of moves with the same extra captures (in any order),
+    /// keeping the first (an Imitator's `vI` making a multi-capture both ways, XBetza X62).
+    pub fn dedup_captures_from(&mut self, start: usize) {
+        let mut seen = std::collections::HashSet::new();
+        let mut index = 0;
+        self.retain(|mv, extra| {
+            index += 1;
+            let mut squares = extra.to_vec();
+            squares.sort_by_key(|s| s.index());
+            index <= start || seen.insert((Move { extra_start: 0, extra_len: 0, ..mv }, squares))
+        });
+    }
+
     /// Marks decisive (MBN `#` on a leg of a multi-leg move) every move from index `start` on that
     /// is `mv` apart from its promotion and decisive flag and captures exactly `extra` on the way;
     /// returns whether there was one (the decisive move is then listed already).

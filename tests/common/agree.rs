@@ -88,8 +88,19 @@ pub fn assert_agree<B: Bitboard, G: MoveGenerator<B>>(
     interp: &Interpreter,
     start: Position<B>,
 ) {
-    let checked = Compare { name, interp }.visit(generated, start.clone());
-    assert_eq!(checked, POSITIONS);
+    assert_agree_on(name, generated, interp, start, POSITIONS);
+}
+
+/// [`assert_agree`] on `positions` random positions (for variants whose interpreter is slow).
+pub fn assert_agree_on<B: Bitboard, G: MoveGenerator<B>>(
+    name: &str,
+    generated: &G,
+    interp: &Interpreter,
+    start: Position<B>,
+    positions: usize,
+) {
+    let checked = Compare { name, interp, positions }.visit(generated, start.clone());
+    assert_eq!(checked, positions);
     for depth in 1..=3 {
         let mut pos = start.clone();
         assert_eq!(perft(generated, &mut pos, depth), perft(interp, &mut pos, depth), "{name}: perft {depth}");
@@ -122,9 +133,11 @@ pub fn spec_interpreter(spec: &VariantSpec) -> Interpreter {
     Interpreter::new(&variant).expect("the interpreter runs it")
 }
 
+/// Compares the generated code with `interp` on `positions` random positions (and perft 1-2).
 pub struct Compare<'a> {
     pub name: &'a str,
     pub interp: &'a Interpreter,
+    pub positions: usize,
 }
 
 impl Visitor for Compare<'_> {
@@ -143,7 +156,7 @@ impl Visitor for Compare<'_> {
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ self.name.len() as u64);
         let mut pos = start.clone();
         let mut plies = 0;
-        for checked in 0..POSITIONS {
+        for checked in 0..self.positions {
             let (list, got) = moves(generated, &pos);
             let (_, want) = moves(self.interp, &pos);
             assert_eq!(got, want, "{}: position {checked}: {}", self.name, pos.to_fen());
@@ -161,6 +174,6 @@ impl Visitor for Compare<'_> {
             let _ = pos.make_with(mv, &extra);
             plies += 1;
         }
-        POSITIONS
+        self.positions
     }
 }

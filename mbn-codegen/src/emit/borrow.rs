@@ -119,46 +119,11 @@ impl Gen {
             let k = kind as u8;
             let mut per_kind = Vec::new();
             for (lender, per_color) in legs.iter().enumerate() {
-                let mut tests = Vec::new();
-                for leg in per_color[color.index()].iter().filter(|l| !l.borrow) {
-                    if leg.captures.iter().all(|t| t.side == crate::ir::Side::Friend) {
-                        continue;
-                    }
-                    if plain && !leg.attackers.is_empty() {
-                        continue;
-                    }
-                    let Some(shape) = self.shape(leg).map(Shape::capturing) else { continue };
-                    let forward = self.targets(leg, &shape, &quote!(from), &quote!(occ));
-                    let mut conditions = vec![quote!((#forward).test(sq)), self.victim_test(leg)];
-                    if leg.initial {
-                        let ready = self.initial_mask(leg, false);
-                        conditions.push(quote!(#ready.test(from)));
-                    }
-                    for r in &leg.origin {
-                        conditions.push(self.range_test(r, &quote!(from), color));
-                    }
-                    for r in &leg.destination {
-                        conditions.push(self.range_test(r, &quote!(sq), color));
-                    }
-                    conditions.extend(self.conditions_test(leg, quote!(by)));
-                    if !leg.attackers.is_empty() {
-                        conditions.push(self.escapes(leg, k, quote!(by), quote!(occ)));
-                    }
-                    tests.push(quote!(if #(#conditions)&&* { return true; }));
-                }
+                let lent_legs: Vec<PLeg> = per_color[color.index()].iter().filter(|l| !l.borrow).cloned().collect();
+                let mut tests = self.foreign_leg_attacks(&lent_legs, kind, color, plain);
                 let moves = lent(&self.multi.get(lender).map(|m| m[color.index()].clone()).unwrap_or_default());
                 if !moves.is_empty() {
-                    if let Some((walk, _)) = self.multi_code(&moves, kind, color, super::multileg::Sink::Attack) {
-                        tests.push(quote! {{
-                            let own = pos.by_color(by) & occ & !exclude;
-                            let occ_h = occ | <#ty as Bitboard>::from_square(sq);
-                            let enemy = occ_h & !own;
-                            let occ0 = occ_h & !<#ty as Bitboard>::from_square(from);
-                            let unmoved = pos.unmoved().test(from);
-                            let mut found = 0u32;
-                            #walk
-                        }});
-                    }
+                    tests.extend(self.foreign_walk_attacks(&moves, kind, color));
                 }
                 if tests.is_empty() {
                     continue;
@@ -186,5 +151,67 @@ impl Gen {
             }});
         }
         quote!(#(#code)*)
+    }
+
+    /// Tests of `attacked_in` returning `true` when the single legs `legs` of another kind, made
+    /// by a piece of `kind` and `color` on `from` (borrowed, X29, or imitated, X62), capture on
+    /// `sq`; `plain`: without legs with attacker sets.
+    pub(super) fn foreign_leg_attacks(
+        &mut self,
+        legs: &[PLeg],
+        kind: usize,
+        color: Color,
+        plain: bool,
+    ) -> Vec<TokenStream> {
+        let mut tests = Vec::new();
+        for leg in legs {
+            if leg.captures.iter().all(|t| t.side == crate::ir::Side::Friend) || (plain && !leg.attackers.is_empty()) {
+                continue;
+            }
+            let Some(shape) = self.shape(leg).map(Shape::capturing) else { continue };
+            let forward = self.targets(leg, &shape, &quote!(from), &quote!(occ));
+            let mut conditions = vec![quote!((#forward).test(sq)), self.victim_test(leg)];
+            if leg.initial {
+                let ready = self.initial_mask(leg, false);
+                conditions.push(quote!(#ready.test(from)));
+            }
+            for r in &leg.origin {
+                conditions.push(self.range_test(r, &quote!(from), color));
+            }
+            for r in &leg.destination {
+                conditions.push(self.range_test(r, &quote!(sq), color));
+            }
+            conditions.extend(self.conditions_test(leg, quote!(by)));
+            if !leg.attackers.is_empty() {
+                conditions.push(self.escapes(leg, kind as u8, quote!(by), quote!(occ)));
+            }
+            tests.push(quote!(if #(#conditions)&&* { return true; }));
+        }
+        tests
+    }
+
+    /// A test of `attacked_in` returning `true` when the multi-leg moves `moves` of another kind,
+    /// walked for a piece of `kind` and `color` on `from`, capture on `sq`; `None` when the walker
+    /// does not run them (reported).
+    pub(super) fn foreign_walk_attacks(&mut self, moves: &[PMove], kind: usize, color: Color) -> Option<TokenStream> {
+        if moves.is_empty() {
+            return None;
+        }
+        let (walk, _) = self.multi_code(moves, kind, color, super::multileg::Sink::Attack)?;
+        let rt = self.rt.clone();
+        let ty = self.tables.mask_type(&rt);
+        // `ii` (M66): attacks while the right stands, in check or not.
+        let ii =
+            moves.iter().any(crate::plan::has_decaying).then(|| quote!(let ii = unmoved && !pos.decayed().test(from);));
+        Some(quote! {{
+            let own = pos.by_color(by) & occ & !exclude;
+            let occ_h = occ | <#ty as Bitboard>::from_square(sq);
+            let enemy = occ_h & !own;
+            let occ0 = occ_h & !<#ty as Bitboard>::from_square(from);
+            let unmoved = pos.unmoved().test(from);
+            #ii
+            let mut found = 0u32;
+            #walk
+        }})
     }
 }

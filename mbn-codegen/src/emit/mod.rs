@@ -163,7 +163,6 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         ep_kind: None,
     };
     g.drop_rules(variant);
-    g.check_imitations();
     // Attacker sets (M23) and conditions (M30) make legality a make-and-test question.
     // Piece sets in multi-leg moves (M11) ask what stands on squares other than the one attacked,
     // which the quick legality test (the old position with new occupancy) cannot tell.

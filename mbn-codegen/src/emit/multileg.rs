@@ -65,8 +65,10 @@ struct St<'a> {
     zaxis: Option<Axis>,
     /// The last leg and whether its landing holds a piece.
     pending: Option<(&'a PStep, Ident)>,
-    /// The square the last leg started from (where XBetza `u` unloads, X27).
+    /// The square the last leg started from.
     leg_start: Ident,
+    /// The start square of a `u` leg walked: where the piece the last leg captures goes (X27, X67).
+    unload_at: Option<Ident>,
     /// XBetza `x` (X28): the square of the excited friend now making the move.
     actor: Option<Ident>,
     visited: Vec<(Ident, Option<Vector>)>,
@@ -108,6 +110,8 @@ enum Cont<'c, 'a> {
         done: Ident,
         /// `0*` (M59): the squares the path has landed on before this time round.
         landed: Option<Ident>,
+        /// Whether the context keeps the directions of the round (a replay or `*`, M72).
+        log: bool,
     },
     /// The end of a time round of a flood-fill repeat (M67): the path may stop here, and an empty
     /// square not reached before goes round again.
@@ -130,6 +134,9 @@ struct Context<'a> {
     zaxis: Option<Axis>,
     decisive: bool,
     rights: bool,
+    /// The directions the time round that just ended took (White's view), for a repeat that
+    /// replays them or stops at the edge (M72); empty otherwise.
+    round: Vec<Vector>,
 }
 
 impl PartialEq for Context<'_> {
@@ -139,6 +146,7 @@ impl PartialEq for Context<'_> {
             (a, b) => a.is_none() && b.is_none(),
         };
         same && (self.prev, self.zaxis, self.decisive, self.rights) == (o.prev, o.zaxis, o.decisive, o.rights)
+            && self.round == o.round
     }
 }
 
@@ -180,7 +188,7 @@ impl Gen {
             // M51: over budget, the repeats that capture every round are searched at run time.
             let (body, over, touched_m) = if over {
                 let mut runtime = Vec::new();
-                walk_steps(&m.parts, &mut |_| {}, &mut |r| {
+                outer_repeats(&m.parts, &mut |r| {
                     if searchable(r) {
                         runtime.push(r as *const PRepeat)
                     }
@@ -200,8 +208,8 @@ impl Gen {
                         m.span,
                         format!(
                             "this multi-leg move unrolls into more than {BUDGET} legs (a repeat turning freely \
-                             without a bound that is not searched at run time: optional legs, `!`, `x` or `u` \
-                             in its rounds, like `(dcK-[mK])0`): not generated yet"
+                             without a bound that is not searched at run time: `{{...}}`, `!`, `x` or `u` \
+                             in its rounds, like `(dcK-{{mK}})0`): not generated yet"
                         ),
                     )
                     .with_help("the interpreter runs it: `mbn perft <variant> <depth> --interpret`"),
@@ -251,6 +259,7 @@ impl Gen {
                 zaxis: None,
                 pending: None,
                 leg_start: start.clone(),
+                unload_at: None,
                 actor: None,
                 visited: vec![(start, Some((0, 0)))],
                 log: Vec::new(),
@@ -279,9 +288,6 @@ impl Gen {
         for (i, step) in steps.iter().enumerate() {
             let leg = &step.leg;
             let mut refused = Vec::new();
-            if !matches!(leg.reach, Reach::Steps { .. }) && leg.hop.is_some() {
-                refused.push("maximal `0*`, edge `*` and halfling `h` hops");
-            }
             if leg.origin.iter().chain(&leg.destination).any(dynamic) {
                 refused.push("threatened, unthreatened and unmoved ranges");
             }
@@ -552,26 +558,32 @@ fn walk_steps(parts: &[PPart], leg: &mut dyn FnMut(&PStep), rep: &mut dyn FnMut(
     }
 }
 
-/// Whether a repeat may be searched at run time (M51; `0*`: M59): not replaying directions, and
-/// every body a chain of legs without `!`, `x` or `u` of which one must capture on its square (so
-/// every time round captures and the search ends).
+/// Calls `rep` on the repeats of `parts` that no other repeat holds (M72: a search inside the
+/// unrolled rounds of another repeat would be unrolled once per round, deeper and deeper).
+fn outer_repeats(parts: &[PPart], rep: &mut dyn FnMut(&PRepeat)) {
+    for p in parts {
+        match p {
+            PPart::Leg(_) | PPart::Explode(_) => {}
+            PPart::Optional { body, .. } => outer_repeats(body, rep),
+            PPart::Repeat(r) => rep(r),
+        }
+    }
+}
+
+/// Whether a repeat may be searched at run time (M51, M72; `0*`: M59): every body legs without
+/// `!`, `x` or `u`, and optional parts `[...]` of such legs. The search ends whatever the rounds
+/// do, as a path never stands twice at the same (square, pieces captured). A round's end is
+/// pushed, not walked on, so `{...}` (taken when the rest of the move completes) and flood fills
+/// (M67) are not searched.
 fn searchable(r: &PRepeat) -> bool {
-    let must_capture = |s: &PStep| {
-        s.mode_written && !s.leg.moves && s.leg.visit.is_none() && !s.leg.captures.is_empty() && s.leg.swap.is_none()
-    };
-    !r.replay
-        && r.first.iter().chain(&r.later).all(|body| {
-            let steps: Vec<&PStep> = body
-                .iter()
-                .filter_map(|p| match p {
-                    PPart::Leg(s) => Some(&**s),
-                    _ => None,
-                })
-                .collect();
-            steps.len() == body.len()
-                && steps.iter().all(|s| !s.setup && !s.excite && !s.unload)
-                && steps.iter().any(|s| must_capture(s))
+    fn plain(parts: &[PPart]) -> bool {
+        parts.iter().all(|p| match p {
+            PPart::Leg(s) => !s.setup && !s.excite && !s.unload,
+            PPart::Optional { compulsory: false, body } => plain(body),
+            _ => false,
         })
+    }
+    !r.flood && r.first.iter().chain(&r.later).all(|body| plain(body))
 }
 
 /// Single legs and multi-leg moves, with the single legs the tables do not cover (non-jumping
@@ -677,8 +689,8 @@ impl<'a> Unroll<'_> {
                 }
             }
             Cont::Round { rep, done, log_start, seen, next } => self.round(st, rep, *done, *log_start, seen, next),
-            Cont::Push { contexts, stack, done, landed } => {
-                self.push_position(st, contexts, stack, done, landed.as_ref())
+            Cont::Push { contexts, stack, done, landed, log } => {
+                self.push_position(st, contexts, stack, done, landed.as_ref(), *log)
             }
             Cont::Flood { rep, origin, reached, todo, next } => self.flood_end(st, rep, origin, reached, todo, next),
         }
@@ -805,6 +817,7 @@ impl<'a> Unroll<'_> {
             zaxis: None,
             pending: None,
             leg_start: at.clone(),
+            unload_at: None,
             actor: st.actor.clone(),
             visited: vec![(at.clone(), None)],
             log: Vec::new(),
@@ -877,8 +890,11 @@ impl<'a> Unroll<'_> {
     /// round is unrolled once per generation-time context (the last leg and what the rest of the
     /// path reads of it); `hist` holds the path's positions after rounds 1, 2, … for the repeat's
     /// rule that a path never stands twice at the same position.
+    // Not inlined into `round`, which recurses once per time round unrolled: its frame would grow
+    // by this one's for every round (the unit tests' 2 MB stacks overflowed).
+    #[inline(never)]
     fn search(&mut self, st: St<'a>, rep: &'a PRepeat, next: &Cont<'_, 'a>) -> TokenStream {
-        let Some(first) = self.context(&st) else {
+        let Some(first) = self.context(&st, false) else {
             self.over_budget = true;
             return quote!();
         };
@@ -918,6 +934,7 @@ impl<'a> Unroll<'_> {
                 zaxis: c.zaxis,
                 pending: c.step.map(|s| (s, t.clone())),
                 leg_start: sq.clone(),
+                unload_at: None,
                 actor: None,
                 visited: vec![(sq.clone(), None)],
                 log: Vec::new(),
@@ -930,7 +947,7 @@ impl<'a> Unroll<'_> {
                 swapped: None,
             };
             let count = self.id("n");
-            let rounds = |bodies: &'a [Vec<PPart>], me: &mut Self| {
+            let rounds = |bodies: &'a [Vec<PPart>], later: bool, me: &mut Self| {
                 let mut code = Vec::new();
                 for body in bodies {
                     let end = Cont::Push {
@@ -938,24 +955,35 @@ impl<'a> Unroll<'_> {
                         stack: stack.clone(),
                         done: done.clone(),
                         landed: maximal.as_ref().map(|m| m.0.clone()),
+                        log: rep.replay || rep.edge,
                     };
-                    code.push(me.run(here.clone(), &Cont::Parts(body.as_slice(), &end)));
+                    let mut here = here.clone();
+                    // M5: a later round of a replaying repeat goes the way the last one went.
+                    if later && rep.replay {
+                        here.replay = Some(c.round.clone());
+                    }
+                    code.push(me.run(here, &Cont::Parts(body.as_slice(), &end)));
                 }
                 quote!(#(#code)*)
             };
             // Only the first context is the position before the first round.
             let more = if i == 0 {
-                let (first, later) = (rounds(&rep.first, self), rounds(&rep.later, self));
+                let (first, later) = (rounds(&rep.first, false, self), rounds(&rep.later, true, self));
                 quote!(if #done == 0 { #first } else { #later })
             } else {
-                rounds(&rep.later, self)
+                rounds(&rep.later, true, self)
             };
             let more = match rep.max {
                 None => more,
                 Some(m) => quote!(if #done < #m { #more }),
             };
             let min = rep.min;
-            let guards = self.ranges(&rep.destination, &sq);
+            let mut guards = self.ranges(&rep.destination, &sq);
+            if rep.edge {
+                // M56: only where one more round the way this one went would leave the board (the
+                // position before the first round has gone no way: not at the edge).
+                guards.push(if c.round.is_empty() { quote!(false) } else { self.at_edge(&sq, &c.round) });
+            }
             let rest = self.run(here, next);
             let stop = guarded(guards, rest);
             let k = i as u32;
@@ -1016,12 +1044,16 @@ impl<'a> Unroll<'_> {
 
     /// The generation-time context of a position at the end of a time round searched at run time
     /// (M51); `None` when the path carries state the search does not keep (`!`, `x`, a replay).
-    fn context(&self, st: &St<'a>) -> Option<Context<'a>> {
-        if st.setup.is_some() || st.actor.is_some() || st.replay.is_some() {
+    /// `log`: the context keeps the directions of the round that just ended (`st.log`: a round
+    /// searched at run time starts with an empty log). A replay queue left over at a round's end
+    /// is dropped, as the next round or the stop sets its own (`round`).
+    fn context(&self, st: &St<'a>, log: bool) -> Option<Context<'a>> {
+        if st.setup.is_some() || st.actor.is_some() || st.off.is_some() || st.swapping || st.swapped.is_some() {
             return None;
         }
         let step = st.pending.as_ref().map(|(s, _)| *s);
-        Some(Context { step, prev: st.prev, zaxis: st.zaxis, decisive: st.decisive, rights: st.rights })
+        let round = if log { st.log.clone() } else { Vec::new() };
+        Some(Context { step, prev: st.prev, zaxis: st.zaxis, decisive: st.decisive, rights: st.rights, round })
     }
 
     /// The end of a time round searched at run time (M51): its position goes on the stack.
@@ -1032,8 +1064,9 @@ impl<'a> Unroll<'_> {
         stack: &Ident,
         done: &Ident,
         landed: Option<&Ident>,
+        log: bool,
     ) -> TokenStream {
-        let Some(c) = self.context(&st) else {
+        let Some(c) = self.context(&st, log) else {
             self.over_budget = true;
             return quote!();
         };
@@ -1237,7 +1270,8 @@ impl<'a> Unroll<'_> {
     /// Whether an explosion's `O` captures the mover (of this unroll's kind): its legs capture
     /// friends and their sets hold its kind (as `Interpreter::may_capture`).
     fn explodes_itself(&self, x: &PExplode) -> bool {
-        let letter = self.g.letters.get(self.kind).copied();
+        // An Imitator (X62) explodes as the kind it imitates.
+        let letter = self.g.letters.get(self.g.ep_kind.unwrap_or(self.kind)).copied();
         let holds = |set: &PSet| {
             letter.is_some_and(|l| set.members.iter().any(|&(m, f)| m == l && f.is_none_or(|f| f)) != set.complement)
         };
@@ -1329,6 +1363,9 @@ impl<'a> Unroll<'_> {
             next.visited.push((to.clone(), disp));
             next.pending = Some((step, t.clone()));
             next.leg_start = st.sq.clone();
+            if step.unload {
+                next.unload_at = Some(st.sq.clone());
+            }
             next.zaxis = axis;
             next.decisive |= leg.decisive;
             let mut inner = self.run(next.clone(), after);
@@ -1380,6 +1417,9 @@ impl<'a> Unroll<'_> {
         let mut next = st.clone();
         next.pending = Some((step, t.clone()));
         next.leg_start = st.sq.clone();
+        if step.unload {
+            next.unload_at = Some(st.sq.clone());
+        }
         next.decisive |= step.leg.decisive;
         let inner = self.run(next, after);
         let body = guarded(guards, inner);
@@ -1419,8 +1459,8 @@ impl<'a> Unroll<'_> {
         if st.off.is_some() {
             return quote!();
         }
-        if p.unload {
-            return self.finish_unload(st, p, t);
+        if let Some(u) = &st.unload_at {
+            return self.finish_unload(st, p, t, u);
         }
         if p.excite {
             return quote!();
@@ -1656,7 +1696,8 @@ impl<'a> Unroll<'_> {
 
     /// Whether `victim` on `victim_sq` may be taken en passant: of the mover's kind, or in the set.
     fn ep_victim_test(&self, pieces: &Option<PSet>) -> TokenStream {
-        let k = self.kind as u8;
+        // An Imitator (X62) takes what the imitated kind would.
+        let k = self.g.ep_kind.unwrap_or(self.kind) as u8;
         match pieces {
             None => quote!(victim.kind == PieceKind(#k)),
             Some(set) => {
@@ -1666,11 +1707,11 @@ impl<'a> Unroll<'_> {
         }
     }
 
-    /// The end of a path whose last leg has XBetza `u` (X27): a move to an empty square as usual,
-    /// a capture as a relocation of the piece there to the leg's start square, which must be
+    /// The end of a path with an XBetza `u` leg (X27, X67): a move to an empty square as usual,
+    /// a capture as a relocation of the piece there to the `u` leg's start square `u`, which must be
     /// empty. A relocation attacks nothing; the plan leaves no capture on the way beside it.
-    fn finish_unload(&mut self, st: &St<'a>, p: &PStep, t: &Ident) -> TokenStream {
-        let (s, u, ty) = (&st.sq, &st.leg_start, self.ty());
+    fn finish_unload(&mut self, st: &St<'a>, p: &PStep, t: &Ident, u: &Ident) -> TokenStream {
+        let (s, ty) = (&st.sq, self.ty());
         let occ = self.occ(st);
         let capture = if p.leg.captures.is_empty() { quote!(false) } else { self.capture_test(p, s) };
         let (quiet, relocate) = match self.sink {
@@ -2178,8 +2219,8 @@ mod tests {
 
     #[test]
     fn free_turning_unbounded_repeats_exceed_the_budget() {
-        // Not searched at run time (M51): optional legs and `!` in the rounds.
-        for notation in ["(dcK-[mK])0", "(dcK-{mK})0", "(dcK-!mK)0"] {
+        // Not searched at run time (M51, M72): `{...}` and `!` in the rounds.
+        for notation in ["(dcK-{mK})0", "(dcK-!mK)0"] {
             let e = errors(notation);
             assert_eq!(e.len(), 1, "{notation}: {e:?}");
             assert!(e[0].contains("more than 1024 legs") && e[0].contains("not generated yet"), "{}", e[0]);
@@ -2191,6 +2232,12 @@ mod tests {
         // M51: the Congo Monkey and its relatives, over budget when unrolled, are generated.
         // M59: the maximal Monkey `(dcK-mK)0*` too.
         for notation in ["(dcK-mK)0", "(cK-mK)0", "(dcK-mK)0-W", "(dcN-mW)5", "(dcK-mK)0*", "(dcK-mK)0*-W"] {
+            assert_eq!(errors(notation), Vec::<String>::new(), "{notation}");
+        }
+        // M72: and every other repeat over budget whose rounds are legs and `[...]`: hops,
+        // captures or visits to the edge, rounds that may capture or move (the seed's
+        // `(dcKmK)0`), optional legs.
+        for notation in ["p(WF)0", "pB*", "cB*", "jB*", "jyB*", "pR*", "(dcKmK)0", "(dcKmK)0*", "(dcK-[mK])0"] {
             assert_eq!(errors(notation), Vec::<String>::new(), "{notation}");
         }
     }
@@ -2239,9 +2286,13 @@ mod tests {
     }
 
     #[test]
-    fn riders_to_the_edge_and_dynamic_ranges_in_multileg_moves_are_refused() {
+    fn far_hops_are_generated_and_dynamic_ranges_in_multileg_moves_are_refused() {
+        // M72: maximal, edge and halfling hops on the legs of multi-leg moves are generated
+        // (compared with the interpreter in tests/generated_complex_hops.rs).
+        for notation in ["W-phR", "W-pR*", "mW-pW0*", "pR*-W", "phB-F"] {
+            assert_eq!(errors(notation), Vec::<String>::new(), "{notation}");
+        }
         for (notation, what) in [
-            ("W-phR", "maximal `0*`, edge `*` and halfling `h` hops in multi-leg moves"),
             ("W-F[+]", "threatened, unthreatened and unmoved ranges in multi-leg moves"),
             ("W-[:]F", "threatened, unthreatened and unmoved ranges in multi-leg moves"),
         ] {

@@ -14,7 +14,9 @@ impl Gen {
     pub(super) fn swap_moves(&self, leg: &PLeg, dest_ok: impl Fn(TokenStream) -> TokenStream) -> Option<TokenStream> {
         let swap = leg.swap.as_ref()?;
         let partners = self.pieces_of(std::slice::from_ref(&swap.targets))?;
-        let push = dest_ok(quote!(out.push(Move::swap(from, to));));
+        // `#` (M77): the swaps of a decisive leg end the game.
+        let decisive = self.decisive.then(|| quote!(.decisive()));
+        let push = dest_ok(quote!(out.push(Move::swap(from, to) #decisive);));
         Some(quote! {
             let mut swaps = targets & #partners;
             while let Some(to) = swaps.pop_lowest() {
@@ -30,7 +32,8 @@ impl Gen {
         let flip = leg.flip.as_ref()?;
         let pieces = self.pieces_of(std::slice::from_ref(&flip.targets))?;
         let royal: Vec<u8> = (0..self.royal.len()).filter(|&k| self.royal[k]).map(|k| k as u8).collect();
-        let push = dest_ok(quote!(out.push(Move::flip(from, to));));
+        let decisive = self.decisive.then(|| quote!(.decisive()));
+        let push = dest_ok(quote!(out.push(Move::flip(from, to) #decisive);));
         Some(quote! {
             let mut flips = targets & #pieces #(& !pos.pieces(PieceKind(#royal), Color::White) & !pos.pieces(PieceKind(#royal), Color::Black))*;
             while let Some(to) = flips.pop_lowest() {

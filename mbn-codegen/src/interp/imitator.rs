@@ -47,14 +47,9 @@ impl Interpreter {
                 add(l.to_move(from), l.extra);
             }
         }
-        let mut list = MoveList::new();
+        let mut scratch = MoveList::new();
         for (mv, extra) in moves {
-            self.push_with_promotions(mv, piece, &mut list);
-            for mv in list.iter() {
-                // A move list holds 65,535 extra captures: far beyond any position's needs.
-                let _ = out.push_with_captures(*mv, &extra);
-            }
-            list.clear();
+            self.push_promoted_with_captures(mv, piece, &extra, &mut scratch, out);
         }
     }
 

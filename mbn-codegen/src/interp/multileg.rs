@@ -122,6 +122,8 @@ struct State<'a> {
     actor: Option<Square>,
     /// The start square of the last leg, for `u` (X27).
     leg_start: Square,
+    /// The start square of a `u` leg walked (X27, X67): where the piece the last leg captures goes.
+    unload_at: Option<Square>,
     /// `#` on a leg taken (M42).
     decisive: bool,
     /// A leg with `me` (XBetza `n`) passed an empty square (M44).
@@ -193,6 +195,7 @@ impl Interpreter {
             setup: None,
             actor: None,
             leg_start: from,
+            unload_at: None,
             decisive: false,
             rights: false,
             off: None,
@@ -413,6 +416,9 @@ impl<'w, B: Bitboard> Walker<'w, B> {
             return;
         }
         st.leg_start = st.square;
+        if step.unload {
+            st.unload_at = Some(st.square);
+        }
         if leg.pass && leg.destination.iter().all(|r| self.in_range(r, st.square)) {
             // M57: a null leg stands still on the square it starts from, which holds the mover
             // only; it keeps the previous leg's direction and lands nowhere new.
@@ -686,7 +692,7 @@ impl<'w, B: Bitboard> Walker<'w, B> {
             Some(victim) if p.step.leg.captures.iter().any(|t| self.interp.may_capture(t, self.piece, victim)) => true,
             _ => return,
         };
-        let (mover, unload) = (st.actor, (capture && p.step.unload).then_some(st.leg_start));
+        let (mover, unload) = (st.actor, st.unload_at.filter(|_| capture));
         if let Some(sq) = unload {
             // X27: the captured piece goes to the (empty) start square of the `u` leg.
             let vacated = sq == st.actor.unwrap_or(self.from) || st.captures.contains(&sq);

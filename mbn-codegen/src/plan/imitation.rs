@@ -21,10 +21,8 @@ use mbn_runtime::Color;
 pub(crate) struct PImitated {
     /// Single legs, oriented for the colour they were prepared for.
     pub(crate) legs: Vec<PLeg>,
-    /// Multi-leg moves (interpreter only).
+    /// Multi-leg moves.
     pub(crate) multi: Vec<PMove>,
-    /// The Imitator's first `I`.
-    pub(crate) span: Span,
 }
 
 /// By Imitator kind (`None`: not an Imitator), White's and Black's, by imitated kind.
@@ -65,7 +63,7 @@ impl Prep<'_> {
 
     /// What an Imitator of colour `c` with the `I` parts `list` does while imitating kind `k`.
     fn imitated(&mut self, variant: &Variant, list: &[XImitation], k: usize, c: Color, letter: char) -> PImitated {
-        let mut out = PImitated { span: list.first().map_or_else(Span::default, |x| x.span), ..PImitated::default() };
+        let mut out = PImitated::default();
         for x in list {
             let side = if x.backward { !c } else { c };
             let set = match keep_modes(&variant.moves[k][side.index()], &x.modes, x.span) {

@@ -72,8 +72,9 @@ impl Prep<'_> {
             let s = swaps[0];
             self.unsupported(
                 s.span,
-                "`w` (swap) on a leg in a repeat or an optional part (`K-[wW]`, `K-[wW]-W`): only a leg of the \
-                 move's own sequence that another leg always follows swaps on the way (M63)",
+                "`w` (swap) on a leg in a repeat, a `{...}` or a counted `[...]` (`K-{wW}-W`, `(wK)2-W`, \
+                 `K-[wW]2-W`): only a leg of the move's own sequence, or of an uncounted `[...]` (M74), \
+                 swaps on the way (M63)",
             );
             return;
         };
@@ -82,7 +83,7 @@ impl Prep<'_> {
         if !followed {
             self.unsupported(
                 swapper.span,
-                "`w` (swap) on a leg the move may end on without it being the last leg (`wK-[W]`): only a leg \
+                "`w` (swap) on a leg the move may end on without it being the last leg (`wK-{W}`): only a leg \
                  another leg always follows swaps on the way (M63)",
             );
             return;
@@ -133,9 +134,10 @@ impl Prep<'_> {
             _ => {
                 self.unsupported(
                     takers[0].span,
-                    "an en passant capture (`ce`) in a repeat or an optional part, or on a leg the move may \
-                     end on without it being the last leg (`cefK-[W]`): only a leg another leg always \
-                     follows captures en passant on the way (M64)",
+                    "an en passant capture (`ce`) in a repeat, a `{...}` or a counted `[...]`, or on a leg \
+                     the move may end on without it being the last leg (`cefK-{W}`): only a leg another leg \
+                     always follows, in the move's own sequence or an uncounted `[...]` (M74), captures en \
+                     passant on the way (M64)",
                 );
                 return;
             }
@@ -199,8 +201,9 @@ impl Prep<'_> {
                 self,
                 span,
                 "that do not fill the straight line from the start to the destination (a bent path, \
-                 XBetza `fnafsmW`, or a square passed without rights, `mefW-W-W`): the runtime keeps \
-                 the rights of one move on the squares of that line",
+                 XBetza `fnasmW`, or a square passed without rights, `mefW-W-W`): the runtime keeps \
+                 the rights of one move on the squares of that line (of a knight's leap: on the \
+                 orthogonal square along its longer side, `fnafsmW`, X68)",
             );
         }
     }
@@ -251,8 +254,13 @@ fn on_the_line(rights: &[Vector], end: Vector) -> bool {
         }
     }
     let n = gcd(end.0.abs(), end.1.abs());
-    let between: Vec<Vector> =
-        if n < 2 { Vec::new() } else { (1..n).map(|k| (k * end.0 / n, k * end.1 / n)).collect() };
+    // X68: a knight's leap leaves them on the orthogonal square along its longer side (the runtime).
+    let between: Vec<Vector> = match (end.0.abs(), end.1.abs()) {
+        (1, 2) => vec![(0, end.1.signum())],
+        (2, 1) => vec![(end.0.signum(), 0)],
+        _ if n < 2 => Vec::new(),
+        _ => (1..n).map(|k| (k * end.0 / n, k * end.1 / n)).collect(),
+    };
     let mut sorted = rights.to_vec();
     sorted.sort_unstable();
     sorted.dedup();
@@ -299,6 +307,14 @@ mod tests {
             "cK-wW-W",
             "wW-tR",
             "wK-W-[W]",
+            // M74: swaps and e.p. captures in or before an uncounted `[...]`.
+            "K-[wwW]",
+            "K-[wW]-W",
+            "wwK-[W]",
+            "[wK]-W",
+            "cefK-[W]",
+            "K-[cefW]-W",
+            "K-[wW-[W]]-W",
             // M64: en passant captures on the way.
             "cefK-W",
             "ce{P}K-W",
@@ -312,18 +328,21 @@ mod tests {
     fn what_is_refused() {
         for (notation, what) in [
             ("cefK-cefW", "two en passant captures (`ce`) in one move"),
-            ("cefK-[W]", "in a repeat or an optional part, or on a leg the move may end on"),
-            ("K-[cefW]-W", "in a repeat or an optional part, or on a leg the move may end on"),
+            ("cefK-{W}", "in a repeat, a `{...}` or a counted `[...]`, or on a leg the move may end on"),
+            ("K-{cefW}-W", "in a repeat, a `{...}` or a counted `[...]`, or on a leg the move may end on"),
+            // A counted part is a chain (M70): taken twice, it captures en passant twice.
+            ("K-[cefW]2-W", "two en passant captures (`ce`) in one move"),
             ("mcefK-W", "may both move and capture en passant on the way"),
             ("cefK-#W", "`#` on swaps and en passant"),
             ("cefK-mefW-W", "en passant rights (`me`) in a move with an en passant capture on the way"),
             ("wK-cefW-W", "en passant (`e`) in a move with a swap on the way"),
-            ("K-[wW]", "in a repeat or an optional part"),
+            ("K-{wW}-W", "in a repeat, a `{...}` or a counted `[...]`"),
             ("(wW-W)2", "two swaps (`w`) in one move"),
-            ("K-[wW]-W", "in a repeat or an optional part"),
+            ("K-[wW]2-W", "two swaps (`w`) in one move"),
+            ("K-[wW-[wW]]-W", "two swaps (`w`) in one move"),
             ("wK-wW-W", "two swaps (`w`) in one move"),
             ("wK-K-wW", "two swaps (`w`) in one move"),
-            ("wK-[W]", "the move may end on without it being the last leg"),
+            ("wK-{W}", "the move may end on without it being the last leg"),
             ("wK-#W", "`#` on swaps and en passant"),
             ("cwK-W", "both capture and swap with the same piece on the way"),
             ("wK-mefW-W", "en passant (`e`) in a move with a swap on the way"),
@@ -351,7 +370,11 @@ mod tests {
         assert!(on_the_line(&[(0, 1)], (0, 2)));
         assert!(on_the_line(&[(0, 1), (0, 2)], (0, 3)));
         assert!(!on_the_line(&[(0, 1)], (0, 3)));
-        assert!(!on_the_line(&[(0, 1)], (1, 2)));
+        // X68: a knight's leap, on the orthogonal square along its longer side only.
+        assert!(on_the_line(&[(0, 1)], (1, 2)));
+        assert!(on_the_line(&[(-1, 0)], (-2, 1)));
+        assert!(!on_the_line(&[(1, 1)], (1, 2)));
+        assert!(!on_the_line(&[(0, 1)], (1, 1)));
         assert!(!on_the_line(&[(0, 1), (0, 1)], (0, 2)));
         assert!(on_the_line(&[(1, 1)], (2, 2)));
     }

@@ -148,8 +148,8 @@ fn modes(leg: &XLeg) -> Result<Modes, Vec<Diagnostic>> {
             // X29: `x` with no leg after it borrows the moves of the friends it reaches.
             'x' if leg.modes.len() == 1 => out.borrow = true,
             'x' => errors.push(unsupported(span, "x").with_help(
-                "XBetza `x` (borrowing) with modes other than m, c, d on its leg: mbn reads `x` alone (`xK`, \
-                 docs/SEMANTICS.md X29) or as an alternative to `m`, `c`, `d` (`xmK` = `xKmK`, X63)",
+                "XBetza `x` (borrowing) with modes other than m, c, d, e on its leg: mbn reads `x` alone (`xK`, \
+                 docs/SEMANTICS.md X29) or as an alternative to `m`, `c`, `d`, `e` (`xmK` = `xKmK`, X63, X69)",
             )),
             _ => errors.push(unsupported(span, &c.to_string()).with_help(help_for(c))),
         }
@@ -194,9 +194,10 @@ fn modes(leg: &XLeg) -> Result<Modes, Vec<Diagnostic>> {
 fn swap(out: &mut Modes, leg: &XLeg, span: Span) -> Result<(), Diagnostic> {
     let refuse = |help: &str| Err(unsupported(span, "u").with_help(help.to_string()));
     let with = |c: char| leg.modes.iter().find(|m| m.0 == c).map(|m| m.0);
-    if let Some(c) = ['p', 'g', 'j', 'n', 'o', 'q', 'z'].into_iter().find_map(with) {
+    if let Some(c) = ['j', 'n', 'o', 'q', 'z'].into_iter().find_map(with) {
         return refuse(&format!(
-            "mbn reads `u` (unload) with the modes m, c, d and i only, not with `{c}` (mbn's swaps are plain leaps and slides)"
+            "mbn reads `u` (unload) with the modes m, c, d, i, p and g only, not with `{c}` (mbn's swaps are plain \
+             leaps and slides, docs/SEMANTICS.md X67)"
         ));
     }
     if out.capabilities.iter().any(|c| matches!(c, Capability::EnPassant { .. })) {
@@ -337,7 +338,14 @@ pub(super) fn lower_part(part: &XPart) -> Result<Vec<Move>, Vec<Diagnostic>> {
     let (atoms, rides) = boosted(part, atoms, rides)?;
     let x = &part.legs[0];
     let groups: Vec<&str> = x.directions.iter().map(|d| d.text.as_str()).collect();
-    let multi = part.legs.len() > 1;
+    // X67: `u` on a one-leg hopper (`upR`) unloads on the hop's start square: built as its legs.
+    let unloading_hop = x.modes.iter().any(|m| m.0 == 'u') && x.modes.iter().any(|m| matches!(m.0, 'p' | 'g'));
+    if unloading_hop && !matches!(part.range, XRange::Default | XRange::Number(0 | 1) | XRange::Doubled) {
+        return Err(vec![unsupported(x.modes.iter().find(|m| m.0 == 'u').map_or(part.span, |m| m.1), "u").with_help(
+            "`u` on a hopper with a range (`upR4`): the range bounds the whole one-leg hop, which its legs cannot say",
+        )]);
+    }
+    let multi = part.legs.len() > 1 || unloading_hop;
     if multi && part.boost.is_some() && atoms.len() > 1 {
         return Err(vec![unsupported(part.span, "a").with_help(
             "multi-leg moves of a boosted compound (`aKX`): its two atoms share no compass of directions",
@@ -406,7 +414,7 @@ fn one_leg_toggle(part: &XPart) -> Result<Option<XPart>, Vec<Diagnostic>> {
 fn excite_alternatives(part: &XPart) -> Option<(XPart, XPart)> {
     let modes = &part.legs[0].modes;
     let x = modes.iter().filter(|m| m.0 == 'x').count();
-    if x != 1 || modes.len() == 1 || !modes.iter().all(|m| matches!(m.0, 'x' | 'm' | 'c' | 'd')) {
+    if x != 1 || modes.len() == 1 || !modes.iter().all(|m| matches!(m.0, 'x' | 'm' | 'c' | 'd' | 'e')) {
         return None;
     }
     let (mut excite, mut rest) = (part.clone(), part.clone());

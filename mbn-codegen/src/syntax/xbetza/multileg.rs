@@ -27,7 +27,7 @@
 use super::{XLeg, XPart, XRange};
 use crate::diagnostic::Diagnostic;
 use crate::ir::{Capability, Directions, Extra, Leg, LegLink, Move, Part, Reach, Side, Targets, Vector};
-use crate::syntax::ast::Span;
+use crate::syntax::ast::{PieceSet, Span};
 
 /// The eight king directions clockwise from straight on.
 const COMPASS: [Vector; 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
@@ -63,14 +63,17 @@ impl Range {
 enum Transit {
     /// `m`: the square is empty.
     Move,
-    /// `c`: an enemy there is captured.
-    Capture,
+    /// `c`: an enemy there is captured; `k` (X70) restricts it to royal pieces (`Some(true)`: `k`
+    /// alone) or to the others (`Some(false)`: `kc`).
+    Capture(Option<bool>),
     /// `d`: a friend there is captured.
     Destroy,
     /// `p`/`g`: a piece there is hopped on and left standing (`t`: friends only).
     Hop { friends_only: bool },
     /// `x`: a friend there is excited and makes the remaining legs (X28).
     Excite,
+    /// `e`: the empty square holds e.p. rights, whose victim is captured on the way (X69, M64).
+    EnPassant,
 }
 
 /// One way a non-final leg can be taken: what it does there and whether the next leg toggles its
@@ -150,10 +153,15 @@ fn read_modes(leg: &XLeg, first: bool, last: bool, stepper: bool) -> Result<LegM
             }
             'm' | 'c' | 'd' | 'p' | 'g' | 'y' | 'i' | 't' => continue,
             'k' if last => continue,
+            // X70: `k` on a leg on the way captures a royal piece there (`kc`: any other enemy).
+            'k' if leg.modes.iter().all(|&(m, _)| matches!(m, 'k' | 'm' | 'c' | 'i')) => continue,
             'u' if last => continue,
+            // X67: `u` on a leg on the way marks where the piece the last leg captures goes.
+            'u' if !(has('c') || has('d') || has('x')) => continue,
             'u' => {
-                "XBetza `u` (unload) on a leg on the way: mbn unloads only the piece the last leg captures \
-                    (the Valkyrie's `afudQ`, docs/SEMANTICS.md X27)"
+                "XBetza `u` (unload) on a leg on the way that captures or excites there: the piece it takes \
+                    would reappear on its start square while the mover goes on, a move the runtime has no form \
+                    for; mbn unloads the piece the last leg captures (`uafdQ`, `afudQ`, docs/SEMANTICS.md X27, X67)"
             }
             // X28 alone; X63: with m, c, d, p, g, alternatives of the leg.
             'x' if !last && leg.modes.iter().all(|&(m, _)| matches!(m, 'x' | 'm' | 'c' | 'd' | 'p' | 'g')) => continue,
@@ -167,8 +175,8 @@ fn read_modes(leg: &XLeg, first: bool, last: bool, stepper: bool) -> Result<LegM
             }
             // X41, X42: `n` on a stepper's leg creates e.p. rights, `e` captures e.p. on the last leg.
             'n' if stepper => continue,
-            'e' if last => continue,
-            'e' => "XBetza `e` (en passant capture) on a leg on the way: an en passant capture ends the move",
+            // X69: `e` on a leg on the way is MBN's e.p. capture on the way (M64).
+            'e' => continue,
             'n' => {
                 "XBetza `n` in a multi-leg move of an atom that is no stepper (W F K R B Q): lame leaps on \
                     the legs of a multi-leg move are not read"
@@ -207,6 +215,16 @@ fn read_modes(leg: &XLeg, first: bool, last: bool, stepper: bool) -> Result<LegM
         };
         errors.push(unsupported(span, &c.to_string(), help));
     }
+    if first && !last && (has('q') || has('z')) {
+        if let Some(&(c, span)) = leg.modes.iter().find(|m| m.0 == 'u') {
+            errors.push(unsupported(
+                span,
+                &c.to_string(),
+                "XBetza `u` on a bent first leg (`q`, `z`): its path is unrolled into steps, and the piece \
+                    would go to the path's start (docs/SEMANTICS.md X67)",
+            ));
+        }
+    }
     if first && (has('q') || has('z')) {
         if let Some(&(c, span)) = leg.modes.iter().find(|m| m.0 == 'n') {
             errors.push(unsupported(
@@ -220,7 +238,7 @@ fn read_modes(leg: &XLeg, first: bool, last: bool, stepper: bool) -> Result<LegM
     if !errors.is_empty() {
         return Err(errors);
     }
-    if has('u') {
+    if has('u') && last && !(has('p') || has('g')) {
         unload_allowed(leg)?;
     }
     if has('x') && leg.modes.len() == 1 {
@@ -255,14 +273,20 @@ fn read_modes(leg: &XLeg, first: bool, last: bool, stepper: bool) -> Result<LegM
     }
     // `y` toggles what the leg does (X13): alone it moves; `cy` captures, `py` hops (seed 001: "g in
     // a non-final leg thus is a shortcut for yp").
-    if has('m') || !(has('c') || has('d') || hop || has('g') || has('x')) {
+    let on_the_way = |c: char| has(c) && !last;
+    if has('m') || !(has('c') || has('d') || hop || has('g') || has('x') || on_the_way('e') || on_the_way('k')) {
         push(Transit::Move, y);
     }
-    if has('c') {
-        push(Transit::Capture, y);
+    match (has('c'), has('k') && !last) {
+        (true, royal) => push(Transit::Capture(royal.then_some(false)), y),
+        (false, true) => push(Transit::Capture(Some(true)), y),
+        (false, false) => {}
     }
     if has('d') {
         push(Transit::Destroy, y);
+    }
+    if has('e') && !last {
+        push(Transit::EnPassant, y);
     }
     if hop {
         push(Transit::Hop { friends_only: tame }, y);
@@ -325,6 +349,51 @@ fn unload_allowed(leg: &XLeg) -> Result<(), Vec<Diagnostic>> {
         return Ok(());
     };
     Err(vec![unsupported(span, "u", &help)])
+}
+
+/// `u` on a leg on the way or on a hop (X67: `uafdQ`, `upR`): one `u` in the move, and the last
+/// leg (a hop's hidden leg off the mount) captures what goes to the `u` leg's start square: `c`,
+/// `d` or no mode written (moves stay moves), not en passant nor with `k`/`t`.
+fn unload_on_the_way(part: &XPart) -> Vec<Diagnostic> {
+    let spans: Vec<Span> = part.legs.iter().flat_map(|l| l.modes.iter().filter(|m| m.0 == 'u').map(|m| m.1)).collect();
+    if let [_, second, ..] = spans.as_slice() {
+        return vec![super::lower::meaningless(
+            *second,
+            "u",
+            "seed 001: \"the (empty) starting square of the leg will receive the piece captured by the move\"; \
+             two `u` legs would put the one captured piece on two squares (docs/SEMANTICS.md X67)",
+        )];
+    }
+    let Some((i, leg)) = part.legs.iter().enumerate().find(|(_, l)| l.modes.iter().any(|m| m.0 == 'u')) else {
+        return Vec::new();
+    };
+    let last = part.legs.last().unwrap_or(leg);
+    let on_hop = |l: &XLeg| l.modes.iter().any(|m| matches!(m.0, 'p' | 'g'));
+    if i + 1 == part.legs.len() && !on_hop(leg) {
+        return Vec::new();
+    }
+    let span = spans[0];
+    let has = |c: char| last.modes.iter().any(|&(m, _)| m == c);
+    if let Some(c) = ['e', 'k', 't', 'x'].into_iter().find(|&c| has(c)) {
+        return vec![unsupported(
+            span,
+            "u",
+            &format!(
+                "XBetza `u` with `{c}` on the last leg: mbn unloads a piece the last leg captures plainly, on its \
+                 destination (docs/SEMANTICS.md X67)"
+            ),
+        )];
+    }
+    let written = last.modes.iter().any(|m| matches!(m.0, 'm' | 'c' | 'd'));
+    if written && !has('c') && !has('d') {
+        return vec![super::lower::meaningless(
+            span,
+            "u",
+            "seed 001: with `u` \"the piece captured by the move will re-appear\" on the leg's start square; the \
+             last leg of this move only moves, so nothing is captured (docs/SEMANTICS.md X66, X67)",
+        )];
+    }
+    Vec::new()
 }
 
 /// The offsets (eighths of a turn clockwise) a continuation leg's direction groups select.
@@ -548,6 +617,7 @@ pub(super) fn lower(
     }
     if errors.is_empty() {
         errors.extend(sides_defined(part, &modes, &offs, &ring, first, m > 0 && m < n));
+        errors.extend(unload_on_the_way(part));
     }
     if !errors.is_empty() {
         return Err(errors);
@@ -641,8 +711,15 @@ impl Ctx<'_> {
         let (mut caps, written, extra) = match way.transit {
             // No mode written, as MBN's `W--F`: a leg on the way then only moves.
             Transit::Move => (default_capabilities(), false, None),
-            Transit::Capture => {
-                (vec![Capability::Capture(Targets { side: Side::Enemy, only: Vec::new() })], true, None)
+            Transit::Capture(royal) => {
+                let only = royal.map(|r| PieceSet {
+                    by_colour: false,
+                    complement: !r,
+                    members: Vec::new(),
+                    royal: true,
+                    span: Span::default(),
+                });
+                (vec![Capability::Capture(Targets { side: Side::Enemy, only: only.into_iter().collect() })], true, None)
             }
             Transit::Destroy => {
                 (vec![Capability::Capture(Targets { side: Side::Friend, only: Vec::new() })], true, None)
@@ -654,6 +731,8 @@ impl Ctx<'_> {
             // A written mode with no capability, as the swap-only leg of X26: only
             // `Extra::Excite` lets it land (on a friend).
             Transit::Excite => (Vec::new(), true, None),
+            // MBN's `cee` there (e.p. only; M64).
+            Transit::EnPassant => (vec![Capability::EnPassant { pieces: None }], true, None),
         };
         if modes.rights {
             // X41: `n` marks the leg's moves as leaving e.p. rights (MBN `me`).
@@ -673,6 +752,10 @@ impl Ctx<'_> {
         }
         if way.transit == Transit::Excite {
             leg.extras.push(Extra::Excite);
+        }
+        if modes.unload {
+            // X67: `u` on a leg on the way, or on a hop's leg onto its mount (`upR`).
+            leg.extras.push(Extra::Unload);
         }
         if modes.offboard {
             leg.extras.push(Extra::OffBoard);

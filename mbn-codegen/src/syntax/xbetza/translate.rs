@@ -7,9 +7,11 @@
 //! checked: it is compiled again and must be equal ([`crate::ancp::equal`]) to the input, or the
 //! translation is refused.
 
+mod reroll;
+
 use super::directions as xdir;
 use crate::ancp;
-use crate::ir::{Capability, Directions, Extra, Leg, LegLink, MoveSet, Over, Part, Reach, Side, Vector};
+use crate::ir::{Capability, Count, Directions, Extra, Leg, LegLink, MoveSet, Over, Part, Reach, Side, Vector};
 use crate::lower::directions as mdir;
 
 /// The atom `(m, n)` (m ≤ n) of a vector.
@@ -92,6 +94,15 @@ fn mbn_modes(leg: &Leg) -> Result<String, String> {
     let enemy = caps.iter().any(|c| matches!(c, Capability::Capture(t) if t.side == Side::Enemy && t.only.is_empty()));
     let plain_move = caps.contains(&Capability::Move { restriction: None, allows_en_passant: false });
     if caps.len() == 2 && enemy && plain_move {
+        // `a` written: on a leg on the way it may capture too (M1).
+        if leg.mode_written {
+            out.push('a');
+        }
+        return Ok(out);
+    }
+    // A swap with no mode written moves and swaps (M24).
+    let swaps = leg.extras.iter().any(|e| matches!(e, Extra::Other(t) if SWAPS.contains(&t.as_str())));
+    if swaps && *caps == [MOVE] {
         return Ok(out);
     }
     for c in caps {
@@ -139,6 +150,12 @@ fn mbn_flags(leg: &Leg) -> Result<String, String> {
                             MBN spelling: MBN's `w` swaps with the mover's square"
                     .into())
             }
+            Extra::Excite => {
+                return Err("XBetza's `x` (induction, X28: the friend the leg lands on makes the rest of the move, \
+                            the Relay Knight `mNxaN`) has no MBN spelling: an MBN move moves the mover (MBN's `x` \
+                            flips a piece, M34)"
+                    .into())
+            }
             Extra::OffBoard => {
                 return Err("an off-board leg (XBetza `o` on a leg on the way, X48) has no MBN spelling: MBN's \
                             squares are on the board and its `o` is the cylinder"
@@ -152,11 +169,22 @@ fn mbn_flags(leg: &Leg) -> Result<String, String> {
     }
     match &leg.hop {
         None => {}
-        Some(h) if !h.many && !h.optional && h.hurdles.is_none() => out.push('p'),
-        Some(_) => return Err("only plain one-hurdle hops translate".into()),
+        Some(h) if h.hurdles.is_none() => {
+            out.push_str(if h.many { "pp" } else { "p" });
+            if h.optional {
+                out.push('?');
+            }
+        }
+        Some(_) => return Err("hops over a piece set (`p{...}`) have no XBetza source".into()),
     }
     Ok(out)
 }
+
+/// The most paths rolled into chains (`aaaK` has 2,744).
+const MAX_ROLLED: usize = 5_000;
+
+/// A plain move.
+const MOVE: Capability = Capability::Move { restriction: None, allows_en_passant: false };
 
 /// MBN's swap modifiers with the XBetza modes that capture the same side (X26).
 const SWAPS: [&str; 3] = ["w", "ww", "wy"];
@@ -208,11 +236,15 @@ fn swap_only(leg: &Leg) -> bool {
 /// groups side by side in one partial (MBN reads `sfW` as `sW+fW`), as the first leg of a chain
 /// needs (a chain's later legs follow each of its directions).
 fn mbn_leg(leg: &Leg, merged: bool) -> Result<Vec<String>, String> {
-    if swap_only(leg) {
-        return Err(
-            "a leg that only swaps (XBetza `udQ`, `ucQ`) has no MBN spelling: MBN's `w` also moves (X26)".into()
-        );
-    }
+    let swap_moves;
+    let leg = if swap_only(leg) {
+        // X75: MBN's swap without a mode also moves; where the piece moves there anyway
+        // (`QudQ` = `Q+wwQ`) that is the same piece, which the check decides.
+        swap_moves = Leg { capabilities: vec![MOVE], mode_written: false, ..leg.clone() };
+        &swap_moves
+    } else {
+        leg
+    };
     let directions = plain_directions(leg)?;
     let prefix = format!("{}{}", mbn_flags(leg)?, mbn_modes(leg)?);
     let suffix = match leg.reach {
@@ -248,59 +280,177 @@ fn mbn_leg(leg: &Leg, merged: bool) -> Result<Vec<String>, String> {
     Ok(partials)
 }
 
-/// MBN text for a lowered piece, checked to compile back to an equal piece.
+/// MBN text for a lowered piece, checked to compile back to an equal piece: multi-leg moves of
+/// absolute legs (XBetza's unrolled `a` moves) rolled back into chains (X74) where that is equal,
+/// else as their `--` sequences.
 pub fn to_mbn(moves: &MoveSet) -> Result<String, String> {
-    let mut out = Vec::new();
-    for m in &moves.moves {
-        // Each leg's partials, and the link before it (`--`, or `-` for a chain).
-        let mut legs: Vec<(Vec<String>, &str)> = Vec::new();
-        for (i, part) in m.parts.iter().enumerate() {
-            let Part::Leg(leg) = part else {
-                return Err("repeated and optional parts (`(W-F)0`, `[...]`) have no translation yet".into());
-            };
-            let link = match (i, leg.link) {
-                (0, LegLink::First) => "",
-                (_, LegLink::Sequence) if i > 0 => "--",
-                (_, LegLink::Chain) if i > 0 => "-",
-                _ => return Err("a leg linked as it cannot be".into()),
-            };
-            let chained = m.parts.get(1).is_some_and(|p| matches!(p, Part::Leg(l) if l.link == LegLink::Chain));
-            legs.push((mbn_leg(leg, i == 0 && chained)?, link));
+    let alone = moves.moves.len() == 1;
+    let unrolled = |m: &crate::ir::Move| {
+        m.parts.len() > 1
+            && m.parts.iter().all(|p| matches!(p, Part::Leg(l) if matches!(l.directions, Directions::Absolute(_))))
+    };
+    let enumerated = || -> Result<String, String> {
+        let mut out = Vec::new();
+        for m in &moves.moves {
+            out.extend(move_text(m, alone)?);
         }
-        if legs.iter().any(|(_, link)| *link == "-") {
-            // A chain (`-`): every later leg is relative to the one before; a first leg of several
-            // atoms is distributed, one chain per atom (`(jyW0-W)+(jyF0-W)`).
-            let (first, rest) = legs.split_first().ok_or("an empty move")?;
-            let mut tail = String::new();
-            for (partials, link) in rest {
-                let [one] = partials.as_slice() else {
-                    return Err("a leg of several direction groups inside a chain has no translation".into());
-                };
-                tail.push_str(&format!("{link}{one}"));
+        check(&out.join("+"), moves, crate::compile_move)
+    };
+    let rolled = || -> Result<String, String> {
+        let mut out = Vec::new();
+        let mut multi = MoveSet::default();
+        for m in &moves.moves {
+            if unrolled(m) {
+                multi.moves.push(m.clone());
+            } else {
+                out.extend(move_text(m, false)?);
             }
-            for p in &first.0 {
-                let chain = format!("{p}{tail}");
-                out.push(if first.0.len() > 1 || moves.moves.len() > 1 { format!("({chain})") } else { chain });
-            }
-            continue;
         }
-        let legs: Vec<String> = legs
-            .iter()
-            .map(|(p, _)| {
-                let text = p.join("+");
-                if m.parts.len() > 1 && p.len() > 1 {
-                    format!("({text})")
-                } else {
-                    text
-                }
-            })
-            .collect();
-        // `+` binds tighter than `--` (D23): a chain among alternatives needs parentheses.
-        let chain = legs.join("--");
-        out.push(if legs.len() > 1 && moves.moves.len() > 1 { format!("({chain})") } else { chain });
+        let paths: Vec<_> = ancp::paths::split(&multi).ok_or("too many paths")?.into_iter().map(|(_, p)| p).collect();
+        // Rolling compares paths pairwise: beyond a few thousand, the sequences are printed.
+        if paths.len() > MAX_ROLLED {
+            return Err("too many paths to roll".into());
+        }
+        let chains = reroll::chains(&paths).ok_or("no MBN relative directions")?;
+        let single = out.is_empty() && chains.len() == 1;
+        for chain in chains {
+            let mut text = Vec::new();
+            for (i, leg) in chain.iter().enumerate() {
+                let partials = mbn_leg(leg, i == 0 && chain.len() > 1)?;
+                let [one] = partials.as_slice() else { return Err("a leg of several atoms".into()) };
+                text.push(one.clone());
+            }
+            let text = text.join("-");
+            out.push(if single { text } else { format!("({text})") });
+        }
+        check(&out.join("+"), moves, crate::compile_move)
+    };
+    let result = if moves.moves.iter().any(unrolled) { rolled().or_else(|_| enumerated()) } else { enumerated() };
+    result.map_err(|e| {
+        if moves.moves.is_empty() {
+            "a piece without moves (Fairy-Stockfish's immobile piece) has no MBN notation: an MBN piece has at \
+             least one move"
+                .to_string()
+        } else if e.contains("does not denote") && moves.moves.iter().any(|m| m.single_leg().is_some_and(swap_only)) {
+            format!(
+                "{e}: a leg that only swaps (XBetza `udQ`, `ucQ`) has an MBN spelling only where the piece also \
+                 moves along its lines (`QudQ` = `Q+wwQ`): MBN's swap without a mode also moves (X26, X75)"
+            )
+        } else {
+            e
+        }
+    })
+}
+
+/// A repeat's count as MBN and XBetza write it after the body (`0`, `3`; MBN also `03`, `0*`, `*`).
+fn count_text(count: Count, mbn: bool) -> Result<String, String> {
+    match count {
+        Count::Between { min: 1, max: None } => Ok("0".into()),
+        Count::Between { min: 1, max: Some(n) } => Ok(n.to_string()),
+        Count::Between { min, max: Some(max) } if mbn && min == max => Ok(format!("0{min}")),
+        Count::Maximal if mbn => Ok("0*".into()),
+        Count::Edge if mbn => Ok("*".into()),
+        other => Err(format!("the repeat count {other:?} has no XBetza spelling")),
     }
-    let text = out.join("+");
-    check(&text, moves, crate::compile_move)
+}
+
+/// A complex rider of one repeated part as MBN writes it (X75): `(W-F)0` (the body's chain
+/// repeated), `(N)(rf)0` (a circular rider: a leg, then optionally the same leg turning each time).
+fn mbn_repeat(m: &crate::ir::Move) -> Option<Result<String, String>> {
+    let plain = |first: &Vec<Vec<Part>>, alternatives: &Vec<Vec<Part>>, origin: &Vec<_>, destination: &Vec<_>| {
+        first.is_empty() && alternatives.is_empty() && origin.is_empty() && destination.is_empty()
+    };
+    match m.parts.as_slice() {
+        [Part::Repeat { first, count, first_alternatives, alternatives, origin, destination, .. }]
+            if plain(first_alternatives, alternatives, origin, destination) =>
+        {
+            Some(body_text(first).and_then(|b| count_text(*count, true).map(|c| format!("({b}){c}"))))
+        }
+        [Part::Leg(leg), Part::Optional { body, count: None, .. }] => match body.as_slice() {
+            [Part::Repeat { then, count, first_alternatives, alternatives, origin, destination, .. }]
+                if plain(first_alternatives, alternatives, origin, destination) =>
+            {
+                let [Part::Leg(turn)] = then.as_slice() else { return None };
+                let Directions::Relative { modifiers, .. } = &turn.directions else { return None };
+                let text = || -> Result<String, String> {
+                    let [one] = mbn_leg(leg, false)?.try_into().map_err(|_| "a leg of several atoms".to_string())?;
+                    let turns = modifiers.concat();
+                    Ok(format!("({one}){turns}{}", count_text(*count, true)?))
+                };
+                Some(text())
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The legs of a repeated body as an MBN chain.
+fn body_text(body: &[Part]) -> Result<String, String> {
+    let mut out = Vec::new();
+    for (i, part) in body.iter().enumerate() {
+        let Part::Leg(leg) = part else { return Err("a repeat inside a repeat has no translation".into()) };
+        let [one] = mbn_leg(leg, i == 0 && body.len() > 1)?.try_into().map_err(|_| "a leg of several atoms")?;
+        out.push(one);
+    }
+    Ok(out.join("-"))
+}
+
+/// One move as MBN alternatives: a single leg's partials, or one chain (`-`) or sequence (`--`);
+/// `alone`: the piece's only move, written without parentheses.
+fn move_text(m: &crate::ir::Move, alone: bool) -> Result<Vec<String>, String> {
+    if let Some(text) = mbn_repeat(m) {
+        let text = text?;
+        return Ok(vec![if alone { text.clone() } else { format!("({text})") }]);
+    }
+    let mut out = Vec::new();
+    // Each leg's partials, and the link before it (`--`, or `-` for a chain).
+    let mut legs: Vec<(Vec<String>, &str)> = Vec::new();
+    for (i, part) in m.parts.iter().enumerate() {
+        let Part::Leg(leg) = part else {
+            return Err("repeated and optional parts (`(W-F)0`, `[...]`) have no translation yet".into());
+        };
+        let link = match (i, leg.link) {
+            (0, LegLink::First) => "",
+            (_, LegLink::Sequence) if i > 0 => "--",
+            (_, LegLink::Chain) if i > 0 => "-",
+            _ => return Err("a leg linked as it cannot be".into()),
+        };
+        let chained = m.parts.get(1).is_some_and(|p| matches!(p, Part::Leg(l) if l.link == LegLink::Chain));
+        legs.push((mbn_leg(leg, i == 0 && chained)?, link));
+    }
+    if legs.iter().any(|(_, link)| *link == "-") {
+        // A chain (`-`): every later leg is relative to the one before; a first leg of several
+        // atoms is distributed, one chain per atom (`(jyW0-W)+(jyF0-W)`).
+        let (first, rest) = legs.split_first().ok_or("an empty move")?;
+        let mut tail = String::new();
+        for (partials, link) in rest {
+            let [one] = partials.as_slice() else {
+                return Err("a leg of several direction groups inside a chain has no translation".into());
+            };
+            tail.push_str(&format!("{link}{one}"));
+        }
+        for p in &first.0 {
+            let chain = format!("{p}{tail}");
+            out.push(if first.0.len() > 1 || !alone { format!("({chain})") } else { chain });
+        }
+        return Ok(out);
+    }
+    let legs: Vec<String> = legs
+        .iter()
+        .map(|(p, _)| {
+            let text = p.join("+");
+            if m.parts.len() > 1 && p.len() > 1 {
+                format!("({text})")
+            } else {
+                text
+            }
+        })
+        .collect();
+    // `+` binds tighter than `--` (D23): a chain among alternatives needs parentheses.
+    let chain = legs.join("--");
+    out.push(if legs.len() > 1 && !alone { format!("({chain})") } else { chain });
+    Ok(out)
 }
 
 /// Compiles `text` back and compares.
@@ -497,6 +647,51 @@ fn xbetza_chain(m: &crate::ir::Move, candidates: &[String], alone: bool) -> Resu
     Ok(out)
 }
 
+/// A complex rider as Betza 2.0 writes it (X75): a repeated chain `(W-F)0` (X23), a circular
+/// rider `Nrf0` (X24: the turn on the range count).
+fn xbetza_repeat(m: &crate::ir::Move, candidates: &[String]) -> Option<Result<String, String>> {
+    let plain = |first: &Vec<Vec<Part>>, alternatives: &Vec<Vec<Part>>, origin: &Vec<_>, destination: &Vec<_>| {
+        first.is_empty() && alternatives.is_empty() && origin.is_empty() && destination.is_empty()
+    };
+    match m.parts.as_slice() {
+        [Part::Repeat { first, count, first_alternatives, alternatives, origin, destination, .. }]
+            if first.len() > 1 && plain(first_alternatives, alternatives, origin, destination) =>
+        {
+            let body = crate::ir::Move { parts: first.clone(), span: m.span };
+            Some(xbetza_chain(&body, candidates, true).and_then(|c| {
+                if c.starts_with('(') {
+                    return Err("a repeated chain whose first leg has several atoms".into());
+                }
+                Ok(format!("({c}){}", count_text(*count, false)?))
+            }))
+        }
+        [Part::Leg(leg), Part::Optional { body, count: None, .. }] => match body.as_slice() {
+            [Part::Repeat { then, count, first_alternatives, alternatives, origin, destination, .. }]
+                if plain(first_alternatives, alternatives, origin, destination) =>
+            {
+                let [Part::Leg(turn)] = then.as_slice() else { return None };
+                let Directions::Relative { atom, modifiers } = &turn.directions else { return None };
+                let text = || -> Result<String, String> {
+                    let (initial, modes) = xbetza_modes(leg)?;
+                    let vectors = plain_directions(leg).and_then(|d| match d {
+                        Directions::Absolute(v) => Ok(v.clone()),
+                        _ => Err("a relative first leg".to_string()),
+                    })?;
+                    let all = crate::lower::directions::leaper_vectors(atom.0, atom.1).unwrap_or_default();
+                    if !initial.is_empty() || !modes.is_empty() || vectors.len() != all.len() {
+                        return Err("a circular rider with modes or directions on its first leg".into());
+                    }
+                    let letters: String = modifiers.concat().chars().filter(|c| !matches!(c, '(' | ')')).collect();
+                    Ok(format!("{}{letters}{}", xbetza_atom(*atom, leg.reach)?, count_text(*count, false)?))
+                };
+                Some(text())
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// XBetza text for a lowered single-leg piece, checked to compile back to an equal piece.
 pub fn to_xbetza(moves: &MoveSet) -> Result<String, String> {
     let mut out = String::new();
@@ -508,6 +703,10 @@ pub fn to_xbetza(moves: &MoveSet) -> Result<String, String> {
     .map(|s| s.to_string())
     .collect();
     for m in &moves.moves {
+        if let Some(text) = xbetza_repeat(m, &candidates) {
+            out.push_str(&text?);
+            continue;
+        }
         if m.parts.len() > 1 {
             out.push_str(&xbetza_chain(m, &candidates, moves.moves.len() == 1)?);
             continue;

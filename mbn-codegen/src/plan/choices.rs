@@ -1,0 +1,57 @@
+//! `[P]` is a choice (docs/SEMANTICS.md M4): the move with P and the move without it. A move that
+//! swaps (`w`) or captures en passant (`ce`) in or before such a part is split into those moves
+//! before it is prepared (M74: `K-[wW]`, `K-[wW]-W`, `wK-[W]`, `ce{P}K-[W]`), so each of them is a
+//! move the back ends run (a swap or e.p. capture that ends its move, M43, M45, or one on the way,
+//! M63, M64). Counted parts (`[P]2`) and parts inside repeats stay as written.
+
+use crate::ir::{Capability, Extra, Move, Part};
+use crate::syntax::ast::OptionalKind;
+
+/// The moves `m` stands for: itself, or, when it swaps or captures en passant in or before an
+/// uncounted `[...]` of its own sequence, every way of taking or leaving out each such part (moves with no part left out).
+pub(super) fn split_swap_choices(m: &Move) -> Vec<Move> {
+    if !has_choice(&m.parts) || !swaps_or_takes_en_passant(&m.parts) {
+        return vec![m.clone()];
+    }
+    let mut out = Vec::new();
+    split(&m.parts, &mut Vec::new(), &mut out);
+    out.into_iter().filter(|parts| !parts.is_empty()).map(|parts| Move { parts, span: m.span }).collect()
+}
+
+/// Every way of taking or leaving out the choices of `rest`, after `done`.
+fn split(rest: &[Part], done: &mut Vec<Part>, out: &mut Vec<Vec<Part>>) {
+    let Some((first, rest)) = rest.split_first() else {
+        out.push(done.clone());
+        return;
+    };
+    match first {
+        Part::Optional { kind: OptionalKind::Choice, body, count: None, .. } => {
+            // With the body (its own choices split in turn), then without it.
+            let with: Vec<Part> = body.iter().chain(rest).cloned().collect();
+            split(&with, done, out);
+            split(rest, done, out);
+        }
+        part => {
+            done.push(part.clone());
+            split(rest, done, out);
+            done.pop();
+        }
+    }
+}
+
+/// Whether `parts` hold an uncounted `[...]` of the move's own sequence (or nested in one).
+fn has_choice(parts: &[Part]) -> bool {
+    parts.iter().any(|p| matches!(p, Part::Optional { kind: OptionalKind::Choice, count: None, .. }))
+}
+
+/// Whether a leg of `parts`, or of an uncounted `[...]` among them, swaps or captures en passant.
+fn swaps_or_takes_en_passant(parts: &[Part]) -> bool {
+    parts.iter().any(|p| match p {
+        Part::Leg(leg) => {
+            leg.extras.iter().any(|e| matches!(e, Extra::Other(t) if t.starts_with('w')))
+                || leg.capabilities.iter().any(|c| matches!(c, Capability::EnPassant { .. }))
+        }
+        Part::Optional { kind: OptionalKind::Choice, body, count: None, .. } => swaps_or_takes_en_passant(body),
+        _ => false,
+    })
+}

@@ -1,0 +1,230 @@
+//! Unrolled multi-leg moves rolled back into MBN chains `-` (docs/SEMANTICS.md X74).
+//!
+//! The XBetza reader unrolls `a` moves into absolute legs (`--`), one move per direction of every
+//! leg on the way (X11). Taken apart into paths of single-direction legs ([`crate::ancp::paths`]),
+//! they are grouped again: first legs alike whose later legs turn alike become one chain; each later
+//! leg gets the MBN relative directions (M2) that choose exactly its vectors after every direction
+//! of the leg before it (`mafsW` → `W-F`, `caK`'s W step → `cW-ttW+cW-dF`).
+
+use crate::ancp::paths::{resolve, template, Step};
+use crate::ir::{Directions, Leg, LegLink, Vector};
+use crate::lower::directions::leaper_vectors;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The atom `(m, n)` (m ≤ n) of a vector.
+fn atom_of((x, y): Vector) -> (u32, u32) {
+    let (a, b) = (x.unsigned_abs(), y.unsigned_abs());
+    (a.min(b), a.max(b))
+}
+
+/// What a leg does, its directions aside: the key legs are grouped by.
+fn key(leg: &Leg) -> String {
+    format!("{:?}", template(leg))
+}
+
+/// The way `v` turns from `p`, the same for every rotation of the pair: an oblique atom after
+/// itself by its place on its clockwise ring (M2), any other by `v` in `p`'s frame.
+fn turn(p: Vector, v: Vector) -> String {
+    let (a, b) = (atom_of(p), atom_of(v));
+    if a == b && b.0 > 0 && b.0 < b.1 {
+        let mut ring = leaper_vectors(b.0, b.1).unwrap_or_default();
+        ring.sort_by(|x, y| bearing(*x).total_cmp(&bearing(*y)));
+        let at = |w: Vector| ring.iter().position(|&r| r == w).unwrap_or(0);
+        return format!("ring{}", (at(v) + 8 - at(p)) % 8);
+    }
+    let (x, y) = (v.0 * p.1 - v.1 * p.0, v.0 * p.0 + v.1 * p.1);
+    let g = gcd(x.unsigned_abs(), y.unsigned_abs()).max(1) as i32;
+    format!("{},{}", x / g, y / g)
+}
+
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+fn bearing((x, y): Vector) -> f64 {
+    let a = f64::from(x).atan2(f64::from(y));
+    if a < 0.0 {
+        a + std::f64::consts::TAU
+    } else {
+        a
+    }
+}
+
+/// The shape of paths after a leg: for each path, every later leg's key, atom and turn.
+type Shape = BTreeSet<Vec<(String, (u32, u32), String)>>;
+
+/// A group of legs: their key, their atom and the shape of what follows them.
+type Class = (String, (u32, u32), Shape);
+
+/// The shape of the paths after a leg in direction `p`: every later leg's key, atom and turn.
+fn shape(p: Vector, rests: &[&[Step]]) -> Shape {
+    rests
+        .iter()
+        .map(|rest| {
+            let mut prev = p;
+            rest.iter()
+                .map(|(leg, v)| {
+                    let t = turn(prev, *v);
+                    prev = *v;
+                    (key(leg), atom_of(*v), t)
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Relative direction modifiers, simplest first: nothing (straight on), `d` (any), single
+/// letters, pairs, `tt` (all but back); `t` (back) last, as `b` says it too.
+const TURNS: [&str; 21] = [
+    "", "d", "f", "b", "l", "r", "v", "s", "(fr)", "(fl)", "(br)", "(bl)", "(rf)", "(lf)", "(rb)", "(lb)", "ff", "bb",
+    "ll", "rr", "tt",
+];
+
+/// The modifiers of an `atom` leg choosing exactly `wanted[i].1` after each `wanted[i].0`: one
+/// modifier, or a union of two or three.
+fn modifiers(atom: (u32, u32), wanted: &[(Vector, BTreeSet<Vector>)]) -> Option<Vec<String>> {
+    let fits = |mods: &[&str]| {
+        let leg = relative_leg(atom, mods);
+        let none = Default::default();
+        wanted.iter().all(|(p, set)| {
+            resolve(&leg, Some(*p), &none).is_some_and(|got| got.iter().copied().collect::<BTreeSet<_>>() == *set)
+        })
+    };
+    let own = |mods: &[&str]| Some(mods.iter().map(|m| m.to_string()).collect());
+    let singles: Vec<&str> = TURNS.iter().copied().chain(["t"]).collect();
+    if let Some(m) = singles.iter().find(|m| fits(&[m])) {
+        return own(&[m]);
+    }
+    let parts: Vec<&str> = singles.iter().copied().filter(|m| !m.is_empty() && *m != "d").collect();
+    for (i, a) in parts.iter().enumerate() {
+        for b in &parts[i + 1..] {
+            if fits(&[a, b]) {
+                return own(&[a, b]);
+            }
+        }
+    }
+    for (i, a) in parts.iter().enumerate() {
+        for (j, b) in parts.iter().enumerate().skip(i + 1) {
+            for c in &parts[j + 1..] {
+                if fits(&[a, b, c]) {
+                    return own(&[a, b, c]);
+                }
+            }
+        }
+    }
+    None
+}
+
+fn relative_leg(atom: (u32, u32), mods: &[&str]) -> Leg {
+    let modifiers = mods.iter().filter(|m| !m.is_empty()).map(|m| m.to_string()).collect();
+    let mut leg = Leg::new(
+        LegLink::Chain,
+        Directions::Relative { atom, modifiers },
+        crate::ir::Reach::LEAP,
+        Vec::new(),
+        crate::syntax::ast::Span::new(0, 0),
+    );
+    leg.link = LegLink::Chain;
+    leg
+}
+
+/// A chain rolled up: its first leg (with all its directions) and its later legs (relative).
+pub(super) type Chain = Vec<Leg>;
+
+/// Rolls paths (each with at least two legs) into chains, or `None` when some later leg's
+/// directions are no MBN relative directions.
+pub(super) fn chains(paths: &[Vec<Step>]) -> Option<Vec<Chain>> {
+    // First legs by what they do and their atom, then by the shape of what follows.
+    let mut groups: BTreeMap<Class, Vec<Vector>> = BTreeMap::new();
+    let mut order = Vec::new();
+    let mut seen = Vec::new();
+    let mut rests: BTreeMap<(String, Vector), Vec<&[Step]>> = BTreeMap::new();
+    let mut legs: BTreeMap<String, Leg> = BTreeMap::new();
+    for p in paths {
+        let (first, rest) = p.split_first()?;
+        let k = key(&first.0);
+        legs.entry(k.clone()).or_insert_with(|| first.0.clone());
+        if !rests.contains_key(&(k.clone(), first.1)) {
+            seen.push((k.clone(), first.1));
+        }
+        rests.entry((k, first.1)).or_default().push(rest);
+    }
+    // In the order the paths come (the XBetza string's order).
+    for (k, v) in &seen {
+        let list = &rests[&(k.clone(), *v)];
+        let g = (k.clone(), atom_of(*v), shape(*v, list));
+        if !groups.contains_key(&g) {
+            order.push(g.clone());
+        }
+        groups.entry(g).or_default().push(*v);
+    }
+    let mut out = Vec::new();
+    for g in order {
+        let vectors = &groups[&g];
+        let mut first = legs[&g.0].clone();
+        first.directions = Directions::Absolute(vectors.clone());
+        let nodes: Vec<(Vector, Vec<&[Step]>)> =
+            vectors.iter().map(|v| (*v, rests[&(g.0.clone(), *v)].clone())).collect();
+        for tail in tails(&nodes)? {
+            let mut chain = vec![first.clone()];
+            chain.extend(tail);
+            out.push(chain);
+        }
+    }
+    Some(out)
+}
+
+/// The later legs after each `(p, rests)`: legs taken in direction `p`, the paths that follow.
+/// Every node has the same shape; an empty tail is a path that ends there.
+fn tails(nodes: &[(Vector, Vec<&[Step]>)]) -> Option<Vec<Vec<Leg>>> {
+    let mut out = Vec::new();
+    let (_, first_rests) = nodes.first()?;
+    if first_rests.iter().any(|r| r.is_empty()) {
+        out.push(Vec::new());
+    }
+    // The next legs of the first node, by key, atom and the shape after them.
+    let class_of = |rests: &[&[Step]], w: Vector, k: &str| -> Class {
+        let after: Vec<&[Step]> =
+            rests.iter().filter(|r| r.first().is_some_and(|s| s.1 == w && key(&s.0) == k)).map(|r| &r[1..]).collect();
+        (k.to_string(), atom_of(w), shape(w, &after))
+    };
+    let mut classes: Vec<(Class, Leg)> = Vec::new();
+    for r in first_rests.iter().filter(|r| !r.is_empty()) {
+        let c = class_of(first_rests, r[0].1, &key(&r[0].0));
+        if !classes.iter().any(|(x, _)| *x == c) {
+            classes.push((c, r[0].0.clone()));
+        }
+    }
+    for (class, leg) in classes {
+        let mut wanted = Vec::new();
+        let mut next = Vec::new();
+        for (p, rests) in nodes {
+            let ws: BTreeSet<Vector> = rests
+                .iter()
+                .filter(|r| !r.is_empty())
+                .filter(|r| class_of(rests, r[0].1, &key(&r[0].0)) == class)
+                .map(|r| r[0].1)
+                .collect();
+            for &w in &ws {
+                let after = rests.iter().filter(|r| r.first().is_some_and(|s| s.1 == w && key(&s.0) == class.0));
+                next.push((w, after.map(|r| &r[1..]).collect::<Vec<_>>()));
+            }
+            wanted.push((*p, ws));
+        }
+        let mods = modifiers(class.1, &wanted)?;
+        let mut rel = leg.clone();
+        rel.link = LegLink::Chain;
+        rel.directions =
+            Directions::Relative { atom: class.1, modifiers: mods.into_iter().filter(|m| !m.is_empty()).collect() };
+        for tail in tails(&next)? {
+            let mut t = vec![rel.clone()];
+            t.extend(tail);
+            out.push(t);
+        }
+    }
+    Some(out)
+}
