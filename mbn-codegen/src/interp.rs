@@ -690,7 +690,7 @@ impl Interpreter {
     fn in_range<B: Bitboard>(&self, r: &PRange, pos: &Position<B>, sq: Square, color: Color) -> bool {
         let mut hit = r.squares[sq.index()];
         if !hit && (r.threatened || r.unthreatened) {
-            let attacked = self.is_square_attacked(pos, sq, !color);
+            let attacked = self.attacked_by(pos, sq, !color, Counted::Threats);
             hit = (r.threatened && attacked) || (r.unthreatened && !attacked);
         }
         if !hit && r.unmoved {
@@ -849,7 +849,7 @@ impl<B: Bitboard> MoveGenerator<B> for Interpreter {
     }
 
     fn is_square_attacked(&self, pos: &Position<B>, sq: Square, by: Color) -> bool {
-        self.attacked_by(pos, sq, by, None)
+        self.attacked_by(pos, sq, by, Counted::All)
     }
 }
 
@@ -857,7 +857,7 @@ impl Interpreter {
     /// `{...}` before a leg (M23): is the leg's start square attacked by an enemy in each set? The
     /// attacks counted are those of legs without attacker sets, so the question cannot recurse.
     fn escapes<B: Bitboard>(&self, pos: &Position<B>, leg: &PLeg, from: Square, color: Color) -> bool {
-        leg.attackers.iter().all(|set| self.attacked_by(pos, from, !color, Some((set, color))))
+        leg.attackers.iter().all(|set| self.attacked_by(pos, from, !color, Counted::Set(set, color)))
     }
 
     /// `/.../` (M30): does some square of each condition hold a piece of its set (read from
@@ -873,15 +873,16 @@ impl Interpreter {
         })
     }
 
-    /// Whether `sq` is attacked by a piece of `by`; with `only`, by a piece in that set (read from
-    /// the given colour's side), and not through legs with attacker sets.
-    fn attacked_by<B: Bitboard>(&self, pos: &Position<B>, sq: Square, by: Color, only: Option<(&PSet, Color)>) -> bool {
+    /// Whether `sq` is attacked by a piece of `by`, counting the attacks `only` says.
+    fn attacked_by<B: Bitboard>(&self, pos: &Position<B>, sq: Square, by: Color, only: Counted) -> bool {
         let victim = pos.piece_at(sq).unwrap_or(Piece::new(self.royal_kind(), !by));
         let occupancy = |s: Square| if s == sq { Some(victim) } else { pos.piece_at(s) };
         pos.by_color(by).squares().any(|from| {
             let Some(piece) = pos.piece_at(from) else { return false };
-            if only.is_some_and(|(set, side)| !self.set_contains(set, side, piece)) {
-                return false;
+            if let Counted::Set(set, side) = only {
+                if !self.set_contains(set, side, piece) {
+                    return false;
+                }
             }
             if self.attacks_from(pos, &occupancy, from, piece, sq, only, false) {
                 return true;
@@ -909,10 +910,10 @@ impl Interpreter {
         from: Square,
         piece: Piece,
         sq: Square,
-        only: Option<(&PSet, Color)>,
+        only: Counted,
         lent: bool,
     ) -> bool {
-        if self.any_multi && self.multi_attacks(pos, occupancy, from, piece, sq, lent, only.is_some()) {
+        if self.any_multi && self.multi_attacks(pos, occupancy, from, piece, sq, lent, only) {
             return true;
         }
         self.legs_attack(pos, occupancy, from, piece, sq, only, &self.legs[piece.kind.index()][piece.color.index()])
@@ -927,7 +928,7 @@ impl Interpreter {
         from: Square,
         piece: Piece,
         sq: Square,
-        only: Option<(&PSet, Color)>,
+        only: Counted,
         legs: &[PLeg],
     ) -> bool {
         let by = piece.color;
@@ -940,7 +941,10 @@ impl Interpreter {
             if leg.decaying && pos.decayed().test(from) {
                 return false;
             }
-            if !leg.attackers.is_empty() && (only.is_some() || !self.escapes(pos, leg, from, by)) {
+            if !leg.attackers.is_empty() && (matches!(only, Counted::Set(..)) || !self.escapes(pos, leg, from, by)) {
+                return false;
+            }
+            if !only.counts_threats() && crate::plan::reads_threats(leg) {
                 return false;
             }
             if !self.conditions_hold(pos, leg, by) {
@@ -969,6 +973,38 @@ impl Interpreter {
                 found
             })
         })
+    }
+}
+
+/// Which attacks [`Interpreter::attacked_by`] counts. Deciding whether a square is threatened
+/// (`[+]`, `[*]`) or attacked by a set (M23) counts no attack that would ask such a question
+/// again, so the question cannot recurse (M78).
+#[derive(Clone, Copy)]
+pub(crate) enum Counted<'a> {
+    /// Every attack (is a royal piece in check?).
+    All,
+    /// Attacks through moves whose squares do not depend on threats: is a square threatened?
+    Threats,
+    /// Attacks by the pieces of a set (read from the colour's side), through moves without
+    /// attacker sets whose squares do not depend on threats.
+    Set(&'a PSet, Color),
+}
+
+impl Counted<'_> {
+    /// Whether moves whose squares depend on threats count.
+    fn counts_threats(self) -> bool {
+        matches!(self, Counted::All)
+    }
+
+    /// Whether moves with attacker sets count.
+    fn counts_attacker_sets(self) -> bool {
+        !matches!(self, Counted::Set(..))
+    }
+
+    /// Whether a multi-leg move counts.
+    pub(crate) fn counts_move(self, m: &crate::plan::PMove) -> bool {
+        (self.counts_attacker_sets() || !crate::plan::has_attackers(m))
+            && (self.counts_threats() || !crate::plan::move_reads_threats(m))
     }
 }
 

@@ -1473,6 +1473,27 @@ pub(crate) fn has_decaying(m: &PMove) -> bool {
     steps.iter().any(|s| s.leg.decaying)
 }
 
+/// Whether a leg's squares depend on threats: a threatened or unthreatened range (`[+]`, `[*]`).
+pub(crate) fn reads_threats(leg: &PLeg) -> bool {
+    leg.origin.iter().chain(&leg.destination).any(|r| r.threatened || r.unthreatened)
+}
+
+/// Whether a multi-leg move's squares depend on threats, on a leg or a repeat.
+pub(crate) fn move_reads_threats(m: &PMove) -> bool {
+    fn parts(ps: &[PPart]) -> bool {
+        ps.iter().any(|p| match p {
+            PPart::Leg(s) => reads_threats(&s.leg),
+            PPart::Explode(_) => false,
+            PPart::Optional { body, .. } => parts(body),
+            PPart::Repeat(r) => {
+                r.origin.iter().chain(&r.destination).any(|r| r.threatened || r.unthreatened)
+                    || r.first.iter().chain(&r.later).any(|b| parts(b))
+            }
+        })
+    }
+    parts(&m.parts)
+}
+
 /// Whether a multi-leg move has an attacker set (on its first leg, M55).
 pub(crate) fn has_attackers(m: &PMove) -> bool {
     matches!(m.parts.first(), Some(PPart::Leg(s)) if !s.leg.attackers.is_empty())

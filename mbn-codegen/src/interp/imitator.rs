@@ -2,10 +2,9 @@
 //! own square, the moves its imitation of the position's [`imitated`](Position::imitated) kind
 //! allows, as that kind of its own colour, promoting by its own rule; it attacks what they capture.
 
-use super::Interpreter;
+use super::{Counted, Interpreter};
 use crate::plan::imitation::PImitated;
-use crate::plan::PSet;
-use mbn_runtime::{Bitboard, Color, Move, MoveList, Piece, Position, Square};
+use mbn_runtime::{Bitboard, Move, MoveList, Piece, Position, Square};
 
 impl Interpreter {
     /// What `piece` imitates now: the imitated kind's moves for it, and the piece it moves as
@@ -53,8 +52,8 @@ impl Interpreter {
         }
     }
 
-    /// Whether the Imitator `piece` on `from` captures on `sq` by its imitation; with `only`, not
-    /// through moves with attacker sets (as [`Interpreter::attacks_from`]).
+    /// Whether the Imitator `piece` on `from` captures on `sq` by its imitation, through the moves
+    /// `only` counts (as [`Interpreter::attacks_from`]).
     pub(super) fn imitator_attacks<B: Bitboard>(
         &self,
         pos: &Position<B>,
@@ -62,13 +61,13 @@ impl Interpreter {
         from: Square,
         piece: Piece,
         sq: Square,
-        only: Option<(&PSet, Color)>,
+        only: Counted,
     ) -> bool {
         let Some((imitated, actor)) = self.imitation(pos, piece) else { return false };
         if self.legs_attack(pos, occupancy, from, actor, sq, only, &imitated.legs) {
             return true;
         }
-        imitated.multi.iter().filter(|m| only.is_none() || !crate::plan::has_attackers(m)).any(|m| {
+        imitated.multi.iter().filter(|m| only.counts_move(m)).any(|m| {
             let mut landings = Vec::new();
             self.multi_moves(pos, occupancy, from, actor, m, false, &mut landings);
             landings.iter().any(|l| l.mover.is_none() && ((l.capture && l.to == sq) || l.extra.contains(&sq)))

@@ -205,8 +205,8 @@ impl Interpreter {
     }
 
     /// Whether a multi-leg move of `piece` on `from` captures on `target` (at the end or on the
-    /// way); `own`: only by moves it makes itself, not those it induces (X28, X29); `plain`: only
-    /// by moves without attacker sets (M55, as M23's legs).
+    /// way); `own`: only by moves it makes itself, not those it induces (X28, X29); `only`: the
+    /// moves counted (M55, as M23's legs; M78).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn multi_attacks<B: Bitboard>(
         &self,
@@ -216,10 +216,10 @@ impl Interpreter {
         piece: Piece,
         target: Square,
         own: bool,
-        plain: bool,
+        only: super::Counted,
     ) -> bool {
         let moves = self.multi[piece.kind.0 as usize][piece.color.index()].iter();
-        moves.filter(|m| !plain || !crate::plan::has_attackers(m)).any(|m| {
+        moves.filter(|m| only.counts_move(m)).any(|m| {
             let mut landings = Vec::new();
             self.multi_moves(pos, occupancy, from, piece, m, false, &mut landings);
             // An induced capture attacks (X28): the inducer's move gives check.
@@ -756,7 +756,7 @@ impl<'w, B: Bitboard> Walker<'w, B> {
             return false;
         }
         let royal = self.pos.royals(self.piece.color).test(self.from);
-        !(self.moving && royal && self.interp.attacked_by(self.pos, self.from, !self.piece.color, None))
+        !(self.moving && royal && self.interp.attacked_by(self.pos, self.from, !self.piece.color, super::Counted::All))
     }
 }
 
