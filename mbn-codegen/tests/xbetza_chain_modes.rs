@@ -17,21 +17,16 @@ use common::probe::{compile, probe, probe_variant};
 use mbn_codegen::ancp::{equal, Canonical};
 use mbn_codegen::interp::Interpreter;
 use mbn_codegen::syntax::xbetza::translate::{to_mbn, to_xbetza};
-use mbn_codegen::variant::{Variant, VariantSpec};
+use mbn_codegen::variant::Variant;
 use mbn_codegen::{compile_move_in, Dialect};
 use mbn_runtime::{Geometry, Move, MoveGenerator, MoveList, Position};
 
 /// The probe variant: the piece `A` under test (XBetza), an inert blocker `Z` (`mfW`), a King
 /// and a Pawn (`P`, XBetza `pawn`).
 fn interpreter(a: &str, pawn: &str) -> (Variant, Interpreter) {
-    let pieces = "A|Piece| Z|Blocker| K|King| P|Pawn|";
-    let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", pieces);
-    spec.royal = "K".to_string();
-    spec.promotion_zone = None;
-    spec.xbetza = vec![('A', a.into()), ('Z', "mfW".into()), ('K', "K".into()), ('P', pawn.into())];
-    let variant = Variant::compile(&spec).unwrap_or_else(|e| panic!("`{a}`, `{pawn}`: {}", e[0].message));
-    let interp = Interpreter::new(&variant).unwrap_or_else(|e| panic!("`{a}`, `{pawn}`: {}", e[0].message));
-    (variant, interp)
+    let pieces = [('A', a), ('Z', "mfW"), ('K', "K"), ('P', pawn)];
+    common::probe::xbetza_probe("A|Piece| Z|Blocker| K|King| P|Pawn|", false, &pieces)
+        .unwrap_or_else(|e| panic!("`{a}`, `{pawn}`: {e}"))
 }
 
 /// A move as in the module's notation, with the pieces it captures on the way (`f5(xe4)`).

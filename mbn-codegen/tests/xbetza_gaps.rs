@@ -14,29 +14,19 @@
 //! for a swap (`d4wd7`), and a relocation as the mover's move with `>` and where the displaced
 //! piece goes (`d1d6>d3`: the mover goes to d6, the piece there to d3).
 
+mod common;
+
 use mbn_codegen::ancp;
 use mbn_codegen::interp::Interpreter;
-use mbn_codegen::variant::{Variant, VariantSpec};
+use mbn_codegen::variant::Variant;
 use mbn_codegen::{compile_move_in, Dialect};
 use mbn_runtime::{Geometry, Move, MoveGenerator, MoveList, Position};
 
 /// A variant with the XBetza piece `A`, an inert blocker `Z` (`mfW`), a king `K`, a rook `R` and
 /// a pawn `P` (`fmWfceFifmnD`), or the refusal of the variant or of its interpreter.
 fn interpreter(a: &str) -> Result<(Variant, Interpreter), String> {
-    let pieces = "A|Piece| Z|Blocker| K|King| R|Rook| P|Pawn|";
-    let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", pieces);
-    spec.royal = "K".to_string();
-    spec.promotion_zone = None;
-    spec.xbetza = vec![
-        ('A', a.to_string()),
-        ('Z', "mfW".to_string()),
-        ('K', "K".to_string()),
-        ('R', "R".to_string()),
-        ('P', "fmWfceFifmnD".to_string()),
-    ];
-    let variant = Variant::compile(&spec).map_err(|e| format!("{e:?}"))?;
-    let interp = Interpreter::new(&variant).map_err(|e| e[0].message.clone())?;
-    Ok((variant, interp))
+    let pieces = [('A', a), ('Z', "mfW"), ('K', "K"), ('R', "R"), ('P', "fmWfceFifmnD")];
+    common::probe::xbetza_probe("A|Piece| Z|Blocker| K|King| R|Rook| P|Pawn|", false, &pieces)
 }
 
 /// A move as `from`, `x` for a capture, `w` for a swap, `to`, `:ep` for an en passant capture,

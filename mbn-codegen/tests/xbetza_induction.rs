@@ -6,29 +6,18 @@
 //! for a swap (`d4wd7`), and a relocation as the mover's move with `>` and where the displaced
 //! piece goes (`d4d7>d5`: the Valkyrie goes to d7, the friend there to d5).
 
+mod common;
+
 use mbn_codegen::interp::Interpreter;
-use mbn_codegen::variant::{Variant, VariantSpec};
+use mbn_codegen::variant::Variant;
 use mbn_codegen::{compile_move_in, Dialect};
 use mbn_runtime::{Color, Geometry, Move, MoveGenerator, MoveList, Position};
 
-/// A variant with the XBetza piece `A`, an inert blocker `Z` (`mfW`), a king `K`, a rook `R` and
-/// a pawn `P` (promoting to `Q` on the last rank), or the interpreter's refusal.
+/// A variant with the XBetza piece `A`, an inert blocker `Z` (`mfW`), a king `K`, a rook `R`, a
+/// queen `Q` and a pawn `P` (promoting to `Q` on the last rank), or the interpreter's refusal.
 fn interpreter(a: &str) -> Result<(Variant, Interpreter), String> {
-    let pieces = "A|Piece| Z|Blocker| K|King| R|Rook| Q|Queen| P|Pawn| +P==Q";
-    let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", pieces);
-    spec.royal = "K".to_string();
-    spec.promotion_zone = Some("[8]".to_string());
-    spec.xbetza = vec![
-        ('A', a.to_string()),
-        ('Z', "mfW".to_string()),
-        ('K', "K".to_string()),
-        ('R', "R".to_string()),
-        ('Q', "Q".to_string()),
-        ('P', "fmWfcF".to_string()),
-    ];
-    let variant = Variant::compile(&spec).map_err(|e| format!("{e:?}"))?;
-    let interp = Interpreter::new(&variant).map_err(|e| e[0].message.clone())?;
-    Ok((variant, interp))
+    let pieces = [('A', a), ('Z', "mfW"), ('K', "K"), ('R', "R"), ('Q', "Q"), ('P', "fmWfcF")];
+    common::probe::xbetza_probe("A|Piece| Z|Blocker| K|King| R|Rook| Q|Queen| P|Pawn| +P==Q", true, &pieces)
 }
 
 /// A move as `from`, `x` for a capture, `w` for a swap, `to`, and `>sq` for a relocation.

@@ -12,25 +12,20 @@
 //!
 //! Notation of results: `from` then `to` (`d4c6`), `x` before `to` for a capture (`a1xc5`).
 
+mod common;
+
 use mbn_codegen::ancp;
 use mbn_codegen::interp::Interpreter;
-use mbn_codegen::variant::{Variant, VariantSpec};
+use mbn_codegen::variant::Variant;
 use mbn_codegen::{compile_move_in, Dialect};
 use mbn_runtime::{Geometry, Move, MoveList, Position};
 
 /// A variant with the XBetza piece `A`, an inert Blocker `Z` (`mfW`), a King `K`, a Rook `R` and
 /// a Pawn `P` (promoting to `Q` on the last rank): `xbetza_induction.rs`'s probe.
 fn interpreter(a: &str) -> (Variant, Interpreter) {
-    let pieces = "A|Piece| Z|Blocker| K|King| R|Rook| Q|Queen| P|Pawn| +P==Q";
-    let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", pieces);
-    spec.royal = "K".to_string();
-    spec.promotion_zone = Some("[8]".to_string());
-    spec.xbetza = [('A', a), ('Z', "mfW"), ('K', "K"), ('R', "R"), ('Q', "Q"), ('P', "fmWfcF")]
-        .map(|(c, s)| (c, s.to_string()))
-        .to_vec();
-    let variant = Variant::compile(&spec).unwrap_or_else(|e| panic!("`{a}`: {e:?}"));
-    let interp = Interpreter::new(&variant).unwrap_or_else(|e| panic!("`{a}`: {}", e[0].message));
-    (variant, interp)
+    let pieces = [('A', a), ('Z', "mfW"), ('K', "K"), ('R', "R"), ('Q', "Q"), ('P', "fmWfcF")];
+    common::probe::xbetza_probe("A|Piece| Z|Blocker| K|King| R|Rook| Q|Queen| P|Pawn| +P==Q", true, &pieces)
+        .unwrap_or_else(|e| panic!("`{a}`: {e}"))
 }
 
 fn text(g: Geometry, mv: &Move) -> String {
@@ -238,12 +233,6 @@ fn x66_meant_but_not_run() {
     // A bent Pawn step with e.p. rights on a path the runtime does not keep (`fnasmW`; seed 001's
     // `fnafsmW` runs since X68) is read, and refused when the moves are prepared (X41, M44).
     assert!(compile_move_in(Dialect::XBetza, "fnasmW").is_ok());
-    let pieces = "A|Piece| K|King|";
-    let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", pieces);
-    spec.royal = "K".to_string();
-    spec.xbetza = vec![('A', "fnasmW".to_string()), ('K', "K".to_string())];
-    let refused = Variant::compile(&spec)
-        .map_err(|e| format!("{e:?}"))
-        .and_then(|v| Interpreter::new(&v).map(|_| ()).map_err(|e| e[0].message.clone()));
+    let refused = common::probe::xbetza_probe("A|Piece| K|King|", true, &[('A', "fnasmW"), ('K', "K")]);
     assert!(refused.is_err_and(|m| m.contains("bent path") && m.contains("not run")), "fnasmW is run");
 }

@@ -21,6 +21,19 @@ pub fn probe_variant(moves: MoveSet) -> Variant {
     variant
 }
 
+/// A variant of XBetza pieces on an empty 8x8 board: `pieces` as a variant's `pieces` (letters,
+/// names, promotions), each letter moving as `xbetza` says; `K` royal, promotion on the last rank
+/// when `promotes`. With its interpreter, or the first message of the refusal of either.
+pub fn xbetza_probe(pieces: &str, promotes: bool, xbetza: &[(char, &str)]) -> Result<(Variant, Interpreter), String> {
+    let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", pieces);
+    spec.royal = "K".to_string();
+    spec.promotion_zone = promotes.then(|| "[8]".to_string());
+    spec.xbetza = xbetza.iter().map(|&(c, s)| (c, s.to_string())).collect();
+    let variant = Variant::compile(&spec).map_err(|e| e[0].message.clone())?;
+    let interp = Interpreter::new(&variant).map_err(|e| e[0].message.clone())?;
+    Ok((variant, interp))
+}
+
 /// [`probe_variant`] and its interpreter, or the interpreter's refusal.
 pub fn probe(moves: MoveSet) -> Result<(Variant, Interpreter), Vec<Diagnostic>> {
     let variant = probe_variant(moves);
