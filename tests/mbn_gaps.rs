@@ -1,4 +1,4 @@
-//! MBN constructs that used to be refused as "not run yet" (docs/SEMANTICS.md M74–M79): hand-checked
+//! MBN constructs that used to be refused as "not run yet" (docs/SEMANTICS.md M74–M77): hand-checked
 //! destination sets in both back ends, and the generated code against the interpreter on random
 //! positions and perft.
 

@@ -281,15 +281,15 @@ impl Gen {
         let mut steps = Vec::new();
         let mut repeats = Vec::new();
         walk_steps(&m.parts, &mut |s| steps.push(s.clone()), &mut |r| {
-            repeats.push(r.origin.iter().chain(&r.destination).any(dynamic))
+            repeats.push(r.origin.iter().chain(&r.destination).any(threat))
         });
         let mut ok = true;
         let induces = steps.iter().any(|s| s.excite);
         for (i, step) in steps.iter().enumerate() {
             let leg = &step.leg;
             let mut refused = Vec::new();
-            if leg.origin.iter().chain(&leg.destination).any(dynamic) {
-                refused.push("threatened, unthreatened and unmoved ranges");
+            if leg.origin.iter().chain(&leg.destination).any(threat) {
+                refused.push("threatened and unthreatened ranges");
             }
             if induces && step.mode_written && !step.excite && !leg.captures.is_empty() && i + 1 < steps.len() {
                 refused.push("XBetza `x` with captures on the way");
@@ -305,7 +305,7 @@ impl Gen {
         if repeats.into_iter().any(|d| d) {
             self.diagnostics.push(Diagnostic::new(
                 m.span,
-                "threatened, unthreatened and unmoved ranges on complex riders: not generated yet",
+                "threatened and unthreatened ranges on complex riders: not generated yet",
             ));
             ok = false;
         }
@@ -539,6 +539,22 @@ fn ends_here(k: &Cont<'_, '_>) -> bool {
 /// Whether a range needs a position.
 fn dynamic(r: &PRange) -> bool {
     r.threatened || r.unthreatened || r.unmoved
+}
+
+/// Whether a range depends on threats (`[+]`, `[*]`): its squares are attacks of the opponent's,
+/// which a move with such a range must not count when it decides them (M78).
+fn threat(r: &PRange) -> bool {
+    r.threatened || r.unthreatened
+}
+
+/// Whether a multi-leg move has a range that depends on the position (`[+]`, `[*]`, `[:]`), on
+/// a leg or a repeat.
+pub(super) fn has_dynamic_ranges(m: &PMove) -> bool {
+    let (mut legs, mut repeats) = (false, false);
+    walk_steps(&m.parts, &mut |s| legs |= s.leg.origin.iter().chain(&s.leg.destination).any(dynamic), &mut |r| {
+        repeats |= r.origin.iter().chain(&r.destination).any(dynamic)
+    });
+    legs || repeats
 }
 
 /// Calls `leg` on every leg and `rep` on every repeat of `parts`.
@@ -1841,11 +1857,15 @@ impl<'a> Unroll<'_> {
         quote!((if #sq == sq { #victim } else { #mask.test(#sq) }))
     }
 
-    /// The static squares of ranges, tested on `sq`.
+    /// The ranges, tested on `sq`: static squares as masks, unmoved squares (`[:]`) read from the
+    /// position (threatened ones are refused by `multi_supported`).
     fn ranges(&self, ranges: &[PRange], sq: &Ident) -> Vec<TokenStream> {
         ranges
             .iter()
             .map(|r| {
+                if r.unmoved {
+                    return self.g.range_test(r, &quote!(#sq), self.color);
+                }
                 let mask = self.g.tables.mask(&range_bits(r), &self.g.rt);
                 quote!(#mask.test(#sq))
             })
@@ -2173,12 +2193,23 @@ fn king_paths(v: Vector) -> Vec<Vec<Vector>> {
 mod tests {
     //! What the generator refuses, and the path tables it builds (M11).
     use super::king_paths;
-    use crate::emit::{emit_piece, EmitOptions};
+    use crate::emit::{emit_piece, emit_variant, EmitOptions};
+    use crate::variant::{Variant, VariantSpec};
     use mbn_runtime::Geometry;
 
     fn errors(notation: &str) -> Vec<String> {
         let moves = crate::compile_move(notation).unwrap_or_else(|e| panic!("{notation}: {e:?}"));
         match emit_piece(&moves, Geometry::CHESS, "P", notation, &EmitOptions::default()) {
+            Ok(_) => Vec::new(),
+            Err(e) => e.into_iter().map(|d| d.message).collect(),
+        }
+    }
+
+    /// The generator's errors on a variant whose piece `A` moves as `notation`.
+    fn variant_errors(notation: &str) -> Vec<String> {
+        let spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", &format!("A={notation} K"));
+        let variant = Variant::compile(&spec).unwrap_or_else(|e| panic!("{notation}: {e:?}"));
+        match emit_variant(&variant, "Probe", &EmitOptions::default()) {
             Ok(_) => Vec::new(),
             Err(e) => e.into_iter().map(|d| d.message).collect(),
         }
@@ -2293,11 +2324,18 @@ mod tests {
             assert_eq!(errors(notation), Vec::<String>::new(), "{notation}");
         }
         for (notation, what) in [
-            ("W-F[+]", "threatened, unthreatened and unmoved ranges in multi-leg moves"),
-            ("W-[:]F", "threatened, unthreatened and unmoved ranges in multi-leg moves"),
+            ("W-F[+]", "threatened and unthreatened ranges in multi-leg moves: not generated yet"),
+            ("[*]W-F", "threatened and unthreatened ranges in multi-leg moves: not generated yet"),
         ] {
+            let e = variant_errors(notation);
+            assert!(e.iter().any(|m| m.contains(what)), "{notation}: {e:?}");
+        }
+        // Unmoved squares are generated in variants (tests/generated_unmoved_ranges.rs); a lone
+        // piece has no position to read any of these from.
+        assert_eq!(variant_errors("(W-F[:])+K"), Vec::<String>::new());
+        for notation in ["W-F[+]", "W-F[:]"] {
             let e = errors(notation);
-            assert!(e.iter().any(|m| m.contains(what) && m.contains("not generated yet")), "{notation}: {e:?}");
+            assert!(e.iter().any(|m| m.contains("unmoved ranges need a position")), "{notation}: {e:?}");
         }
     }
 

@@ -13,7 +13,7 @@ use mbn_runtime::{Color, Geometry};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use super::multileg::{needs_position, Sink};
+use super::multileg::{has_dynamic_ranges, needs_position, Sink};
 use super::tables::{bit, or, Bits, Tables};
 use super::EmitOptions;
 
@@ -166,6 +166,13 @@ pub fn emit_piece(
             "en passant, piece sets, attacker sets, conditions and `#` need a position: use a variant",
         ));
         multi.retain(|m| !needs_position(m));
+    }
+    if multi.iter().any(has_dynamic_ranges) {
+        g.diagnostics.push(Diagnostic::new(
+            Span::default(),
+            "threatened, unthreatened and unmoved ranges need a position: use a variant",
+        ));
+        multi.retain(|m| !has_dynamic_ranges(m));
     }
     let multi_moves = match multi.is_empty() {
         true => quote!(),
