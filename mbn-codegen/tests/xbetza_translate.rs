@@ -88,3 +88,19 @@ fn a_swap_with_and_without_m_is_one_piece() {
     assert_eq!(ancp::Canonical::of(&mbn("wK")).to_string(), ancp::Canonical::of(&mbn("mwK")).to_string());
     assert_eq!(to_xbetza(&mbn("mwQ")).as_deref(), Ok("umcRumcB"));
 }
+
+/// X77: a later leg whose MBN turn letters are no XBetza letters (`d`: any way) gets the XBetza
+/// spelling that compiles back to the same move, searched among the direction groups and their
+/// pairs; where none does, the error says so and no wrong piece is printed.
+#[test]
+fn turns_without_an_xbetza_letter_are_searched() {
+    for (m, x) in [("W-dW", "W-svW"), ("W-dF", "W-vF"), ("F-dW", "F-vW")] {
+        assert_eq!(to_xbetza(&mbn(m)).as_deref(), Ok(x), "`{m}`");
+        assert!(ancp::equal(&xbetza(x), &mbn(m)), "`{x}` = `{m}`");
+    }
+    // Every diagonal after a diagonal step has no one XBetza group in mbn's reader (X20).
+    for m in ["F-dF", "K-dK"] {
+        let e = to_xbetza(&mbn(m)).expect_err(m);
+        assert!(e.contains("does not denote the same piece"), "`{m}`: {e}");
+    }
+}

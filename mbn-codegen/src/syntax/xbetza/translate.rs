@@ -610,41 +610,74 @@ fn xbetza_chain(m: &crate::ir::Move, candidates: &[String], alone: bool) -> Resu
         legs.push(leg.as_ref());
     }
     let (first, rest) = legs.split_first().ok_or("an empty move")?;
-    let mut tail = String::new();
+    // A later leg: its initial, its modes, its atom, and MBN's relative direction letters.
+    let mut later = Vec::new();
     for leg in rest {
         let (initial, modes) = xbetza_chain_modes(leg)?;
         let Directions::Relative { atom, modifiers } = plain_directions(leg)? else {
             return Err("a chained leg with absolute directions".into());
         };
         let letters: String = modifiers.concat().chars().filter(|c| !matches!(c, '(' | ')')).collect();
-        tail.push_str(&format!("-{initial}{letters}{modes}{}", xbetza_atom(*atom, leg.reach)?));
+        later.push((initial, modes, xbetza_atom(*atom, leg.reach)?, letters));
     }
     let vectors = plain(first)?;
     let (initial, modes) = xbetza_chain_modes(first)?;
-    let mut out = String::new();
     let atoms = by_atom(vectors);
     let bare = alone && atoms.len() == 1;
-    for (atom, list) in atoms {
-        let select = |c: &str| {
-            if c.is_empty() {
-                xdir::select(atom.0, atom.1, &[])
-            } else {
-                xdir::select(atom.0, atom.1, &[c])
-            }
-        };
-        let mut all = vec![String::new()];
-        all.extend(candidates.iter().cloned());
-        let group = all
+    let render = |spellings: &[&str]| -> Result<String, String> {
+        let tail: String = later
             .iter()
-            .find(|c| {
-                let s = select(c);
-                s.len() == list.len() && s.iter().all(|v| list.contains(v))
-            })
-            .ok_or("the first leg's directions are no one XBetza group")?;
-        let chain = format!("{initial}{group}{modes}{}{tail}", xbetza_atom(atom, first.reach)?);
-        out.push_str(&if bare { chain } else { format!("({chain})") });
+            .zip(spellings)
+            .map(|((initial, modes, atom, _), letters)| format!("-{initial}{letters}{modes}{atom}"))
+            .collect();
+        let mut out = String::new();
+        for (atom, list) in &atoms {
+            let select = |c: &str| {
+                if c.is_empty() {
+                    xdir::select(atom.0, atom.1, &[])
+                } else {
+                    xdir::select(atom.0, atom.1, &[c])
+                }
+            };
+            let mut all = vec![String::new()];
+            all.extend(candidates.iter().cloned());
+            let group = all
+                .iter()
+                .find(|c| {
+                    let s = select(c);
+                    s.len() == list.len() && s.iter().all(|v| list.contains(v))
+                })
+                .ok_or("the first leg's directions are no one XBetza group")?;
+            let chain = format!("{initial}{group}{modes}{}{tail}", xbetza_atom(*atom, first.reach)?);
+            out.push_str(&if bare { chain } else { format!("({chain})") });
+        }
+        Ok(out)
+    };
+    // MBN's turn letters mean in XBetza what they say (`s`, `l`, `fr`, ...), but not all of them
+    // (`d`: any way, `t`, `tt`). Where the verbatim spelling is not the same move, a single later
+    // leg's XBetza letters are searched among the direction groups and their pairs, each checked
+    // by compiling the chain back (X77: MBN `W-dW` is XBetza `W-svW`).
+    let verbatim: Vec<&str> = later.iter().map(|(.., letters)| letters.as_str()).collect();
+    let text = render(&verbatim)?;
+    if later.len() != 1 || same_move(&text, m) {
+        return Ok(text);
     }
-    Ok(out)
+    let groups: Vec<&str> = std::iter::once("").chain(candidates.iter().map(String::as_str)).collect();
+    for a in &groups {
+        for b in groups.iter().filter(|&&b| b.is_empty() || *a < b) {
+            let spelling = format!("{a}{b}");
+            let found = render(&[spelling.as_str()])?;
+            if same_move(&found, m) {
+                return Ok(found);
+            }
+        }
+    }
+    Ok(text)
+}
+
+/// Whether the XBetza `text` compiles to the move `m` alone.
+fn same_move(text: &str, m: &crate::ir::Move) -> bool {
+    super::compile(text).is_ok_and(|back| ancp::equal(&back, &MoveSet { moves: vec![m.clone()] }))
 }
 
 /// A complex rider as Betza 2.0 writes it (X75): a repeated chain `(W-F)0` (X23), a circular
