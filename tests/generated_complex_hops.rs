@@ -6,29 +6,16 @@
 mod common;
 
 use common::agree::{assert_agree, piece_moves, spec_interpreter, test_spec};
-use mbn::codegen::interp::Interpreter;
+use common::test_variant;
 
-/// The Mad Monkey is the seed's `(dcKmK)0` (each round a capture in any direction or a step
-/// straight on), the Greedy Monkey its maximal form; the Edge Taker captures every piece of a
-/// diagonal to the edge, the Edge Hopper hops one piece per round to the edge.
-const PIECES: &str = "P|Pawn| K|King| Q|Queen| M|Mad Monkey|=(dcKmK)0 G|Greedy Monkey|=(dcKmK)0* \
-    E|Edge Taker|=cB*+mF H|Edge Hopper|=pR*+pB* +P==QMGEH";
-const START: &str = "hemqkgeh/pppppppp/8/8/8/8/PPPPPPPP/HEMQKGEH w - - 0 1";
-
-mbn::mbn! {
-    variant ComplexHops {
-        board: "8x8",
-        start: "hemqkgeh/pppppppp/8/8/8/8/PPPPPPPP/HEMQKGEH w - - 0 1",
-        pieces: "P|Pawn| K|King| Q|Queen| M|Mad Monkey|=(dcKmK)0 G|Greedy Monkey|=(dcKmK)0* \
-            E|Edge Taker|=cB*+mF H|Edge Hopper|=pR*+pB* +P==QMGEH",
-        royal: "K",
-        promotion_zone: "[8]",
-        promotion_mandatory: true,
-    }
-}
-
-fn interpreter() -> Interpreter {
-    spec_interpreter(&test_spec("complexhops", 8, START, PIECES, "K", "[8]"))
+test_variant! {
+    /// The Mad Monkey is the seed's `(dcKmK)0` (each round a capture in any direction or a step
+    /// straight on), the Greedy Monkey its maximal form; the Edge Taker captures every piece of a
+    /// diagonal to the edge, the Edge Hopper hops one piece per round to the edge.
+    ComplexHops, interpreter,
+    START = "hemqkgeh/pppppppp/8/8/8/8/PPPPPPPP/HEMQKGEH w - - 0 1",
+    PIECES = "P|Pawn| K|King| Q|Queen| M|Mad Monkey|=(dcKmK)0 G|Greedy Monkey|=(dcKmK)0* \
+        E|Edge Taker|=cB*+mF H|Edge Hopper|=pR*+pB* +P==QMGEH",
 }
 
 /// The moves of the piece on `from` in both back ends (asserted equal, with the whole position's).

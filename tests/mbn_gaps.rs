@@ -4,7 +4,8 @@
 
 mod common;
 
-use common::agree::{assert_agree, moves, spec_interpreter, test_spec};
+use common::agree::{assert_agree, moves};
+use common::test_variant;
 use mbn::codegen::interp::Interpreter;
 use mbn::runtime::{Bitboard, MoveGenerator, Position};
 
@@ -12,22 +13,11 @@ use mbn::runtime::{Bitboard, MoveGenerator, Position};
 // step, then perhaps one W step on that swaps), the Ferry `K-[wW]-W` (a king step, perhaps a
 // swapping step, then a step on) and the Porter `wK-[W]` (a swapping king step, perhaps a step on).
 
-const SWAP_CHOICE_START: &str = "htfqkgyh/pppppppp/8/8/8/8/PPPPPPPP/HTFQKGYH w - - 0 1";
-const SWAP_CHOICE_PIECES: &str = "P|Pawn| R|Rook| K|King| T|Tender|=K-[wwW] F|Ferry|=K-[wW]-W Q|Porter|=wwK-[W] G|Glider|=[wK]-W H|Hawk|=ce{P}K-[W] Y|Yeti|=xwwN+mK +P==RTFQGHY";
-
-mbn::mbn! {
-    variant SwapChoice {
-        board: "8x8",
-        start: "htfqkgyh/pppppppp/8/8/8/8/PPPPPPPP/HTFQKGYH w - - 0 1",
-        pieces: "P|Pawn| R|Rook| K|King| T|Tender|=K-[wwW] F|Ferry|=K-[wW]-W Q|Porter|=wwK-[W] G|Glider|=[wK]-W H|Hawk|=ce{P}K-[W] Y|Yeti|=xwwN+mK +P==RTFQGHY",
-        royal: "K",
-        promotion_zone: "[8]",
-        promotion_mandatory: true,
-    }
-}
-
-fn swap_choice_interpreter() -> Interpreter {
-    spec_interpreter(&test_spec("SwapChoice", 8, SWAP_CHOICE_START, SWAP_CHOICE_PIECES, "K", "[8]"))
+test_variant! {
+    SwapChoice, swap_choice_interpreter,
+    SWAP_CHOICE_START = "htfqkgyh/pppppppp/8/8/8/8/PPPPPPPP/HTFQKGYH w - - 0 1",
+    SWAP_CHOICE_PIECES = "P|Pawn| R|Rook| K|King| T|Tender|=K-[wwW] F|Ferry|=K-[wW]-W Q|Porter|=wwK-[W] G|Glider|=[wK]-W \
+        H|Hawk|=ce{P}K-[W] Y|Yeti|=xwwN+mK +P==RTFQGHY",
 }
 
 /// The moves of the piece on `from` in both back ends (they must list the same moves of the whole
@@ -149,23 +139,10 @@ fn generated_swaps_in_choices_agree_with_the_interpreter() {
 // `K+#wwK` (every step decisive but its captures) and the Hetman `#kN+mK` (decisive knight leaps
 // that may not give check).
 
-const DECISIVE_START: &str = "hxoskoxh/pppppppp/8/8/8/8/PPPPPPPP/HXOSKOXH w - - 0 1";
-const DECISIVE_PIECES: &str =
-    "P|Pawn| K|King| S|Sultan|=#cwwK+mK X|Xerxes|=#xN+mK O|Overlord|=K+#wwK H|Hetman|=#kN+mK +P==SXOH";
-
-mbn::mbn! {
-    variant DecisiveRules {
-        board: "8x8",
-        start: "hxoskoxh/pppppppp/8/8/8/8/PPPPPPPP/HXOSKOXH w - - 0 1",
-        pieces: "P|Pawn| K|King| S|Sultan|=#cwwK+mK X|Xerxes|=#xN+mK O|Overlord|=K+#wwK H|Hetman|=#kN+mK +P==SXOH",
-        royal: "K",
-        promotion_zone: "[8]",
-        promotion_mandatory: true,
-    }
-}
-
-fn decisive_interpreter() -> Interpreter {
-    spec_interpreter(&test_spec("DecisiveRules", 8, DECISIVE_START, DECISIVE_PIECES, "K", "[8]"))
+test_variant! {
+    DecisiveRules, decisive_interpreter,
+    DECISIVE_START = "hxoskoxh/pppppppp/8/8/8/8/PPPPPPPP/HXOSKOXH w - - 0 1",
+    DECISIVE_PIECES = "P|Pawn| K|King| S|Sultan|=#cwwK+mK X|Xerxes|=#xN+mK O|Overlord|=K+#wwK H|Hetman|=#kN+mK +P==SXOH",
 }
 
 #[test]
