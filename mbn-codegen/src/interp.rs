@@ -689,7 +689,7 @@ impl Interpreter {
 
     fn in_range<B: Bitboard>(&self, r: &PRange, pos: &Position<B>, sq: Square, color: Color) -> bool {
         let mut hit = r.squares[sq.index()];
-        if !hit && (r.threatened || r.unthreatened) {
+        if !hit && r.reads_threats() {
             let attacked = self.attacked_by(pos, sq, !color, Counted::Threats);
             hit = (r.threatened && attacked) || (r.unthreatened && !attacked);
         }
@@ -941,7 +941,7 @@ impl Interpreter {
             if leg.decaying && pos.decayed().test(from) {
                 return false;
             }
-            if !leg.attackers.is_empty() && (matches!(only, Counted::Set(..)) || !self.escapes(pos, leg, from, by)) {
+            if !leg.attackers.is_empty() && (!only.counts_attacker_sets() || !self.escapes(pos, leg, from, by)) {
                 return false;
             }
             if !only.counts_threats() && crate::plan::reads_threats(leg) {

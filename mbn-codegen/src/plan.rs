@@ -184,6 +184,13 @@ pub(crate) struct PRange {
     pub(crate) complement: bool,
 }
 
+impl PRange {
+    /// Whether its squares depend on threats (`[+]`, `[*]`, M78).
+    pub(crate) fn reads_threats(&self) -> bool {
+        self.threatened || self.unthreatened
+    }
+}
+
 #[derive(Clone, Debug)]
 pub(crate) struct PCastling {
     pub(crate) kind: CastlingKind,
@@ -1475,7 +1482,7 @@ pub(crate) fn has_decaying(m: &PMove) -> bool {
 
 /// Whether a leg's squares depend on threats: a threatened or unthreatened range (`[+]`, `[*]`).
 pub(crate) fn reads_threats(leg: &PLeg) -> bool {
-    leg.origin.iter().chain(&leg.destination).any(|r| r.threatened || r.unthreatened)
+    leg.origin.iter().chain(&leg.destination).any(PRange::reads_threats)
 }
 
 /// Whether a multi-leg move's squares depend on threats, on a leg or a repeat.
@@ -1486,7 +1493,7 @@ pub(crate) fn move_reads_threats(m: &PMove) -> bool {
             PPart::Explode(_) => false,
             PPart::Optional { body, .. } => parts(body),
             PPart::Repeat(r) => {
-                r.origin.iter().chain(&r.destination).any(|r| r.threatened || r.unthreatened)
+                r.origin.iter().chain(&r.destination).any(PRange::reads_threats)
                     || r.first.iter().chain(&r.later).any(|b| parts(b))
             }
         })

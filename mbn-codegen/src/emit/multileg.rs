@@ -281,14 +281,14 @@ impl Gen {
         let mut steps = Vec::new();
         let mut repeats = Vec::new();
         walk_steps(&m.parts, &mut |s| steps.push(s.clone()), &mut |r| {
-            repeats.push(r.origin.iter().chain(&r.destination).any(threat))
+            repeats.push(r.origin.iter().chain(&r.destination).any(PRange::reads_threats))
         });
         let mut ok = true;
         let induces = steps.iter().any(|s| s.excite);
         for (i, step) in steps.iter().enumerate() {
             let leg = &step.leg;
             let mut refused = Vec::new();
-            if leg.origin.iter().chain(&leg.destination).any(threat) {
+            if leg.origin.iter().chain(&leg.destination).any(PRange::reads_threats) {
                 refused.push("threatened and unthreatened ranges");
             }
             if induces && step.mode_written && !step.excite && !leg.captures.is_empty() && i + 1 < steps.len() {
@@ -539,12 +539,6 @@ fn ends_here(k: &Cont<'_, '_>) -> bool {
 /// Whether a range needs a position.
 fn dynamic(r: &PRange) -> bool {
     r.threatened || r.unthreatened || r.unmoved
-}
-
-/// Whether a range depends on threats (`[+]`, `[*]`): its squares are attacks of the opponent's,
-/// which a move with such a range must not count when it decides them (M78).
-fn threat(r: &PRange) -> bool {
-    r.threatened || r.unthreatened
 }
 
 /// Whether a multi-leg move has a range that depends on the position (`[+]`, `[*]`, `[:]`), on
