@@ -189,7 +189,7 @@ fn maxima_guard_in_both_back_ends() {
 // that turns (M68), as lone pieces.
 pieces_with_attacks! { FREE:
     Wanderer = "(dK)0", Gadabout = "(dW-F)0", KingSteps = "[dK]0", Hopper = "mN--[dK]0", Roamer = "K-{(dK)0}",
-    CircleToTheEdge = "((fr)K)*",
+    CircleToTheEdge = "((fr)K)*", EdgeWanderer = "(dK)*", EdgeGadabout = "(dW-F)*",
 }
 
 #[test]

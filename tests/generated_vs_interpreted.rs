@@ -1284,16 +1284,17 @@ fn generated_omega_castling_agrees_with_the_interpreter() {
 /// Complex riders that turn freely (docs/SEMANTICS.md M67, M68) on a 6x6 board (the interpreter
 /// walks a flood fill for every attack test, so the board is kept small): the Wanderer `(dK)0`
 /// walks king steps any way through empty squares, the Gadabout `(dW-F)0` Mao leaps any way, and
-/// the Circler `((fr)K)*` turns right every step and stops only at the edge.
+/// the Circler `((fr)K)*` turns right every step and stops only at the edge, and the Borderer
+/// `(dK)*` walks king steps any way and stops only at the edge.
 const FREE_PIECES: &str =
-    "P|Pawn|=mfW+cfF K|King| N|Knight| Y|Wanderer|=(dK)0 G|Gadabout|=(dW-F)0 C|Circler|=((fr)K)* +P==NYG";
+    "P|Pawn|=mfW+cfF K|King| N|Borderer|=(dK)* Y|Wanderer|=(dK)0 G|Gadabout|=(dW-F)0 C|Circler|=((fr)K)* +P==NYG";
 const FREE_START: &str = "nygkcn/pppppp/6/6/PPPPPP/NYGKCN w - - 0 1";
 
 mbn::mbn! {
     variant FreeRiders {
         board: "6x6",
         start: "nygkcn/pppppp/6/6/PPPPPP/NYGKCN w - - 0 1",
-        pieces: "P|Pawn|=mfW+cfF K|King| N|Knight| Y|Wanderer|=(dK)0 G|Gadabout|=(dW-F)0 C|Circler|=((fr)K)* +P==NYG",
+        pieces: "P|Pawn|=mfW+cfF K|King| N|Borderer|=(dK)* Y|Wanderer|=(dK)0 G|Gadabout|=(dW-F)0 C|Circler|=((fr)K)* +P==NYG",
         royal: "K",
         promotion_zone: "[6]",
         promotion_mandatory: true,
@@ -1336,6 +1337,10 @@ fn free_riders_by_hand() {
     assert_eq!(at("k4K/6/6/6/1C4/4n1 w - - 0 1", "b2"), "xe1");
     assert_eq!(at("k4K/6/6/3P2/1C4/6 w - - 0 1", "b2"), "");
     assert_eq!(at("k4K/6/6/2C3/6/6 w - - 0 1", "c3"), "e1 f3");
+    // M68: the Borderer (`(dK)*`, a king step any way each time round, to the edge) on f1 behind
+    // White pawns a3, b3 and b2-f2: a1 (going left, or down from a2) and a2 (up-left from b1),
+    // not b1: every path to a2, from where a step down-right leaves the board, stands on b1 first.
+    assert_eq!(at("k4K/6/6/PP4/1PPPPP/5N w - - 0 1", "f1"), "a1 a2");
 }
 
 // Swaps on the way (docs/SEMANTICS.md M63): the Guard `K+(wK-W)` (a king step that swaps with an

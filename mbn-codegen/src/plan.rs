@@ -736,15 +736,15 @@ impl Prep<'_> {
         let what = if repeat.maximal {
             "maximal complex riders `0*` that may turn every time round without capturing (`(dK)0*`: a \
              destination is the end of a self-avoiding path with no way on, which no flood fill decides, M68)"
-        } else if repeat.edge {
-            "complex riders to the edge that may turn more than one way every time round (`(W-sF)*`, `(dK)*`: \
-             whether a landing is at the edge depends on the way the path came in, M68; one way round, \
-             `((fr)K)*`, runs)"
         } else if repeat.min > 1 {
             "unlimited complex riders that may turn every time round and must go round more than once (M67)"
         } else if !repeat.first.iter().chain(&repeat.later).all(|b| flood_body(b)) {
             "unlimited complex riders that may turn every time round and capture, visit, swap or set up on the \
              way (`(daK)0`; M67 runs those that only move on the way, `(dK)0`)"
+        } else if !repeat.later.iter().all(|b| memoryless(b)) && repeat.edge {
+            "complex riders to the edge that may turn more than one way every time round, each way depending \
+             on the previous round's direction (`(W-sF)*`: M68; `(dK)*`, whose rounds go any way, and one \
+             way round, `((fr)K)*`, run)"
         } else if !repeat.later.iter().all(|b| memoryless(b)) {
             "unlimited complex riders whose ways round depend on the direction of the previous time round \
              (`(K-sK)0`, `(Q-sB)0`, `(K)v0`: their destinations are not the squares reachable by square and \

@@ -623,6 +623,98 @@ fn complex_riders_to_the_edge() {
     assert!(refusal("(W-sF)*").contains("complex riders to the edge that may turn more than one way"));
 }
 
+/// M68: a free-turning rider to the edge, `(dK)*` (rounds that go any way), stops where one more
+/// step the way the last one went leaves the board, and on an empty square only when a path reaches
+/// the square before it without standing on it.
+#[test]
+fn free_turning_riders_to_the_edge() {
+    // Empty board: every square of the rim, each reached by a step outwards.
+    let rim: Vec<String> = "abcdefgh"
+        .chars()
+        .flat_map(|f| (1..=8).map(move |r| format!("{f}{r}")))
+        .filter(|s| s.starts_with(['a', 'h']) || s.ends_with(['1', '8']))
+        .collect();
+    assert_eq!(white("(dK)*", "d4", "", ""), set(&rim.join(" ")));
+    // A pocket a1-a2-b1 behind friends (a3 b3 and the second rank), the piece on h1: a1 (going
+    // west, or down from a2) and a2 (north-west from b1). Not b1: the step down-right from a2 leaves
+    // the board, but every path to a2 stands on b1 first.
+    let wall = "a3 b3 b2 c2 d2 e2 f2 g2 h2";
+    assert_eq!(white("(dK)*", "h1", wall, ""), set("a1 a2"));
+    // An enemy on a2, taken going north-west (going north from a1 it is not at the edge).
+    assert_eq!(white("(dK)*", "h1", wall, "a2"), set("a1 xa2"));
+    // Black on h8: the mirror image.
+    assert_eq!(black("(dK)*", "h8", "a6 b6 b7 c7 d7 e7 f7 g7 h7", ""), set("a7 a8"));
+    // On random pockets of a1-d3 (the rest friends), every self-avoiding path, enumerated.
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let name = |(f, r): (i32, i32)| format!("{}{}", (b'a' + f as u8) as char, r + 1);
+    for _ in 0..150 {
+        let mut cells = [[0u8; 8]; 8]; // 0 empty, 1 friend, 2 enemy
+        for (f, file) in cells.iter_mut().enumerate() {
+            for (r, cell) in file.iter_mut().enumerate() {
+                *cell = if f > 3 || r > 2 {
+                    1
+                } else {
+                    match next() % 20 {
+                        0..=12 => 0,
+                        13..=16 => 1,
+                        _ => 2,
+                    }
+                };
+            }
+        }
+        let from = ((next() % 4) as i32, (next() % 3) as i32);
+        cells[from.0 as usize][from.1 as usize] = 0;
+        let squares = |kind: u8| {
+            let all = (0..8).flat_map(|f| (0..8).map(move |r| (f, r)));
+            all.filter(|&(f, r)| cells[f as usize][r as usize] == kind && (f, r) != from).map(name).collect::<Vec<_>>()
+        };
+        let (friends, enemies) = (squares(1).join(" "), squares(2).join(" "));
+        let want = edge_paths(&cells, from);
+        assert_eq!(white("(dK)*", &name(from), &friends, &enemies), want, "{} {friends} / {enemies}", name(from));
+    }
+}
+
+/// `(dK)*` by enumerating every self-avoiding path (`cells`: 0 empty, 1 friend, 2 enemy).
+fn edge_paths(cells: &[[u8; 8]; 8], from: (i32, i32)) -> Vec<String> {
+    fn walk(cells: &[[u8; 8]; 8], path: &mut Vec<(i32, i32)>, out: &mut std::collections::BTreeSet<String>) {
+        let on = |(f, r): (i32, i32)| (0..8).contains(&f) && (0..8).contains(&r);
+        let (f, r) = *path.last().unwrap();
+        for (df, dr) in [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)] {
+            let to = (f + df, r + dr);
+            if !on(to) || path.contains(&to) {
+                continue;
+            }
+            let edge = !on((to.0 + df, to.1 + dr));
+            let name = format!("{}{}", (b'a' + to.0 as u8) as char, to.1 + 1);
+            match cells[to.0 as usize][to.1 as usize] {
+                0 => {
+                    if edge {
+                        out.insert(name);
+                    }
+                    path.push(to);
+                    walk(cells, path, out);
+                    path.pop();
+                }
+                2 if edge => {
+                    out.insert(format!("x{name}"));
+                }
+                _ => {}
+            }
+        }
+    }
+    let mut out = std::collections::BTreeSet::new();
+    walk(cells, &mut vec![from], &mut out);
+    let mut v: Vec<String> = out.into_iter().collect();
+    v.sort();
+    v
+}
+
 /// M57: null legs stand still; `O-K` has nothing to turn from.
 #[test]
 fn null_legs() {
@@ -721,7 +813,6 @@ fn free_turning_complex_riders() {
     for (notation, what) in [
         ("(daK)0", "capture, visit, swap or set up on the way"),
         ("(dK)0-W", "followed by more of its move"),
-        ("(dK)*", "complex riders to the edge that may turn more than one way"),
         ("(dK)0*", "maximal complex riders `0*`"),
     ] {
         assert!(refusal(notation).contains(what), "{notation}");

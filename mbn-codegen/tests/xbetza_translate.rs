@@ -94,12 +94,16 @@ fn a_swap_with_and_without_m_is_one_piece() {
 /// pairs; where none does, the error says so and no wrong piece is printed.
 #[test]
 fn turns_without_an_xbetza_letter_are_searched() {
-    for (m, x) in [("W-dW", "W-svW"), ("W-dF", "W-vF"), ("F-dW", "F-vW")] {
+    // More later legs: each searched in turn, the chain up to it checked (`W-(fr)F-dW`: the F leg's
+    // `fr` is XBetza's too, the W leg's `d` is not).
+    let chains =
+        [("W-dW-dW", "W-svW-svW"), ("F-dW-dW", "F-vW-svW"), ("W-(fr)F-dW", "W-frF-vW"), ("N-dW-dW", "N-svW-svW")];
+    for (m, x) in [("W-dW", "W-svW"), ("W-dF", "W-vF"), ("F-dW", "F-vW")].into_iter().chain(chains) {
         assert_eq!(to_xbetza(&mbn(m)).as_deref(), Ok(x), "`{m}`");
         assert!(ancp::equal(&xbetza(x), &mbn(m)), "`{x}` = `{m}`");
     }
     // Every diagonal after a diagonal step has no one XBetza group in mbn's reader (X20).
-    for m in ["F-dF", "K-dK"] {
+    for m in ["F-dF", "K-dK", "F-dF-W", "W-dW-dF-dF"] {
         let e = to_xbetza(&mbn(m)).expect_err(m);
         assert!(e.contains("does not denote the same piece"), "`{m}`: {e}");
     }

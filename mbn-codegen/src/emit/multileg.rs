@@ -121,7 +121,19 @@ enum Cont<'c, 'a> {
         origin: Ident,
         reached: Ident,
         todo: Ident,
+        /// To the edge (M68): the state the repeat started in, and where this time round started
+        /// (`None`: the first round, from `origin`).
+        start: &'c St<'a>,
+        from: Option<Ident>,
         next: &'c Cont<'c, 'a>,
+    },
+    /// The end of a time round of a flood fill that only marks the empty squares it reaches
+    /// without ending a round on `avoid` (M68).
+    Reach {
+        origin: Ident,
+        avoid: Ident,
+        reached: Ident,
+        todo: Ident,
     },
 }
 
@@ -596,6 +608,32 @@ fn searchable(r: &PRepeat) -> bool {
     !r.flood && r.first.iter().chain(&r.later).all(|body| plain(body))
 }
 
+/// The state a later time round of a flood fill starts in, on `at` (M67): its first leg takes
+/// any direction or its own (plan), so `prev` is not read; the path's log and landings are not
+/// read either.
+fn later_round<'a>(st: &St<'a>, at: &Ident) -> St<'a> {
+    St {
+        sq: at.clone(),
+        cap: st.cap.clone(),
+        disp: None,
+        prev: Some((0, 1)),
+        zaxis: None,
+        pending: None,
+        leg_start: at.clone(),
+        unload_at: None,
+        actor: st.actor.clone(),
+        visited: vec![(at.clone(), None)],
+        log: Vec::new(),
+        replay: None,
+        setup: st.setup.clone().map(|(u, _)| (u, None)),
+        decisive: st.decisive,
+        rights: st.rights,
+        off: None,
+        swapping: false,
+        swapped: st.swapped.clone(),
+    }
+}
+
 /// Single legs and multi-leg moves, with the single legs the tables do not cover (non-jumping
 /// leaps, `nA`; cylindrical legs, `oR`) moved to the multi-leg moves.
 pub(super) fn split((legs, mut multi): (Vec<PLeg>, Vec<PMove>), color: Color) -> (Vec<PLeg>, Vec<PMove>) {
@@ -702,7 +740,19 @@ impl<'a> Unroll<'_> {
             Cont::Push { contexts, stack, done, landed, log } => {
                 self.push_position(st, contexts, stack, done, landed.as_ref(), *log)
             }
-            Cont::Flood { rep, origin, reached, todo, next } => self.flood_end(st, rep, origin, reached, todo, next),
+            Cont::Flood { rep, origin, reached, todo, start, from, next } => {
+                self.flood_end(st, rep, origin, reached, todo, start, from.as_ref(), next)
+            }
+            Cont::Reach { origin, avoid, reached, todo } => {
+                let Some((_, t)) = &st.pending else { return quote!() };
+                let (ty, sq) = (self.ty(), &st.sq);
+                quote! {
+                    if !#t && #sq != #origin && #sq != #avoid && !#reached.test(#sq) {
+                        #reached |= <#ty as Bitboard>::from_square(#sq);
+                        #todo |= <#ty as Bitboard>::from_square(#sq);
+                    }
+                }
+            }
         }
     }
 
@@ -813,35 +863,24 @@ impl<'a> Unroll<'_> {
         let ty = self.ty();
         let (reached, todo, at) = (self.id("reached"), self.id("todo"), self.id("at"));
         let none = if rep.min == 0 { self.run(st.clone(), next) } else { quote!() };
-        let end = Cont::Flood { rep, origin: st.sq.clone(), reached: reached.clone(), todo: todo.clone(), next };
+        let origin = st.sq.clone();
+        let flood = |from: Option<Ident>| Cont::Flood {
+            rep,
+            origin: origin.clone(),
+            reached: reached.clone(),
+            todo: todo.clone(),
+            start: &st,
+            from,
+            next,
+        };
         let mut first = Vec::new();
         for body in &rep.first {
-            first.push(self.run(st.clone(), &Cont::Parts(body.as_slice(), &end)));
+            first.push(self.run(st.clone(), &Cont::Parts(body.as_slice(), &flood(None))));
         }
-        // A later round's first leg takes any direction or its own (plan): `prev` is not read.
-        let here = St {
-            sq: at.clone(),
-            cap: st.cap.clone(),
-            disp: None,
-            prev: Some((0, 1)),
-            zaxis: None,
-            pending: None,
-            leg_start: at.clone(),
-            unload_at: None,
-            actor: st.actor.clone(),
-            visited: vec![(at.clone(), None)],
-            log: Vec::new(),
-            replay: None,
-            setup: st.setup.clone().map(|(u, _)| (u, None)),
-            decisive: st.decisive,
-            rights: st.rights,
-            off: None,
-            swapping: false,
-            swapped: st.swapped.clone(),
-        };
+        let here = later_round(&st, &at);
         let mut later = Vec::new();
         for body in &rep.later {
-            later.push(self.run(here.clone(), &Cont::Parts(body.as_slice(), &end)));
+            later.push(self.run(here.clone(), &Cont::Parts(body.as_slice(), &flood(Some(at.clone())))));
         }
         quote! {{
             let mut #reached = <#ty as Bitboard>::EMPTY;
@@ -855,7 +894,10 @@ impl<'a> Unroll<'_> {
     }
 
     /// The end of a time round of a flood fill (M67): unless back where the repeat started, the
-    /// path may stop here, and an empty square not reached before is to do.
+    /// path may stop here, and an empty square not reached before is to do. To the edge (M68) it
+    /// stops only at the edge, and on an empty square only when a path reaches the round's start
+    /// without standing on it.
+    #[allow(clippy::too_many_arguments)]
     fn flood_end(
         &mut self,
         st: St<'a>,
@@ -863,12 +905,22 @@ impl<'a> Unroll<'_> {
         origin: &Ident,
         reached: &Ident,
         todo: &Ident,
+        start: &St<'a>,
+        from: Option<&Ident>,
         next: &Cont<'_, 'a>,
     ) -> TokenStream {
         let Some((_, t)) = st.pending.clone() else { return quote!() };
         let ty = self.ty();
         let sq = st.sq.clone();
-        let guards = self.ranges(&rep.destination, &sq);
+        let mut guards = self.ranges(&rep.destination, &sq);
+        if rep.edge {
+            let log_start = if from.is_none() { start.log.len() } else { 0 };
+            guards.push(self.at_edge(&sq, &st.log[log_start..]));
+            if let Some(from) = from {
+                let reach = self.reach(start, rep, &sq);
+                guards.push(quote!((#t || #reach.test(#from))));
+            }
+        }
         let mut end = st;
         end.replay = None;
         let stop = guarded(guards, self.run(end, next));
@@ -881,6 +933,37 @@ impl<'a> Unroll<'_> {
                 }
             }
         }
+    }
+
+    /// M68: the empty squares a flood fill from `start` reaches without ending a time round on
+    /// `avoid` (nor where it started), as a bitboard expression.
+    fn reach(&mut self, start: &St<'a>, rep: &'a PRepeat, avoid: &Ident) -> TokenStream {
+        let ty = self.ty();
+        let (reached, todo, at) = (self.id("reached"), self.id("todo"), self.id("at"));
+        let end = Cont::Reach {
+            origin: start.sq.clone(),
+            avoid: avoid.clone(),
+            reached: reached.clone(),
+            todo: todo.clone(),
+        };
+        let mut first = Vec::new();
+        for body in &rep.first {
+            first.push(self.run(start.clone(), &Cont::Parts(body.as_slice(), &end)));
+        }
+        let here = later_round(start, &at);
+        let mut later = Vec::new();
+        for body in &rep.later {
+            later.push(self.run(here.clone(), &Cont::Parts(body.as_slice(), &end)));
+        }
+        quote! {{
+            let mut #reached = <#ty as Bitboard>::EMPTY;
+            let mut #todo = <#ty as Bitboard>::EMPTY;
+            #(#first)*
+            while let Some(#at) = #todo.pop_lowest() {
+                #(#later)*
+            }
+            #reached
+        }}
     }
 
     /// `(X)*` (M56): whether one more time round from `sq`, one step of each leg the way the
@@ -2271,18 +2354,21 @@ mod tests {
     fn free_turning_repeats_are_flood_fills() {
         // M67: unlimited repeats that turn freely and only move on the way, ending their move, are
         // generated as flood fills (compared with the interpreter in
-        // tests/generated_vs_interpreted.rs); M68: a repeat to the edge with one way round too.
-        for notation in ["(dK)0", "[K]0", "(dW-F)0", "mN--[K]0", "W-{(dK)0}", "(K)d0", "((fr)K)*", "(W-F)*"] {
+        // tests/generated_vs_interpreted.rs); M68: a repeat to the edge with one way round, or whose
+        // rounds go any way.
+        for notation in
+            ["(dK)0", "[K]0", "(dW-F)0", "mN--[K]0", "W-{(dK)0}", "(K)d0", "((fr)K)*", "(W-F)*", "(dK)*", "(dW-F)*"]
+        {
             assert_eq!(errors(notation), Vec::<String>::new(), "{notation}");
         }
         // What stays refused, by both back ends (the plan): a direction-dependent round, `0*`, the
-        // edge with free turns, captures on the way, a flood followed by more legs.
+        // edge with turns that depend on the previous round, captures on the way, a flood followed
+        // by more legs.
         for (notation, what) in [
             ("(K-sK)0", "depend on the direction of the previous time round"),
             ("(frW)0", "depend on the direction of the previous time round"),
             ("(dK)0*", "maximal complex riders `0*`"),
             ("(W-sF)*", "complex riders to the edge that may turn more than one way"),
-            ("(dK)*", "complex riders to the edge that may turn more than one way"),
             ("(daK)0", "capture, visit, swap or set up on the way"),
             ("(dK)0-W", "followed by more of its move"),
         ] {

@@ -341,7 +341,8 @@ impl<'w, B: Bitboard> Walker<'w, B> {
     /// squares its self-avoiding paths reach are the squares reachable round by round (any walk
     /// shortens to a path standing nowhere twice). Each empty square reached, other than where the
     /// repeat started, goes round once more; every round's end may stop (what follows is the end
-    /// of the move, plan), each square and last leg once.
+    /// of the move, plan), each square and last leg once. To the edge (`(dK)*`, M68) a round from
+    /// `a` may stop on an empty `b` only when a path reaches `a` without standing on `b`.
     fn flood<'a>(&self, st: State<'a>, rep: &'a PRepeat, next: &Cont<'_, 'a>, out: &mut Vec<Landing>) {
         let origin = st.square;
         if rep.min == 0 {
@@ -351,19 +352,28 @@ impl<'w, B: Bitboard> Walker<'w, B> {
         let mut reached = vec![false; squares];
         // The last legs the path stopped with on each square.
         let mut stopped: Vec<Vec<*const PStep>> = vec![Vec::new(); squares];
+        // M68: the squares reached without standing on a square, by that square.
+        let mut avoiding: Vec<Option<Vec<bool>>> = vec![None; squares];
         let mut todo = Vec::new();
+        let start = st.clone();
+        let first_log = st.log.len();
         let mut rounds = |from: State<'a>, bodies: &'a [Vec<PPart>], todo: &mut Vec<State<'a>>| {
-            let ends = std::cell::RefCell::new(Vec::new());
-            for body in bodies {
-                self.run(from.clone(), &Cont::Parts(body.as_slice(), &Cont::Collect(&ends)), out);
-            }
-            for end in ends.into_inner() {
+            // Later rounds start on squares other than the origin, with their log cleared.
+            let from_square = from.square;
+            let log_start = if from_square == origin { first_log } else { 0 };
+            for end in self.round_ends(from, bodies) {
                 let Some(p) = end.pending.as_ref() else { continue };
                 if end.square == origin {
                     continue;
                 }
                 let (occupied, step, i) = (p.target.is_some(), p.step as *const PStep, end.square.index());
-                if !stopped[i].contains(&step) && rep.destination.iter().all(|r| self.in_range(r, end.square)) {
+                let edge = !rep.edge
+                    || (self.at_edge(end.square, &end.log[log_start..])
+                        && (occupied
+                            || from_square == origin
+                            || avoiding[i].get_or_insert_with(|| self.reach(&start, rep, end.square))
+                                [from_square.index()]));
+                if edge && !stopped[i].contains(&step) && rep.destination.iter().all(|r| self.in_range(r, end.square)) {
                     stopped[i].push(step);
                     self.run(end.clone(), next, out);
                 }
@@ -381,6 +391,37 @@ impl<'w, B: Bitboard> Walker<'w, B> {
         while let Some(at) = todo.pop() {
             rounds(at, &rep.later, &mut todo);
         }
+    }
+
+    /// The ends of one time round of a flood-fill repeat from `from`, by each of `bodies`.
+    fn round_ends<'a>(&self, from: State<'a>, bodies: &'a [Vec<PPart>]) -> Vec<State<'a>> {
+        let ends = std::cell::RefCell::new(Vec::new());
+        // Rounds end at `Collect`: no path completes inside one.
+        let mut none = Vec::new();
+        for body in bodies {
+            self.run(from.clone(), &Cont::Parts(body.as_slice(), &Cont::Collect(&ends)), &mut none);
+        }
+        ends.into_inner()
+    }
+
+    /// M68: the empty squares a flood-fill repeat from `start` reaches without ending a time round
+    /// on `avoid` (nor on the square it started from), by square index.
+    fn reach<'a>(&self, start: &State<'a>, rep: &'a PRepeat, avoid: Square) -> Vec<bool> {
+        let mut reached = vec![false; self.pos.geometry().squares().count()];
+        let mut todo = vec![(start.clone(), &rep.first)];
+        while let Some((from, bodies)) = todo.pop() {
+            for mut end in self.round_ends(from, bodies) {
+                let empty = end.pending.as_ref().is_some_and(|p| p.target.is_none());
+                let sq = end.square;
+                if empty && sq != start.square && sq != avoid && !reached[sq.index()] {
+                    reached[sq.index()] = true;
+                    end.log.clear();
+                    end.visited.clear();
+                    todo.push((end, &rep.later));
+                }
+            }
+        }
+        reached
     }
 
     /// One leg: settles the previous landing as a square on the way, then walks each direction.

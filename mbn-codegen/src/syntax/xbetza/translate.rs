@@ -654,25 +654,43 @@ fn xbetza_chain(m: &crate::ir::Move, candidates: &[String], alone: bool) -> Resu
         Ok(out)
     };
     // MBN's turn letters mean in XBetza what they say (`s`, `l`, `fr`, ...), but not all of them
-    // (`d`: any way, `t`, `tt`). Where the verbatim spelling is not the same move, a single later
-    // leg's XBetza letters are searched among the direction groups and their pairs, each checked
-    // by compiling the chain back (X77: MBN `W-dW` is XBetza `W-svW`).
-    let verbatim: Vec<&str> = later.iter().map(|(.., letters)| letters.as_str()).collect();
-    let text = render(&verbatim)?;
-    if later.len() != 1 || same_move(&text, m) {
+    // (`d`: any way, `t`, `tt`). Where the verbatim spelling is not the same move, each later
+    // leg's XBetza letters are searched among the direction groups and their pairs, leg by leg:
+    // the chain up to that leg, compiled back, must be MBN's chain up to that leg (X77: MBN `W-dW`
+    // is XBetza `W-svW`; `W-dW-dW` is `W-svW-svW`).
+    let verbatim: Vec<String> = later.iter().map(|(.., letters)| letters.clone()).collect();
+    let text = render(&verbatim.iter().map(String::as_str).collect::<Vec<_>>())?;
+    if same_move(&text, m) {
         return Ok(text);
     }
     let groups: Vec<&str> = std::iter::once("").chain(candidates.iter().map(String::as_str)).collect();
-    for a in &groups {
-        for b in groups.iter().filter(|&&b| b.is_empty() || *a < b) {
-            let spelling = format!("{a}{b}");
-            let found = render(&[spelling.as_str()])?;
-            if same_move(&found, m) {
-                return Ok(found);
+    let mut spellings = verbatim.clone();
+    for i in 0..later.len() {
+        let prefix = crate::ir::Move { parts: m.parts[..i + 2].to_vec(), span: m.span };
+        let tried = |spellings: &[String]| -> Result<Option<String>, String> {
+            let legs: Vec<&str> = spellings[..=i].iter().map(String::as_str).collect();
+            let text = render(&legs)?;
+            Ok(same_move(&text, &prefix).then_some(text))
+        };
+        if tried(&spellings)?.is_some() {
+            continue;
+        }
+        let mut found = false;
+        'search: for a in &groups {
+            for b in groups.iter().filter(|&&b| b.is_empty() || *a < b) {
+                spellings[i] = format!("{a}{b}");
+                if tried(&spellings)?.is_some() {
+                    found = true;
+                    break 'search;
+                }
             }
         }
+        if !found {
+            // No XBetza letters for this leg: the verbatim text, which the caller's check refuses.
+            return Ok(text);
+        }
     }
-    Ok(text)
+    render(&spellings.iter().map(String::as_str).collect::<Vec<_>>())
 }
 
 /// Whether the XBetza `text` compiles to the move `m` alone.
