@@ -34,7 +34,14 @@ fn case_studies_translate_to_chains() {
 
 #[test]
 fn mbn_chains_and_repeats_translate_to_betza_2() {
-    for (m, x) in [("(W-F)0", "(W-F)0"), ("(W-F)3", "(W-F)3"), ("(N)(rf)0", "Nrf0"), ("mW-F", "mW-F"), ("W-F", "W-F")] {
+    for (m, x) in [
+        ("(W-F)0", "(W-F)0"),
+        ("(W-F)3", "(W-F)3"),
+        ("(N)(rf)0", "Nrf0"),
+        ("(aW)0", "Wc0"),
+        ("mW-F", "mW-F"),
+        ("W-F", "W-F"),
+    ] {
         let o = translate("mbn", "xbetza", m);
         assert!(o.status.success(), "`{m}`: {}", String::from_utf8_lossy(&o.stderr));
         assert_eq!(stdout(&o), x, "`{m}`");

@@ -108,3 +108,26 @@ fn turns_without_an_xbetza_letter_are_searched() {
         assert!(e.contains("does not denote the same piece"), "`{m}`: {e}");
     }
 }
+
+/// X75: a leg that moves or captures, replayed straight on (MBN `(aW)0`, the Rampager), is XBetza's
+/// range count with `c` (X24: `Wc0`, seed 002's `Rc0`); repeated legs of other modes, or that turn,
+/// have no such spelling.
+#[test]
+fn repeated_legs_that_capture_on_the_way_are_range_counts() {
+    for (m, x) in
+        [("(aW)0", "Wc0"), ("(afF)0", "fFc0"), ("(aN)3", "Nc3"), ("(aW)0+(aF)0", "Wc0Fc0"), ("K+(aW)0", "WFWc0")]
+    {
+        assert_eq!(to_xbetza(&mbn(m)).as_deref(), Ok(x), "`{m}`");
+        assert!(ancp::equal(&xbetza(x), &mbn(m)), "`{x}` = `{m}`");
+    }
+    assert!(ancp::equal(&xbetza("Rc0"), &mbn("(aW)0")));
+    for (m, why) in [
+        ("(cW)0", "only when it moves or captures every time"),
+        // Later times round turn (`fs` relative to the previous step): no range count says that.
+        ("(afsW)0", "does not denote the same piece"),
+        ("(aW)0*", "has no XBetza spelling"),
+    ] {
+        let e = to_xbetza(&mbn(m)).expect_err(m);
+        assert!(e.contains(why), "`{m}`: {e}");
+    }
+}

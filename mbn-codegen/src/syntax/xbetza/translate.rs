@@ -705,6 +705,16 @@ fn xbetza_repeat(m: &crate::ir::Move, candidates: &[String]) -> Option<Result<St
         first.is_empty() && alternatives.is_empty() && origin.is_empty() && destination.is_empty()
     };
     match m.parts.as_slice() {
+        // X24: a leg that moves or captures, replayed straight on, is a range count with `c`:
+        // `(aW)0` is `Rc0` (written `Wc0`), `(afF)3` is `fFc3`.
+        [Part::Repeat { first, then, count, first_alternatives, alternatives, origin, destination }]
+            if plain(first_alternatives, alternatives, origin, destination) && first.len() == 1 && then.len() == 1 =>
+        {
+            // Later times round replay the first (M5); the piece's compile-back check (`check`)
+            // refuses any other reading.
+            let ([Part::Leg(leg)], [Part::Leg(_)]) = (first.as_slice(), then.as_slice()) else { return None };
+            Some(rampager(leg, *count, candidates))
+        }
         [Part::Repeat { first, count, first_alternatives, alternatives, origin, destination, .. }]
             if first.len() > 1 && plain(first_alternatives, alternatives, origin, destination) =>
         {
@@ -741,6 +751,30 @@ fn xbetza_repeat(m: &crate::ir::Move, candidates: &[String]) -> Option<Result<St
         },
         _ => None,
     }
+}
+
+/// `(aW)0` as XBetza's `Wc0` (X24): each direction group of the leg with `c` on its count.
+fn rampager(leg: &Leg, count: Count, candidates: &[String]) -> Result<String, String> {
+    let (initial, modes) = xbetza_modes(leg)?;
+    if !initial.is_empty()
+        || !modes.is_empty()
+        || !leg.capabilities.iter().any(|c| matches!(c, Capability::Move { .. }))
+    {
+        return Err(
+            "a repeated leg translates to XBetza only when it moves or captures every time (`(aW)0` = `Rc0`)".into()
+        );
+    }
+    let count = count_text(count, false)?;
+    let mut out = String::new();
+    for (atom, list) in by_atom(plain(leg)?) {
+        let select = |c: &str| xdir::select(atom.0, atom.1, if c.is_empty() { &[] } else { std::slice::from_ref(&c) });
+        let groups = cover(&list, candidates, &select).ok_or("no XBetza cover of the directions")?;
+        let letter = xbetza_atom(atom, leg.reach)?;
+        for g in groups {
+            out.push_str(&format!("{g}{letter}c{count}"));
+        }
+    }
+    Ok(out)
 }
 
 /// XBetza text for a lowered single-leg piece, checked to compile back to an equal piece.
