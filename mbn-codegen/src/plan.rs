@@ -1501,6 +1501,22 @@ pub(crate) fn move_reads_threats(m: &PMove) -> bool {
     parts(&m.parts)
 }
 
+/// Whether a multi-leg move may capture: a leg that captures (other than a leg on the way with no
+/// mode written, M1), an explosion, a relocation (`u`) or an induced move (`x`).
+pub(crate) fn move_captures(m: &PMove) -> bool {
+    fn parts(ps: &[PPart]) -> bool {
+        ps.iter().any(|p| match p {
+            PPart::Leg(s) => s.excite || s.unload,
+            PPart::Explode(_) => true,
+            PPart::Optional { body, .. } => parts(body),
+            PPart::Repeat(r) => r.first.iter().chain(&r.later).any(|b| parts(b)),
+        })
+    }
+    let mut sides = Vec::new();
+    capture_sides(&m.parts, &mut sides);
+    !sides.is_empty() || parts(&m.parts)
+}
+
 /// Whether a multi-leg move has an attacker set (on its first leg, M55).
 pub(crate) fn has_attackers(m: &PMove) -> bool {
     matches!(m.parts.first(), Some(PPart::Leg(s)) if !s.leg.attackers.is_empty())

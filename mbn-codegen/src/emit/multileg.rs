@@ -193,6 +193,10 @@ impl Gen {
         let mut code = Vec::new();
         let mut touched = Some(Vec::new());
         for m in moves {
+            // A move that never captures attacks nothing; its ranges may read threats (M78).
+            if sink == Sink::Attack && !crate::plan::move_captures(m) {
+                continue;
+            }
             if !self.multi_supported(m) {
                 return None;
             }
@@ -288,8 +292,12 @@ impl Gen {
         }
     }
 
-    /// Whether the generator runs every leg of `m`; reports what it does not.
+    /// Whether the generator runs every leg of `m`; reports what it does not. Threatened and
+    /// unthreatened ranges run on moves that never capture: the attack test they ask leaves such
+    /// moves out, which is M78's rule (a capturing one would have to be left out of the test its
+    /// own ranges ask, which the one attack function cannot do).
     fn multi_supported(&mut self, m: &PMove) -> bool {
+        let quiet = !crate::plan::move_captures(m);
         let mut steps = Vec::new();
         let mut repeats = Vec::new();
         walk_steps(&m.parts, &mut |s| steps.push(s.clone()), &mut |r| {
@@ -300,24 +308,24 @@ impl Gen {
         for (i, step) in steps.iter().enumerate() {
             let leg = &step.leg;
             let mut refused = Vec::new();
-            if leg.origin.iter().chain(&leg.destination).any(PRange::reads_threats) {
-                refused.push("threatened and unthreatened ranges");
+            if !quiet && leg.origin.iter().chain(&leg.destination).any(PRange::reads_threats) {
+                refused.push("threatened and unthreatened ranges in multi-leg moves that may capture");
             }
             if induces && step.mode_written && !step.excite && !leg.captures.is_empty() && i + 1 < steps.len() {
-                refused.push("XBetza `x` with captures on the way");
+                refused.push("XBetza `x` with captures on the way in multi-leg moves");
             }
             for what in refused {
                 self.diagnostics.push(
-                    Diagnostic::new(step.span, format!("{what} in multi-leg moves: not generated yet"))
+                    Diagnostic::new(step.span, format!("{what}: not generated yet"))
                         .with_help("the interpreter runs it: `mbn perft <variant> <depth> --interpret`"),
                 );
                 ok = false;
             }
         }
-        if repeats.into_iter().any(|d| d) {
+        if !quiet && repeats.into_iter().any(|d| d) {
             self.diagnostics.push(Diagnostic::new(
                 m.span,
-                "threatened and unthreatened ranges on complex riders: not generated yet",
+                "threatened and unthreatened ranges on complex riders that may capture: not generated yet",
             ));
             ok = false;
         }
@@ -1934,13 +1942,14 @@ impl<'a> Unroll<'_> {
         quote!((if #sq == sq { #victim } else { #mask.test(#sq) }))
     }
 
-    /// The ranges, tested on `sq`: static squares as masks, unmoved squares (`[:]`) read from the
-    /// position (threatened ones are refused by `multi_supported`).
+    /// The ranges, tested on `sq`: static squares as masks, unmoved (`[:]`), threatened and
+    /// unthreatened squares (`[+]`, `[*]`: on moves that never capture, `multi_supported`) read
+    /// from the position.
     fn ranges(&self, ranges: &[PRange], sq: &Ident) -> Vec<TokenStream> {
         ranges
             .iter()
             .map(|r| {
-                if r.unmoved {
+                if r.unmoved || r.reads_threats() {
                     return self.g.range_test(r, &quote!(#sq), self.color);
                 }
                 let mask = self.g.tables.mask(&range_bits(r), &self.g.rt);
@@ -2403,9 +2412,15 @@ mod tests {
         for notation in ["W-phR", "W-pR*", "mW-pW0*", "pR*-W", "phB-F"] {
             assert_eq!(errors(notation), Vec::<String>::new(), "{notation}");
         }
+        // Threat ranges run on moves that never capture (M78: the attack test leaves them out).
+        for notation in ["W-mF[+]", "[*]W-mF", "mW[*]-mF", "(W-mF[+])3", "(W-mF)3[*]"] {
+            assert_eq!(variant_errors(notation), Vec::<String>::new(), "{notation}");
+        }
         for (notation, what) in [
-            ("W-F[+]", "threatened and unthreatened ranges in multi-leg moves: not generated yet"),
-            ("[*]W-F", "threatened and unthreatened ranges in multi-leg moves: not generated yet"),
+            ("W-F[+]", "threatened and unthreatened ranges in multi-leg moves that may capture: not generated yet"),
+            ("[*]W-F", "threatened and unthreatened ranges in multi-leg moves that may capture: not generated yet"),
+            ("cW-mF[+]", "threatened and unthreatened ranges in multi-leg moves that may capture: not generated yet"),
+            ("(W-F)3[*]", "threatened and unthreatened ranges on complex riders that may capture"),
         ] {
             let e = variant_errors(notation);
             assert!(e.iter().any(|m| m.contains(what)), "{notation}: {e:?}");

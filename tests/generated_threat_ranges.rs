@@ -1,0 +1,59 @@
+//! Threatened and unthreatened ranges (`[+]`, `[*]`) on multi-leg moves that never capture, in
+//! generated code (docs/SEMANTICS.md M78): hand-checked sets in both back ends, then generated =
+//! interpreted on random playouts and at perft 1-3.
+
+mod common;
+
+use common::agree::{assert_agree, piece_moves};
+use common::test_variant;
+
+test_variant! {
+    /// The Sentry is a King that also goes a Xiangqi Horse's way to squares the enemy does not
+    /// attack (`[*]` on the last leg); the Escaper is a King that may also go the Horse's way while
+    /// it stands attacked (`[+]` on its first leg's origin); the Prowler rides up to three Mao
+    /// leaps along a knight line quietly and stops on unattacked squares only (`[*]` on the whole
+    /// repeat), or steps as a King. Their multi-leg moves never capture.
+    Threats, interpreter,
+    START = "rnbskenr/pppppppp/8/8/8/8/PPPPPPPP/RNBSKEWR w - - 0 1",
+    PIECES = "P|Pawn| N|Knight| B|Bishop| R|Rook| K|King| S|Sentry|=(W-mF[*])+K E|Escaper|=([+]mW-mF)+K \
+        W|Prowler|=(W-mF)3[*]+K +P==NBRSEW",
+}
+
+/// The moves of the piece on `from` in both back ends (asserted equal, with the whole position's).
+fn moves(fen: &str, from: &str) -> String {
+    piece_moves(&Threats, &interpreter(), &Threats::position(fen).expect("fen"), from)
+}
+
+#[test]
+fn the_sentry_leaps_to_unattacked_squares_only() {
+    // d4, a Black Rook on h6 sweeping the sixth rank: the Horse's c6 and e6 are attacked.
+    assert_eq!(moves("4k3/8/7r/8/3S4/8/8/4K3 w - - 0 1", "d4"), "b3 b5 c2 c3 c4 c5 d3 d5 e2 e3 e4 e5 f3 f5");
+    // No Rook: all eight Horse squares.
+    assert_eq!(moves("4k3/8/8/8/3S4/8/8/4K3 w - - 0 1", "d4"), "b3 b5 c2 c3 c4 c5 c6 d3 d5 e2 e3 e4 e5 e6 f3 f5");
+    // A Black pawn on e6 is no destination (the Horse's leg only moves), and the pawn attacks d5
+    // and f5: f5 is left out, d5 stays a King's step (captures and steps need no range).
+    assert_eq!(moves("4k3/8/4p3/8/3S4/8/8/4K3 w - - 0 1", "d4"), "b3 b5 c2 c3 c4 c5 c6 d3 d5 e2 e3 e4 e5 f3");
+}
+
+#[test]
+fn the_escaper_leaps_while_attacked() {
+    // Attacked along the fourth rank by the Rook on h4: the King's steps and the Horse's leaps.
+    assert_eq!(moves("4k3/8/8/8/3E3r/8/8/4K3 w - - 0 1", "d4"), "b3 b5 c2 c3 c4 c5 c6 d3 d5 e2 e3 e4 e5 e6 f3 f5");
+    // Not attacked: the King's steps only.
+    assert_eq!(moves("4k3/8/8/8/3E4/8/8/4K3 w - - 0 1", "d4"), "c3 c4 c5 d3 d5 e3 e4 e5");
+}
+
+#[test]
+fn the_prowler_stops_on_unattacked_squares_only() {
+    // a1: its Mao rider goes along two knight lines, b3 c5 d7 and c2 e3 g4 (later rounds go on
+    // the way the first went, M5). d7 is attacked by the Black King on e8: not a stop.
+    assert_eq!(moves("4k3/8/8/8/8/8/8/W3K3 w - - 0 1", "a1"), "a2 b1 b2 b3 c2 c5 e3 g4");
+    // A Black Rook on h3 sweeps the third rank: b3 and e3 are passed (c5 and g4 stay), not
+    // stopped on.
+    assert_eq!(moves("4k3/8/8/8/8/7r/8/W3K3 w - - 0 1", "a1"), "a2 b1 b2 c2 c5 g4");
+}
+
+#[test]
+fn generated_threat_ranges_agree_with_the_interpreter() {
+    assert_agree("threat ranges", &Threats, &interpreter(), Threats::start_position());
+}
