@@ -1,6 +1,7 @@
-//! Threatened and unthreatened ranges (`[+]`, `[*]`) on multi-leg moves that never capture, in
-//! generated code (docs/SEMANTICS.md M78): hand-checked sets in both back ends, then generated =
-//! interpreted on random playouts and at perft 1-3.
+//! Threatened and unthreatened ranges (`[+]`, `[*]`) on multi-leg moves, in generated code
+//! (docs/SEMANTICS.md M11, M78): hand-checked sets in both back ends, then generated =
+//! interpreted on random playouts and at perft 1-3. Threats are decided without the moves whose
+//! ranges read threats (M78), so both sides' Hunters and Raiders do not ask each other back.
 
 mod common;
 
@@ -12,11 +13,14 @@ test_variant! {
     /// attack (`[*]` on the last leg); the Escaper is a King that may also go the Horse's way while
     /// it stands attacked (`[+]` on its first leg's origin); the Prowler rides up to three Mao
     /// leaps along a knight line quietly and stops on unattacked squares only (`[*]` on the whole
-    /// repeat), or steps as a King. Their multi-leg moves never capture.
+    /// repeat), or steps as a King. Their multi-leg moves never capture. The Hunter goes the
+    /// Horse's way, moving or capturing, to squares the enemy does not attack (`[*]`), or steps
+    /// as a King; the Raider goes it to squares the enemy attacks (`[+]`) or steps as a King
+    /// without capturing.
     Threats, interpreter,
-    START = "rnbskenr/pppppppp/8/8/8/8/PPPPPPPP/RNBSKEWR w - - 0 1",
+    START = "rhtskewr/pppppppp/8/8/8/8/PPPPPPPP/RHTSKEWR w - - 0 1",
     PIECES = "P|Pawn| N|Knight| B|Bishop| R|Rook| K|King| S|Sentry|=(W-mF[*])+K E|Escaper|=([+]mW-mF)+K \
-        W|Prowler|=(W-mF)3[*]+K +P==NBRSEW",
+        W|Prowler|=(W-mF)3[*]+K H|Hunter|=(W-F[*])+K T|Raider|=(W-F[+])+mK +P==NBRSEWHT",
 }
 
 /// The moves of the piece on `from` in both back ends (asserted equal, with the whole position's).
@@ -51,6 +55,20 @@ fn the_prowler_stops_on_unattacked_squares_only() {
     // A Black Rook on h3 sweeps the third rank: b3 and e3 are passed (c5 and g4 stay), not
     // stopped on.
     assert_eq!(moves("4k3/8/8/8/8/7r/8/W3K3 w - - 0 1", "a1"), "a2 b1 b2 c2 c5 g4");
+}
+
+#[test]
+fn the_hunter_and_the_raider_read_threats_on_captures() {
+    // d4, a Black Rook on c1 sweeping the c-file and the first rank: the Hunter's Horse squares
+    // but c2 and c6 (M78's example), the Raider's only c2 and c6; both step as Kings.
+    let board = |piece: char| format!("k7/8/8/8/3{piece}4/7K/8/2r5 w - - 0 1");
+    assert_eq!(moves(&board('H'), "d4"), "b3 b5 c3 c4 c5 d3 d5 e2 e3 e4 e5 e6 f3 f5");
+    assert_eq!(moves(&board('T'), "d4"), "c2 c3 c4 c5 c6 d3 d5 e3 e4 e5");
+    // Black Rooks on c6 and e6 too: a square Black's own piece stands on is never threatened by
+    // Black, so the Hunter takes both Rooks, the Raider neither; e2 is attacked down the e-file.
+    let board = |piece: char| format!("k7/8/2r1r3/8/3{piece}4/7K/8/2r5 w - - 0 1");
+    assert_eq!(moves(&board('H'), "d4"), "b3 b5 c3 c4 c5 d3 d5 e3 e4 e5 f3 f5 xc6 xe6");
+    assert_eq!(moves(&board('T'), "d4"), "c2 c3 c4 c5 d3 d5 e2 e3 e4 e5");
 }
 
 #[test]

@@ -154,6 +154,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         plain_attacks: [false; 2],
         dedup: false,
         escaping: false,
+        threat_captures: false,
         decisive: false,
         any_decisive: false,
         check_rule: None,
@@ -192,6 +193,11 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         .any(|leg| !leg.captures.is_empty() && hops::reads_pieces(leg))
         .then(|| quote!(|| true));
     g.plain_attacks = [Color::White, Color::Black].map(|c| g.plain_attacks(&legs, c));
+    // XBetza `xK` (X29): borrowed moves may repeat the borrower's own; legality is made and tested.
+    // XBetza `I` (X62): the same for imitated moves.
+    let foreign = borrow::borrows(&legs, Color::White) || borrow::borrows(&legs, Color::Black) || g.imitates();
+    // Before any code that tests a range: threats are read by `is_square_threatened` then (M78).
+    g.threat_captures = g.threat_captures(foreign);
     let generate = [Color::White, Color::Black].map(|c| g.side(&legs, &castlings, c, false));
     let [count_white, count_black] = [Color::White, Color::Black].map(|c| g.side(&legs, &castlings, c, true));
     // Pieces that may be pinned against White's royal pieces by Black's riders, and vice versa.
@@ -205,15 +211,46 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         let ty = g.tables.mask_type(rt);
         quote!((<#ty as #rt::__private::Bitboard>::EMPTY #(| pos.pieces(#rt::__private::PieceKind(#royal_kinds), us))*))
     };
-    let attacked = [Color::White, Color::Black].map(|c| g.attacks(&legs, c, false));
+    let attacked = [Color::White, Color::Black].map(|c| g.attacks(&legs, c, Counted::All));
     // With attacker sets (M23): the attacks of the legs without them, which those sets ask about.
     let plain_attacked_in = if g.escaping {
-        let [white, black] = [Color::White, Color::Black].map(|c| g.attacks(&legs, c, true));
+        let [white, black] = [Color::White, Color::Black].map(|c| g.attacks(&legs, c, Counted::Plain));
         let rt = &g.rt;
         let ty = g.tables.mask_type(rt);
         let sliders = g.uses_sliders.then(|| quote!(let sliders = SLIDERS.get();));
         let name = format_ident!("attacked_in_plain");
         attack_test(&name, "`attacked_in` by the legs without attacker sets.", rt, &ty, sliders, [white, black])
+    } else {
+        quote!()
+    };
+    // M78: threats decided without the moves whose ranges read threats.
+    let threats_attacked_in = if g.threat_captures {
+        let [white, black] = [Color::White, Color::Black].map(|c| g.attacks(&legs, c, Counted::Threats));
+        let rt = &g.rt;
+        let ty = g.tables.mask_type(rt);
+        let sliders = g.uses_sliders.then(|| quote!(let sliders = SLIDERS.get();));
+        let name = format_ident!("attacked_in_threats");
+        let doc = "`attacked_in` by the moves whose ranges do not read threats (M78).";
+        let test = attack_test(&name, doc, rt, &ty, sliders, [white, black]);
+        quote! {
+            #test
+
+            /// Whether `by` threatens `sq` (`[+]`, `[*]`; M78).
+            #[doc(hidden)]
+            pub fn is_square_threatened(
+                pos: &#rt::__private::Position<#ty>,
+                sq: #rt::__private::Square,
+                by: #rt::__private::Color,
+            ) -> bool {
+                use #rt::__private::{Bitboard, PieceKind};
+                // A side never threatens a square its own piece stands on.
+                if pos.by_color(by).test(sq) {
+                    return false;
+                }
+                let victim = pos.piece_at(sq).map_or(PieceKind(#royal_kind), |p| p.kind);
+                Self::attacked_in_threats(pos, sq, by, pos.occupied(), <#ty as Bitboard>::EMPTY, victim)
+            }
+        }
     } else {
         quote!()
     };
@@ -225,9 +262,9 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         crate::plan::flat_steps(&m.parts, &mut steps);
         steps.iter().any(|s| s.excite)
     });
-    // XBetza `xK` (X29): borrowed moves may repeat the borrower's own; legality is made and tested.
-    // XBetza `I` (X62): the same for imitated moves.
-    let borrowing = borrow::borrows(&legs, Color::White) || borrow::borrows(&legs, Color::Black) || g.imitates();
+    // Borrowed and imitated moves (X29, X62) and threat ranges on captures (M78): legality is
+    // made and tested.
+    let borrowing = foreign || g.threat_captures;
     let induced = induced || borrowing;
     let dedup_induced = induced.then(|| quote!(out.dedup_from(first);));
     // Whether the royal piece is in check: from the attack map (with it lifted: an attack on a
@@ -626,6 +663,8 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                 #attacked_in
 
                 #plain_attacked_in
+
+                #threats_attacked_in
             }
         };
     })
@@ -666,6 +705,10 @@ struct Gen {
     /// Whether some leg has attacker sets (M23): legality by making each move, no counting
     /// shortcuts, no attack maps.
     escaping: bool,
+    /// Whether some multi-leg move that may capture reads threatened squares (`[+]`, `[*]`, M78):
+    /// threats are then decided by `attacked_in_threats`, which leaves such moves out, and
+    /// legality by making each move (the threat is read on the position after it).
+    threat_captures: bool,
     /// The leg being listed is decisive (`#`, M31): its moves are pushed with the flag.
     decisive: bool,
     /// Some single leg of the variant is decisive.
@@ -684,6 +727,27 @@ struct Gen {
     /// While set, the kind an en passant capture without a piece set takes (an Imitator's `e`
     /// takes what the imitated kind would).
     ep_kind: Option<usize>,
+}
+
+/// Which moves an attack test counts (the interpreter's `Counted`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Counted {
+    All,
+    /// Not the legs and moves with attacker sets, which ask about these attacks (M23, M55).
+    Plain,
+    /// Not the multi-leg moves whose ranges read threats, which ask about these attacks (M78).
+    Threats,
+}
+
+impl Counted {
+    /// Whether the multi-leg move `m` counts.
+    fn counts(self, m: &PMove) -> bool {
+        match self {
+            Counted::All => true,
+            Counted::Plain => !crate::plan::has_attackers(m),
+            Counted::Threats => !crate::plan::move_reads_threats(m),
+        }
+    }
 }
 
 /// Attack tests sharing their attackers: (the attackers as text, the attacker sets, the tests,
@@ -1093,8 +1157,11 @@ impl Gen {
         let them = if color == Color::White { quote!(Color::Black) } else { quote!(Color::White) };
         let attacked = if self.unattacked.as_ref() == Some(&sq.to_string()) {
             quote!(false)
+        } else if self.threat_captures {
+            quote!(Self::is_square_threatened(pos, #sq, #them))
         } else {
-            quote!(self.is_square_attacked(pos, #sq, #them))
+            // A side never threatens a square its own piece stands on.
+            quote!((!pos.by_color(#them).test(#sq) && self.is_square_attacked(pos, #sq, #them)))
         };
         if r.threatened {
             terms.push(attacked.clone());
@@ -1928,7 +1995,8 @@ impl Gen {
     /// Whether `by` = `color` attacks `sq`: every capturing leg looked at in reverse. Legs of
     /// different kinds that test the same thing (the Rook's and the Queen's orthogonal rays) are
     /// tested once, with the union of their pieces as attackers.
-    fn attacks(&mut self, legs: &[[Vec<PLeg>; 2]], color: Color, plain: bool) -> TokenStream {
+    fn attacks(&mut self, legs: &[[Vec<PLeg>; 2]], color: Color, counted: Counted) -> TokenStream {
+        let plain = counted == Counted::Plain;
         let rt = self.rt.clone();
         let ty = self.tables.mask_type(&rt);
         // What is tested (as text, for grouping) -> (the test given `attackers`, the attacker sets).
@@ -2113,9 +2181,10 @@ impl Gen {
             .collect();
         let multi: Vec<TokenStream> = (0..self.multi.len())
             .map(|kind| {
-                // M55: `attacked_in_plain` leaves out the moves with attacker sets.
+                // M55: `attacked_in_plain` leaves out the moves with attacker sets; M78:
+                // `attacked_in_threats` the moves whose ranges read threats.
                 let mut moves = self.multi[kind][color.index()].clone();
-                moves.retain(|m| !plain || !crate::plan::has_attackers(m));
+                moves.retain(|m| counted.counts(m));
                 if moves.is_empty() {
                     quote!()
                 } else {

@@ -292,44 +292,49 @@ impl Gen {
         }
     }
 
-    /// Whether the generator runs every leg of `m`; reports what it does not. Threatened and
-    /// unthreatened ranges run on moves that never capture: the attack test they ask leaves such
-    /// moves out, which is M78's rule (a capturing one would have to be left out of the test its
-    /// own ranges ask, which the one attack function cannot do).
+    /// Whether the generator runs every leg of `m`; reports what it does not.
     fn multi_supported(&mut self, m: &PMove) -> bool {
-        let quiet = !crate::plan::move_captures(m);
         let mut steps = Vec::new();
-        let mut repeats = Vec::new();
-        walk_steps(&m.parts, &mut |s| steps.push(s.clone()), &mut |r| {
-            repeats.push(r.origin.iter().chain(&r.destination).any(PRange::reads_threats))
-        });
+        walk_steps(&m.parts, &mut |s| steps.push(s.clone()), &mut |_| {});
         let mut ok = true;
         let induces = steps.iter().any(|s| s.excite);
         for (i, step) in steps.iter().enumerate() {
             let leg = &step.leg;
-            let mut refused = Vec::new();
-            if !quiet && leg.origin.iter().chain(&leg.destination).any(PRange::reads_threats) {
-                refused.push("threatened and unthreatened ranges in multi-leg moves that may capture");
-            }
             if induces && step.mode_written && !step.excite && !leg.captures.is_empty() && i + 1 < steps.len() {
-                refused.push("XBetza `x` with captures on the way in multi-leg moves");
-            }
-            for what in refused {
                 self.diagnostics.push(
-                    Diagnostic::new(step.span, format!("{what}: not generated yet"))
-                        .with_help("the interpreter runs it: `mbn perft <variant> <depth> --interpret`"),
+                    Diagnostic::new(
+                        step.span,
+                        "XBetza `x` with captures on the way in multi-leg moves: not generated yet",
+                    )
+                    .with_help("the interpreter runs it: `mbn perft <variant> <depth> --interpret`"),
                 );
                 ok = false;
             }
         }
-        if !quiet && repeats.into_iter().any(|d| d) {
-            self.diagnostics.push(Diagnostic::new(
-                m.span,
-                "threatened and unthreatened ranges on complex riders that may capture: not generated yet",
-            ));
-            ok = false;
-        }
         ok
+    }
+
+    /// Whether some multi-leg move that may capture reads threatened squares (`[+]`, `[*]`):
+    /// `attacked_in_threats` decides threats without them (M78). With borrowed or imitated moves
+    /// (`foreign`: X29, X62), whose attack tests are not split so, they are reported instead.
+    pub(super) fn threat_captures(&mut self, foreign: bool) -> bool {
+        let mut found = false;
+        for m in self.multi.iter().flatten().flatten() {
+            if crate::plan::move_reads_threats(m) && crate::plan::move_captures(m) {
+                found = true;
+                if foreign {
+                    self.diagnostics.push(
+                        Diagnostic::new(
+                            m.span,
+                            "threatened and unthreatened ranges on multi-leg moves that may capture, in a variant \
+                             with borrowed or imitated moves (XBetza `x`, `I`): not generated yet",
+                        )
+                        .with_help("the interpreter runs it: `mbn perft <variant> <depth> --interpret`"),
+                    );
+                }
+            }
+        }
+        found && !foreign
     }
 
     /// The moves of a piece of `kind` on `from` (in the loop of `side`): multi-leg landings pushed
@@ -2302,6 +2307,20 @@ mod tests {
     }
 
     #[test]
+    fn threat_captures_beside_borrowed_moves_are_refused() {
+        // M78: `attacked_in_threats` leaves out the moves reading threats, but not the moves
+        // another piece borrows (X29).
+        let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", "A=W-F[+] K B");
+        spec.xbetza = vec![('B', "xK".to_string())];
+        let variant = Variant::compile(&spec).unwrap_or_else(|e| panic!("{e:?}"));
+        let e = match emit_variant(&variant, "Probe", &EmitOptions::default()) {
+            Ok(_) => panic!("generated"),
+            Err(e) => e.into_iter().map(|d| d.message).collect::<Vec<_>>(),
+        };
+        assert!(e.iter().any(|m| m.contains("in a variant with borrowed or imitated moves")), "{e:?}");
+    }
+
+    #[test]
     fn worked_multileg_pieces_are_generated() {
         for notation in ["W-fF", "nA", "fmF+(fcF-mF)", "(W-F)0", "N--N", "(N)(rf)8", "F-[(zF)0]", "K-{((fr)K)0*}"] {
             assert_eq!(errors(notation), Vec::<String>::new(), "{notation}");
@@ -2412,18 +2431,12 @@ mod tests {
         for notation in ["W-phR", "W-pR*", "mW-pW0*", "pR*-W", "phB-F"] {
             assert_eq!(errors(notation), Vec::<String>::new(), "{notation}");
         }
-        // Threat ranges run on moves that never capture (M78: the attack test leaves them out).
-        for notation in ["W-mF[+]", "[*]W-mF", "mW[*]-mF", "(W-mF[+])3", "(W-mF)3[*]"] {
+        // Threat ranges run in variants (M78): on moves that never capture the attack test leaves
+        // them out; on moves that may capture `attacked_in_threats` decides the threats.
+        for notation in
+            ["W-mF[+]", "[*]W-mF", "mW[*]-mF", "(W-mF[+])3", "(W-mF)3[*]", "W-F[+]", "[*]W-F", "cW-mF[+]", "(W-F)3[*]"]
+        {
             assert_eq!(variant_errors(notation), Vec::<String>::new(), "{notation}");
-        }
-        for (notation, what) in [
-            ("W-F[+]", "threatened and unthreatened ranges in multi-leg moves that may capture: not generated yet"),
-            ("[*]W-F", "threatened and unthreatened ranges in multi-leg moves that may capture: not generated yet"),
-            ("cW-mF[+]", "threatened and unthreatened ranges in multi-leg moves that may capture: not generated yet"),
-            ("(W-F)3[*]", "threatened and unthreatened ranges on complex riders that may capture"),
-        ] {
-            let e = variant_errors(notation);
-            assert!(e.iter().any(|m| m.contains(what)), "{notation}: {e:?}");
         }
         // Unmoved squares are generated in variants (tests/generated_unmoved_ranges.rs); a lone
         // piece has no position to read any of these from.

@@ -51,6 +51,7 @@ pub fn emit_piece(
         plain_attacks: [false; 2],
         dedup: false,
         escaping: false,
+        threat_captures: false,
         decisive: false,
         any_decisive: false,
         check_rule: None,
