@@ -11,15 +11,16 @@ use mbn::runtime::{MoveGenerator, MoveList};
 
 test_variant! {
     Rest, interpreter,
-    START = "lxntkgyl/pppppppp/8/8/8/8/PPPPPPPP/LXNTKGYL w - - 0 1",
-    PIECES = "P|Pawn| L|Relay| X|Borrower| N|Jumper| T|Tester| G|Hopper| Y|Toggler| K|King| +P==LXNTGY",
-    xbetza: P = "fmWfcFifmnD", L = "mNxmaN", X = "xmK", N = "NjN", T = "KtafsW", G = "ypRmK", Y = "KcyafsW", K = "K",
+    START = "lxntkgyl/pppppppp/3m4/8/8/3M4/PPPPPPPP/LXNTKGYL w - - 0 1",
+    PIECES = "P|Pawn| L|Relay| X|Borrower| N|Jumper| T|Tester| G|Hopper| Y|Toggler| M|Mao| K|King| +P==LXNTGYM",
+    xbetza: P = "fmWfcFifmnD", L = "mNxmaN", X = "xmK", N = "NjN", T = "KtafsW", G = "ypRmK", Y = "KcyafsW",
+        M = "fnN0K", K = "K",
 }
 
 /// X63–X65 in a variant: `x` with `m` on a one-leg move (`xmK`) and on the induction leg
 /// (`mNxmaN`), `jN` (with `N`: listed once), `t` on a leg on the way (`tafsW`), `yp` (`ypR`, the
-/// Grasshopper on ranks and files) and `cy` on a leg on the way (`cyafsW`), at random and at
-/// perft 1–3.
+/// Grasshopper on ranks and files) and `cy` on a leg on the way (`cyafsW`), and X78's lame
+/// knight rider on its forward lines (`fnN0`), at random and at perft 1–3.
 #[test]
 fn generated_rest_agrees_with_the_interpreter() {
     let interp = interpreter();
@@ -52,6 +53,10 @@ fn rest_by_hand_in_both_back_ends() {
     // X64: `cyafsW` takes e4 and slides on diagonally (X52's `cyW-F` board), with `K`'s steps.
     let toggled = "c3 c4 c5 d3 e3 e5 f3(xe4) f5(xe4) g2(xe4) g6(xe4) h7(xe4) xe4";
     assert_eq!(at("7k/8/8/1p1P4/3Yp3/8/4P3/7K w - - 0 1", "d4"), toggled);
+    // X78: `fnN0` (with `K`) on d3 rides the lines c5-b7 and e5-f7, over d4 then c6 and e6; a
+    // friend on e6 blocks f7, an enemy on b7 is taken.
+    assert_eq!(at("7k/8/8/8/8/3M4/8/7K w - - 0 1", "d3"), "b7 c2 c3 c4 c5 d2 d4 e2 e3 e4 e5 f7");
+    assert_eq!(at("7k/1p6/4P3/8/8/3M4/8/7K w - - 0 1", "d3"), "c2 c3 c4 c5 d2 d4 e2 e3 e4 e5 xb7");
 }
 
 /// X28, X63: a move both induced and the friend's own (the Relay's knight leap for the Tester, whose

@@ -275,3 +275,27 @@ mod total {
         }
     }
 }
+
+/// X78: original Betza's `nN0` is the Mao rider (seed 002: Betza 2.0's `(W-F)0` "repeats the
+/// (blockable) steps of the Xiangqi Horse"): every knight leap of the rider lame as `nN` is, on
+/// its orthogonal neighbour; `nNN` the same, `nN3` at most three leaps.
+#[test]
+fn lame_nightrider_nn0() {
+    // a1: up a2 then b3, on through b4 to c5 (a friend on b4 stops it: b3 only); right b1 then c2,
+    // an enemy there: taken, the line ends.
+    assert_eq!(moves("nN0", "a1", "b4", "c2"), "b3 xc2");
+    assert_eq!(moves("nN0", "a1", "", ""), "b3 c2 c5 d7 e3 g4");
+    assert_eq!(moves("cnN0", "a1", "", "c5 g4"), "xc5 xg4");
+    assert_eq!(moves("mnN0", "a1", "", "c5 g4"), "b3 c2 e3");
+    same_as_mbn("nN0", "(W-F)0", "d4", "e4 c7", "e6");
+    same_as_mbn("nNN", "(W-F)0", "d4", "e4 c7", "e6");
+    same_as_mbn("nN2", "(W-F)2", "d4", "", "");
+    same_as_mbn("nN3", "(W-F)3", "a1", "", "");
+    // Directions select the leaps: `fnN0` rides the two forward knight lines of `fN` (`c6 e6`),
+    // each leap lame: a friend on e7 blocks e6-f8, one on d5 both lines.
+    assert_eq!(moves("fnN0", "d4", "", ""), "b8 c6 e6 f8");
+    assert_eq!(moves("fnN0", "d4", "e7", ""), "b8 c6 e6");
+    assert_eq!(moves("fnN0", "d4", "d5", ""), "");
+    // The Nightrider `NN` jumps: the friend on b4 does not stop it.
+    assert_eq!(moves("NN", "a1", "b4", "c2"), "b3 c5 d7 xc2");
+}

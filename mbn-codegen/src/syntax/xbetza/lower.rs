@@ -22,7 +22,9 @@ use super::directions;
 use super::multileg;
 use super::{XLeg, XMove, XPart, XRange};
 use crate::diagnostic::Diagnostic;
-use crate::ir::{Capability, Directions, Extra, Hop, Leg, LegLink, Move, MoveSet, Part, Reach, Side, Targets, Vector};
+use crate::ir::{
+    Capability, Count, Directions, Extra, Hop, Leg, LegLink, Move, MoveSet, Part, Reach, Side, Targets, Vector,
+};
 use crate::syntax::ast::{PieceSet, Span};
 
 /// Lowers a parsed XBetza move string.
@@ -683,12 +685,72 @@ fn lame(
             return lame_oblique(part, paths, vectors);
         }
     }
+    if (a, b) == (1, 2) && part.boost.is_none() {
+        if let Reach::Steps { min: 1, max } = base.reach {
+            if max != Some(1) {
+                return Ok(lame_nightrider(&base, vectors, max));
+            }
+        }
+    }
     if (a, b) != (1, 2) || base.reach != Reach::LEAP {
         return Err(vec![unsupported(part.span, "n").with_help(
-            "mbn reads `n` on straight leaps (`nD`, `nA`) and the knight, camel and zebra (`nN`, `nC`, `nZ`) only",
+            "mbn reads `n` on straight leaps (`nD`, `nA`), the knight, camel and zebra (`nN`, `nC`, `nZ`) and the \
+             knight's rider (`nN0`, `nNN`, `nN3`) only",
         )]);
     }
     Ok(knight_paths(&base, vectors, false))
+}
+
+/// `nN0` (`nNN`, `nN3`): original Betza's Mao rider (seed 002: Betza 2.0's `(W-F)0` "repeats the
+/// (blockable) steps of the Xiangqi Horse"), every leap of the knight's rider lame as `nN` is:
+/// per orthogonal first step, a repeat of the Horse's path whose later times round go the way the
+/// first went (M5's replay), at most `max` times. The steps on the way only move; the last leap
+/// does what the part's modes say.
+fn lame_nightrider(base: &Leg, vectors: &[Vector], max: Option<u32>) -> Vec<Move> {
+    let straight = |link: LegLink, atom: (u32, u32), capabilities: Vec<Capability>| {
+        let modifiers = Vec::new();
+        let mut l = Leg::new(link, Directions::Relative { atom, modifiers }, Reach::LEAP, capabilities, base.span);
+        l.mode_written = false;
+        l
+    };
+    let repeat = |first: Vec<Part>| {
+        let then = vec![
+            Part::Leg(Box::new(straight(LegLink::Chain, (0, 1), default_capabilities()))),
+            Part::Leg(Box::new(straight(LegLink::Chain, (1, 1), base.capabilities.clone()))),
+        ];
+        let parts = vec![Part::Repeat {
+            first,
+            then,
+            first_alternatives: Vec::new(),
+            alternatives: Vec::new(),
+            count: Count::Between { min: 1, max },
+            origin: Vec::new(),
+            destination: Vec::new(),
+        }];
+        Move { parts, span: base.span }
+    };
+    if vectors.len() == 8 {
+        // Every leap: MBN's `(W-F)0` as written, a W step any way and the F step outwards.
+        let mut w =
+            leg(LegLink::First, vec![(0, 1), (0, -1), (1, 0), (-1, 0)], Reach::LEAP, default_capabilities(), base.span);
+        w.mode_written = false;
+        w.extras = base.extras.clone();
+        let mut f = straight(LegLink::Chain, (1, 1), base.capabilities.clone());
+        f.directions = Directions::Relative { atom: (1, 1), modifiers: vec!["f".to_string()] };
+        return vec![repeat(vec![Part::Leg(Box::new(w)), Part::Leg(Box::new(f))])];
+    }
+    let mut out = Vec::new();
+    for horse in knight_paths(base, vectors, false) {
+        let mut first: Vec<Part> = horse.parts;
+        for p in &mut first {
+            if let Part::Leg(l) = p {
+                l.mode_written = false;
+                l.reach = Reach::LEAP;
+            }
+        }
+        out.push(repeat(first));
+    }
+    out
 }
 
 /// The knight's leaps `vectors` as an orthogonal step then the diagonal step outwards: `nN`, the
