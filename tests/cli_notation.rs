@@ -84,6 +84,27 @@ fn explain_marks_move_and_capture() {
     assert!(out.contains("(8 destinations)"));
 }
 
+/// Multi-leg moves are drawn by the interpreter: a quiet landing moves, a landing on a lone enemy
+/// captures; what the interpreter refuses is a note.
+#[test]
+fn explain_draws_multi_leg_moves() {
+    // The Xiangqi Horse `W-fF` on c3 of a 5x5 board; the Checker's jump `fcF-mF` needs an enemy on
+    // the way, so only its step shows (`m`).
+    let o = mbn(&["explain", "W-fF", "--board", "5x5", "--from", "c3"]);
+    let out = stdout(&o);
+    let board: Vec<&str> = out.lines().skip(1).take(6).collect();
+    assert_eq!(
+        board,
+        ["  5 . * . * .", "  4 * . . . *", "  3 . . X . .", "  2 * . . . *", "  1 . * . * .", "    a b c d e"]
+    );
+    assert!(out.contains("(8 destinations)") && out.contains("drawn by the interpreter"), "{out}");
+    let out = stdout(&mbn(&["explain", "fmF+(fcF-mF)", "--board", "5x5", "--from", "c3"]));
+    assert!(out.contains("  4 . m . m .\n") && out.contains("(2 destinations)"), "{out}");
+    // What the interpreter refuses is a note.
+    let out = stdout(&mbn(&["explain", "(K-sK)0", "--board", "5x5"]));
+    assert!(out.contains("multi-leg moves are not drawn: unlimited complex riders"), "{out}");
+}
+
 #[test]
 fn explain_rejects_a_square_off_the_board() {
     let o = mbn(&["explain", "K", "--board", "3x3", "--from", "e5"]);

@@ -201,6 +201,42 @@ pub fn equal(args: EqualArgs) -> ExitCode {
     }
 }
 
+/// Adds the marks of the multi-leg moves of `moves` (which `diagram::destinations` leaves out,
+/// with a note), run by the interpreter on the empty board; the note says how they were drawn.
+fn draw_multi_leg_moves(
+    moves: &MoveSet,
+    board: Board,
+    from: (u8, u8),
+    marks: &mut std::collections::BTreeMap<(u8, u8), diagram::Marks>,
+    notes: &mut Vec<String>,
+) {
+    let multi = MoveSet { moves: moves.moves.iter().filter(|m| m.single_leg().is_none()).cloned().collect() };
+    if multi.moves.is_empty() {
+        return;
+    }
+    notes.retain(|n| !n.contains("multi-leg moves are not drawn"));
+    let geometry = mbn::runtime::Geometry::new(board.files, board.ranks);
+    let (Ok(geometry), Some(sq)) = (geometry, geometry.ok().and_then(|g| g.square(from.0, from.1))) else {
+        notes.push("multi-leg moves are not drawn on a board of this size".to_string());
+        return;
+    };
+    match super::perft::multi_leg_marks(&multi, geometry, sq) {
+        Ok(found) => {
+            for (sq, m) in found {
+                let at = marks.entry((geometry.file_of(sq), geometry.rank_of(sq))).or_default();
+                at.moves |= m.moves;
+                at.captures |= m.captures;
+            }
+            notes.push(
+                "multi-leg moves drawn by the interpreter: captures with one enemy on the square and nothing \
+                 else on the board (no hurdle to hop)"
+                    .to_string(),
+            );
+        }
+        Err(e) => notes.push(format!("multi-leg moves are not drawn: {e}")),
+    }
+}
+
 /// `mbn explain`.
 pub fn explain(args: ExplainArgs) -> ExitCode {
     let board = args.board;
@@ -226,7 +262,8 @@ pub fn explain(args: ExplainArgs) -> ExitCode {
             println!("{name}");
         }
         println!("ANCP: {}", Canonical::of(&moves));
-        let (marks, notes) = diagram::destinations(&moves, board, from);
+        let (mut marks, mut notes) = diagram::destinations(&moves, board, from);
+        draw_multi_leg_moves(&moves, board, from, &mut marks, &mut notes);
         print!("{}", diagram::render(board, from, &marks));
         let swaps =
             if marks.values().any(|m| m.swaps) { ", w move or swap, s swap only, + capture or swap" } else { "" };

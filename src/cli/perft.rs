@@ -349,6 +349,46 @@ pub fn moves_command(args: MovesArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// The marks of `moves`' multi-leg moves for `mbn explain`, run by the interpreter for a White
+/// piece on `from` of an empty `geometry` board: a quiet landing is a move; a square is a capture
+/// when the piece lands there with one enemy standing on it (nothing else on the board: no hurdle
+/// to hop). `Err`: the interpreter refuses the moves, with its message.
+pub fn multi_leg_marks(
+    moves: &mbn::codegen::ir::MoveSet,
+    geometry: Geometry,
+    from: Square,
+) -> Result<Vec<(Square, mbn::codegen::diagram::Marks)>, String> {
+    let mut spec = VariantSpec::new("explain", geometry.files(), geometry.ranks(), "", "A=W Z|Blocker|=mfW");
+    spec.promotion_mandatory = false;
+    let mut variant = Variant::compile(&spec).map_err(|d| d[0].message.clone())?;
+    variant.moves[0] = [moves.clone(), moves.clone()];
+    let interp = Interpreter::new(&variant).map_err(|d| d[0].message.clone())?;
+    let landings = |enemy: &[Square]| {
+        let n = geometry.num_squares();
+        if n <= 64 {
+            destinations::<u64>(&variant, &interp, from, &[], enemy)
+        } else if n <= 128 {
+            destinations::<u128>(&variant, &interp, from, &[], enemy)
+        } else {
+            destinations::<Bb256>(&variant, &interp, from, &[], enemy)
+        }
+    };
+    let mut out: Vec<(Square, mbn::codegen::diagram::Marks)> = Vec::new();
+    for (sq, ..) in landings(&[])? {
+        out.push((sq, mbn::codegen::diagram::Marks { moves: true, ..Default::default() }));
+    }
+    for sq in geometry.squares().filter(|&sq| sq != from) {
+        let takes = landings(&[sq])?.iter().any(|(to, flip, swapped, _)| *to == sq && !flip && swapped.is_none());
+        if takes {
+            match out.iter_mut().find(|(s, _)| *s == sq) {
+                Some((_, m)) => m.captures = true,
+                None => out.push((sq, mbn::codegen::diagram::Marks { captures: true, ..Default::default() })),
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// A destination of `mbn moves`: the square, whether the move is a flip, the squares a swap on the
 /// way moves the swapped piece between, and the squares a stationary capture takes.
 type Destination = (Square, bool, Option<(Square, Square)>, Vec<Square>);
