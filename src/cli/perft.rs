@@ -307,15 +307,7 @@ pub fn moves_command(args: MovesArgs) -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let n = geometry.num_squares();
-    let destinations = if n <= 64 {
-        destinations::<u64>(&variant, &interp, from, &friendly, &enemy)
-    } else if n <= 128 {
-        destinations::<u128>(&variant, &interp, from, &friendly, &enemy)
-    } else {
-        destinations::<Bb256>(&variant, &interp, from, &friendly, &enemy)
-    };
-    let destinations = match destinations {
+    let destinations = match destinations_on_any_board(&variant, &interp, from, &friendly, &enemy) {
         Ok(d) => d,
         Err(e) => {
             eprintln!("error: {e}");
@@ -363,16 +355,7 @@ pub fn multi_leg_marks(
     let mut variant = Variant::compile(&spec).map_err(|d| d[0].message.clone())?;
     variant.moves[0] = [moves.clone(), moves.clone()];
     let interp = Interpreter::new(&variant).map_err(|d| d[0].message.clone())?;
-    let landings = |enemy: &[Square]| {
-        let n = geometry.num_squares();
-        if n <= 64 {
-            destinations::<u64>(&variant, &interp, from, &[], enemy)
-        } else if n <= 128 {
-            destinations::<u128>(&variant, &interp, from, &[], enemy)
-        } else {
-            destinations::<Bb256>(&variant, &interp, from, &[], enemy)
-        }
-    };
+    let landings = |enemy: &[Square]| destinations_on_any_board(&variant, &interp, from, &[], enemy);
     let mut out: Vec<(Square, mbn::codegen::diagram::Marks)> = Vec::new();
     for (sq, ..) in landings(&[])? {
         out.push((sq, mbn::codegen::diagram::Marks { moves: true, ..Default::default() }));
@@ -387,6 +370,21 @@ pub fn multi_leg_marks(
         }
     }
     Ok(out)
+}
+
+/// [`destinations`] with the narrowest bitboard that holds the variant's board.
+fn destinations_on_any_board(
+    variant: &Variant,
+    interp: &Interpreter,
+    from: Square,
+    friendly: &[Square],
+    enemy: &[Square],
+) -> Result<Vec<Destination>, String> {
+    match variant.geometry.num_squares() {
+        n if n <= 64 => destinations::<u64>(variant, interp, from, friendly, enemy),
+        n if n <= 128 => destinations::<u128>(variant, interp, from, friendly, enemy),
+        _ => destinations::<Bb256>(variant, interp, from, friendly, enemy),
+    }
 }
 
 /// A destination of `mbn moves`: the square, whether the move is a flip, the squares a swap on the

@@ -1954,7 +1954,7 @@ impl<'a> Unroll<'_> {
         ranges
             .iter()
             .map(|r| {
-                if r.unmoved || r.reads_threats() {
+                if dynamic(r) {
                     return self.g.range_test(r, &quote!(#sq), self.color);
                 }
                 let mask = self.g.tables.mask(&range_bits(r), &self.g.rt);
