@@ -190,6 +190,10 @@ fn maxima_guard_in_both_back_ends() {
 pieces_with_attacks! { FREE:
     Wanderer = "(dK)0", Gadabout = "(dW-F)0", KingSteps = "[dK]0", Hopper = "mN--[dK]0", Roamer = "K-{(dK)0}",
     CircleToTheEdge = "((fr)K)*", EdgeWanderer = "(dK)*", EdgeGadabout = "(dW-F)*",
+    // M79: more of the move after the flood fill.
+    WanderThenStep = "(dK)0-W", WanderThenLeap = "(dW)0--N", GadaboutThenTurn = "(dW-F)0-sW",
+    EdgeThenStep = "(dK)*-sW", WanderThenRide = "(dW)0-R", WanderThenLocust = "(dF)0-cF-W",
+    WanderThenMaybe = "K-{(dK)0}-[W]",
 }
 
 #[test]

@@ -1343,6 +1343,43 @@ fn free_riders_by_hand() {
     assert_eq!(at("k4K/6/6/PP4/1PPPPP/5N w - - 0 1", "f1"), "a1 a2");
 }
 
+/// Free-turning riders with more of their move after them (docs/SEMANTICS.md M79) on a 6x6 board
+/// (small for the same reason): the Trekker `(dW)0-W` walks W steps any way through empty squares
+/// and then one more straight on, the Swerver `(dK)0-sW` walks king steps any way and then turns
+/// a W step aside (90° after a W step, 45° after an F step), the Jumper `(dW)0--N` leaps a Knight
+/// from any square its W steps reach.
+const ON_PIECES: &str = "P|Pawn|=mfW+cfF K|King| T|Trekker|=(dW)0-W S|Swerver|=(dK)0-sW J|Jumper|=(dW)0--N +P==TSJ";
+const ON_START: &str = "tsjkst/pppppp/6/6/PPPPPP/TSJKST w - - 0 1";
+
+mbn::mbn! {
+    variant FreeRidersOn {
+        board: "6x6",
+        start: "tsjkst/pppppp/6/6/PPPPPP/TSJKST w - - 0 1",
+        pieces: "P|Pawn|=mfW+cfF K|King| T|Trekker|=(dW)0-W S|Swerver|=(dK)0-sW J|Jumper|=(dW)0--N +P==TSJ",
+        royal: "K",
+        promotion_zone: "[6]",
+        promotion_mandatory: true,
+    }
+}
+
+#[test]
+fn free_riders_with_more_after_them_agree_with_the_interpreter() {
+    let interp = test_interpreter("freeriderson", 6, ON_START, ON_PIECES, "K", "[6]");
+    assert_agree_on("freeriderson", &FreeRidersOn, &interp, FreeRidersOn::start_position(), 1_000);
+    let open = FreeRidersOn::position("kp4/pp1s2/2t3/3T2/1J2PP/2S1PK w - - 0 1").unwrap();
+    assert_agree_on("freeriderson (open)", &FreeRidersOn, &interp, open, 1_000);
+    let at = |fen: &str, from: &str| {
+        let pos = FreeRidersOn::position(fen).expect("the position loads");
+        piece_moves(&FreeRidersOn, &interp, &pos, from)
+    };
+    // M79: the Trekker on b2 beside a pocket a1-a3 (the White King on b1, pawns on b3 and c2), a
+    // Black pawn on a4: only b2-a2-a3 and on up takes a4. A round back onto a2 from a1 or a3
+    // cannot go on: every path there stands on a2 first (else a1 and a3 were destinations).
+    assert_eq!(at("5k/6/p5/1P4/1TP3/1K4 w - - 0 1", "b2"), "xa4");
+    // Black on b5, the mirror image.
+    assert_eq!(at("1k4/1tp3/1p4/P5/6/5K b - - 0 1", "b5"), "xa3");
+}
+
 // Swaps on the way (docs/SEMANTICS.md M63): the Guard `K+(wK-W)` (a king step that swaps with an
 // enemy, then a step on), the Shuttle `K+(K-wW-W)` (a step, a step that swaps with an enemy, a
 // step on), the Acrobat `K+(aK-wwR-W)` (a step or capture, a rook line that swaps with a friend, a

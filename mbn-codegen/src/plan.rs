@@ -273,8 +273,12 @@ pub(crate) struct PRepeat {
     pub(crate) destination: Vec<PRange>,
     /// Docs/SEMANTICS.md M67: an unlimited repeat that turns freely, whose later time rounds do
     /// not depend on the previous round's direction and capture nothing on the way, run as a
-    /// flood fill over the squares its rounds reach (the last part of its move).
+    /// flood fill over the squares its rounds reach.
     pub(crate) flood: bool,
+    /// M79: a flood fill that more of its move follows: a time round from a square other than
+    /// where the repeat started goes on only when a path reaches that square without standing on
+    /// the round's end (M68's rule), since what follows reads the last round's direction.
+    pub(crate) continued: bool,
     /// Where the repeat was written.
     pub(crate) span: Span,
 }
@@ -521,7 +525,7 @@ impl Prep<'_> {
     /// A multi-leg move, or `None` (reported) when a part of it is not run yet.
     fn multi(&mut self, m: &Move, color: Color, siblings: &Siblings) -> Option<PMove> {
         let errors = self.diagnostics.len();
-        let parts = self.parts(&m.parts, color, siblings);
+        let mut parts = self.parts(&m.parts, color, siblings);
         // M55: an attacker set gates the whole move from its first leg only (the piece's square).
         let mut steps = Vec::new();
         flat_steps(&parts, &mut steps);
@@ -550,7 +554,7 @@ impl Prep<'_> {
             }
         }
         self.check_unload(&parts, m.span);
-        self.check_floods(&parts, true);
+        self.check_floods(&mut parts, true, false);
         self.check_explosion(&parts, m.span);
         self.check_offboard(&parts);
         if self.diagnostics.len() == errors {
@@ -723,6 +727,7 @@ impl Prep<'_> {
             origin: Vec::new(),
             destination: Vec::new(),
             flood: false,
+            continued: false,
             span,
         })
     }
@@ -757,24 +762,52 @@ impl Prep<'_> {
         false
     }
 
-    /// M67: a flood-fill repeat must end its move (what follows could read the last round's
-    /// direction, which a flood fill does not keep); reported otherwise.
-    fn check_floods(&mut self, parts: &[PPart], tail: bool) {
-        for (i, part) in parts.iter().enumerate() {
+    /// M67, M79: a flood-fill repeat followed by more of its move is marked `continued`; one inside
+    /// another repeat's body (whose later rounds read the path's directions) or before a `0*`
+    /// (which reads every square the path landed on, a flood fill keeps none) is reported.
+    /// `tail`: nothing follows `parts`; `maximal_after`: a `0*` follows them.
+    fn check_floods(&mut self, parts: &mut [PPart], tail: bool, maximal_after: bool) {
+        for i in 0..parts.len() {
             let last = tail && i + 1 == parts.len();
-            match part {
+            let maximal_after = maximal_after || parts[i + 1..].iter().any(has_maximal);
+            match &mut parts[i] {
                 PPart::Leg(_) | PPart::Explode(_) => {}
-                PPart::Optional { body, .. } => self.check_floods(body, last),
+                PPart::Optional { body, .. } => self.check_floods(body, last, maximal_after),
                 PPart::Repeat(r) => {
-                    if r.flood && !last {
+                    if r.flood && maximal_after {
                         self.unsupported(
                             r.span,
-                            "an unlimited complex rider that turns freely followed by more of its move \
-                             (`(dK)0-W`; M67 runs it as the end of a move)",
+                            "an unlimited complex rider that turns freely followed by a maximal rider `0*` \
+                             (`(dK)0-(W-F)0*`: the `0*` never lands where the path landed, which a flood fill \
+                             does not keep, M79)",
+                        );
+                    }
+                    r.continued = r.flood && !last;
+                    for body in r.first.iter_mut().chain(&mut r.later) {
+                        self.check_nested_floods(body);
+                    }
+                }
+            }
+        }
+    }
+
+    /// M79: a flood-fill repeat inside the body of another repeat is reported.
+    fn check_nested_floods(&mut self, parts: &[PPart]) {
+        for part in parts {
+            match part {
+                PPart::Leg(_) | PPart::Explode(_) => {}
+                PPart::Optional { body, .. } => self.check_nested_floods(body),
+                PPart::Repeat(r) => {
+                    if r.flood {
+                        self.unsupported(
+                            r.span,
+                            "an unlimited complex rider that turns freely inside another repeat \
+                             (`((dK)0-W)3`: the outer repeat's rounds would read the path's directions, \
+                             which a flood fill does not keep, M79)",
                         );
                     }
                     for body in r.first.iter().chain(&r.later) {
-                        self.check_floods(body, false);
+                        self.check_nested_floods(body);
                     }
                 }
             }
@@ -1723,6 +1756,15 @@ fn turns_freely(repeat: &PRepeat) -> bool {
         }
     }
     turns_any || directions.iter().any(|&p| free().map(|body| round_paths(body, p)).sum::<usize>() > 1)
+}
+
+/// Whether `part` is or holds a maximal repeat `0*`.
+fn has_maximal(part: &PPart) -> bool {
+    match part {
+        PPart::Leg(_) | PPart::Explode(_) => false,
+        PPart::Optional { body, .. } => body.iter().any(has_maximal),
+        PPart::Repeat(r) => r.maximal || r.first.iter().chain(&r.later).flatten().any(has_maximal),
+    }
 }
 
 /// A time round a flood fill can take (M67): legs only, none of which captures, visits, swaps,

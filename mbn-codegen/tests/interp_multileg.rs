@@ -715,6 +715,73 @@ fn edge_paths(cells: &[[u8; 8]; 8], from: (i32, i32)) -> Vec<String> {
     v
 }
 
+/// M79: a flood fill with more of its move after it. The next leg reads the last round's
+/// direction, so a round from `a` onto `b` goes on only when a path reaches `a` without standing on
+/// `b` (M68's rule); the bounded repeat, which walks every self-avoiding path, agrees.
+#[test]
+fn free_turning_riders_with_more_after_them() {
+    // A pocket a1-a3 beside the piece on b2 (friends around it, an enemy on a4). `(dW)0-W` goes on
+    // straight: only b2-a2-a3 and on to a4. Not a1 or a3 from a2 going down or up: every path from
+    // b2 to a3 or a1 stands on a2 first.
+    let wall = "b1 c1 d1 b3 c3 d3 c2 d2 b4 c4 d4";
+    assert_eq!(white("(dW)0-W", "b2", wall, "a4"), set("xa4"));
+    assert_eq!(white("(dW)0-W", "b2", wall, "a4"), white("(dW)12-W", "b2", wall, "a4"));
+    // Absolute `--W` reads no direction: a W step from every square the rounds reach (a2 a1 a3),
+    // back to b2 too (a pass, M62).
+    assert_eq!(white("(dW)0--W", "b2", wall, "a4"), set("a1 a2 a3 b2 xa4"));
+    // `(dK)0-W`: after a diagonal step the W goes either 45° turn ahead (M2): a3 (b2-a1-a2, on up),
+    // a1 (b2-a3-a2, on down), a4 (b2-a2-a3, on up; or b2-a3, turning up).
+    assert_eq!(white("(dK)0-W", "b2", wall, "a4"), set("a1 a3 xa4"));
+    // Black on b7: the mirror image.
+    let wall = "b8 c8 d8 b6 c6 d6 c7 d7 b5 c5 d5";
+    assert_eq!(black("(dW)0-W", "b7", wall, "a5"), set("xa5"));
+    // On random pockets of a1-d3 (the rest friends and enemies), the bounded `(P)12`, which walks
+    // every self-avoiding path of the pocket's 12 squares, for rounds and later legs of all kinds.
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let name = |(f, r): (u64, u64)| format!("{}{}", (b'a' + f as u8) as char, r + 1);
+    let cases = [
+        ("(dK)", "-W"),
+        ("(dW)", "-W"),
+        ("(dK)", "-sW"),
+        ("(dW-F)", "-W"),
+        ("(dK)", "--fN"),
+        ("(dF)", "-cF-W"),
+        ("(dK)", "-R"),
+        ("(dW)", "-[F]-fW"),
+        ("(dK)", "-W0*"),
+        ("(dK)", "-{(dW)0}"),
+    ];
+    for i in 0..240 {
+        let (body, rest) = cases[i % cases.len()];
+        let from = (next() % 4, next() % 3);
+        let (mut friends, mut enemies) = (Vec::new(), Vec::new());
+        for f in 0..8 {
+            for r in 0..8 {
+                let pocket = f < 4 && r < 3;
+                let roll = next() % 20;
+                if (f, r) == from || (pocket && roll < 12) {
+                    continue;
+                }
+                if (pocket && roll < 16) || (!pocket && roll < 10) {
+                    friends.push(name((f, r)));
+                } else {
+                    enemies.push(name((f, r)));
+                }
+            }
+        }
+        let (friends, enemies) = (friends.join(" "), enemies.join(" "));
+        let flood = white(&format!("{body}0{rest}"), &name(from), &friends, &enemies);
+        let bounded = white(&format!("{body}12{rest}"), &name(from), &friends, &enemies);
+        assert_eq!(flood, bounded, "{body}0{rest} on {}: {friends} / {enemies}", name(from));
+    }
+}
+
 /// M57: null legs stand still; `O-K` has nothing to turn from.
 #[test]
 fn null_legs() {
@@ -812,8 +879,9 @@ fn free_turning_complex_riders() {
     );
     for (notation, what) in [
         ("(daK)0", "capture, visit, swap or set up on the way"),
-        ("(dK)0-W", "followed by more of its move"),
         ("(dK)0*", "maximal complex riders `0*`"),
+        ("(dK)0-(W-F)0*", "followed by a maximal rider `0*`"),
+        ("((dK)0-W)3", "inside another repeat"),
     ] {
         assert!(refusal(notation).contains(what), "{notation}");
     }

@@ -33,6 +33,7 @@
 //! ```
 
 pub mod bitboard;
+pub mod dominators;
 pub mod drops;
 pub mod fen;
 pub mod geometry;
@@ -48,6 +49,7 @@ pub mod rules;
 mod tests;
 
 pub use bitboard::{Bb256, Bitboard};
+pub use dominators::Dominators;
 pub use fen::{FenError, FenErrorKind, FenOptions};
 pub use geometry::{Geometry, GeometryError, Square, SquareError};
 pub use magic::{SliderCache, Sliders};
@@ -63,6 +65,7 @@ pub use rules::{parse_move, MoveGenerator};
 #[doc(hidden)]
 pub mod __private {
     pub use crate::bitboard::{Bb256, Bitboard};
+    pub use crate::dominators::Dominators;
     pub use crate::drops::{drop_is_legal, push_drops, DropLimits};
     pub use crate::fen::FenOptions;
     pub use crate::geometry::{Geometry, Square};

@@ -113,27 +113,34 @@ enum Cont<'c, 'a> {
         /// Whether the context keeps the directions of the round (a replay or `*`, M72).
         log: bool,
     },
-    /// The end of a time round of a flood-fill repeat (M67): the path may stop here, and an empty
-    /// square not reached before goes round again.
+    /// The end of a time round of a flood-fill repeat (M67): the path may stop here, and (`mark`)
+    /// an empty square not reached before goes round again.
     Flood {
         rep: &'a PRepeat,
         /// Where the repeat started: no time round ends there.
         origin: Ident,
         reached: Ident,
         todo: Ident,
-        /// To the edge (M68): the state the repeat started in, and where this time round started
-        /// (`None`: the first round, from `origin`).
+        /// The state the repeat started in, and where this time round started (`None`: the
+        /// first round, from `origin`).
         start: &'c St<'a>,
         from: Option<Ident>,
+        /// Whether the round's end is marked as reached (no stops are walked before all are,
+        /// M68, M79, when `tree` decides them).
+        mark: bool,
+        /// M68, M79: the dominator tree of the rounds between empty squares; a round from `a`
+        /// stops on an empty `b` only when `b` does not dominate `a`.
+        tree: Option<Ident>,
         next: &'c Cont<'c, 'a>,
     },
-    /// The end of a time round of a flood fill that only marks the empty squares it reaches
-    /// without ending a round on `avoid` (M68).
-    Reach {
+    /// The end of a time round of a flood fill that only marks the empty squares it reaches, and
+    /// the round from `from` to them in `successors` (M68, M79).
+    Mark {
         origin: Ident,
-        avoid: Ident,
         reached: Ident,
         todo: Ident,
+        successors: Ident,
+        from: Ident,
     },
 }
 
@@ -753,16 +760,19 @@ impl<'a> Unroll<'_> {
             Cont::Push { contexts, stack, done, landed, log } => {
                 self.push_position(st, contexts, stack, done, landed.as_ref(), *log)
             }
-            Cont::Flood { rep, origin, reached, todo, start, from, next } => {
-                self.flood_end(st, rep, origin, reached, todo, start, from.as_ref(), next)
+            Cont::Flood { rep, origin, reached, todo, start, from, mark, tree, next } => {
+                self.flood_end(st, rep, origin, reached, todo, start, from.as_ref(), *mark, tree.as_ref(), next)
             }
-            Cont::Reach { origin, avoid, reached, todo } => {
+            Cont::Mark { origin, reached, todo, successors, from } => {
                 let Some((_, t)) = &st.pending else { return quote!() };
                 let (ty, sq) = (self.ty(), &st.sq);
                 quote! {
-                    if !#t && #sq != #origin && #sq != #avoid && !#reached.test(#sq) {
-                        #reached |= <#ty as Bitboard>::from_square(#sq);
-                        #todo |= <#ty as Bitboard>::from_square(#sq);
+                    if !#t && #sq != #origin {
+                        #successors[#from.index() & SQUARE_MASK] |= <#ty as Bitboard>::from_square(#sq);
+                        if !#reached.test(#sq) {
+                            #reached |= <#ty as Bitboard>::from_square(#sq);
+                            #todo |= <#ty as Bitboard>::from_square(#sq);
+                        }
                     }
                 }
             }
@@ -869,14 +879,19 @@ impl<'a> Unroll<'_> {
 
     /// An unlimited repeat that turns freely, as a flood fill (M67, `Walker::flood`): the first
     /// time round from where the repeat starts, then the later rounds from each empty square
-    /// reached (a bitboard of squares to do), each square once. Every round's end may stop.
+    /// reached (a bitboard of squares to do), each square once. Every round's end may stop. To the
+    /// edge (M68) and with more of the move after it (M79), stops need the dominator tree of the
+    /// rounds: the rounds are walked twice, first marking (`Cont::Mark`), then stopping.
     fn flood(&mut self, st: St<'a>, rep: &'a PRepeat, next: &Cont<'_, 'a>) -> TokenStream {
         // The squares reached are not known at generation time: no origin filter.
         self.touched = None;
-        let ty = self.ty();
+        let (ty, rt) = (self.ty(), self.g.rt.clone());
         let (reached, todo, at) = (self.id("reached"), self.id("todo"), self.id("at"));
         let none = if rep.min == 0 { self.run(st.clone(), next) } else { quote!() };
         let origin = st.sq.clone();
+        let here = later_round(&st, &at);
+        let guarded = rep.edge || rep.continued;
+        let tree = guarded.then(|| self.id("tree"));
         let flood = |from: Option<Ident>| Cont::Flood {
             rep,
             origin: origin.clone(),
@@ -884,22 +899,57 @@ impl<'a> Unroll<'_> {
             todo: todo.clone(),
             start: &st,
             from,
+            mark: !guarded,
+            tree: tree.clone(),
             next,
         };
         let mut first = Vec::new();
         for body in &rep.first {
             first.push(self.run(st.clone(), &Cont::Parts(body.as_slice(), &flood(None))));
         }
-        let here = later_round(&st, &at);
         let mut later = Vec::new();
         for body in &rep.later {
             later.push(self.run(here.clone(), &Cont::Parts(body.as_slice(), &flood(Some(at.clone())))));
         }
+        let Some(tree) = tree else {
+            return quote! {{
+                let mut #reached = <#ty as Bitboard>::EMPTY;
+                let mut #todo = <#ty as Bitboard>::EMPTY;
+                #none
+                #(#first)*
+                while let Some(#at) = #todo.pop_lowest() {
+                    #(#later)*
+                }
+            }};
+        };
+        let successors = self.id("successors");
+        let mark = |from: &Ident| Cont::Mark {
+            origin: origin.clone(),
+            reached: reached.clone(),
+            todo: todo.clone(),
+            successors: successors.clone(),
+            from: from.clone(),
+        };
+        let mut first_marks = Vec::new();
+        for body in &rep.first {
+            first_marks.push(self.run(st.clone(), &Cont::Parts(body.as_slice(), &mark(&origin))));
+        }
+        let mut later_marks = Vec::new();
+        for body in &rep.later {
+            later_marks.push(self.run(here.clone(), &Cont::Parts(body.as_slice(), &mark(&at))));
+        }
         quote! {{
             let mut #reached = <#ty as Bitboard>::EMPTY;
             let mut #todo = <#ty as Bitboard>::EMPTY;
+            let mut #successors = [<#ty as Bitboard>::EMPTY; SQUARE_MASK + 1];
             #none
+            #(#first_marks)*
+            while let Some(#at) = #todo.pop_lowest() {
+                #(#later_marks)*
+            }
+            let #tree = #rt::__private::Dominators::new(#origin, &#successors);
             #(#first)*
+            let mut #todo = #reached;
             while let Some(#at) = #todo.pop_lowest() {
                 #(#later)*
             }
@@ -907,9 +957,9 @@ impl<'a> Unroll<'_> {
     }
 
     /// The end of a time round of a flood fill (M67): unless back where the repeat started, the
-    /// path may stop here, and an empty square not reached before is to do. To the edge (M68) it
-    /// stops only at the edge, and on an empty square only when a path reaches the round's start
-    /// without standing on it.
+    /// path may stop here, and (`mark`) an empty square not reached before is to do. To the edge
+    /// (M68) it stops only at the edge; there, and where more of the move follows (M79), on an
+    /// empty square only when the square does not dominate the round's start (`tree`).
     #[allow(clippy::too_many_arguments)]
     fn flood_end(
         &mut self,
@@ -920,6 +970,8 @@ impl<'a> Unroll<'_> {
         todo: &Ident,
         start: &St<'a>,
         from: Option<&Ident>,
+        mark: bool,
+        tree: Option<&Ident>,
         next: &Cont<'_, 'a>,
     ) -> TokenStream {
         let Some((_, t)) = st.pending.clone() else { return quote!() };
@@ -929,54 +981,27 @@ impl<'a> Unroll<'_> {
         if rep.edge {
             let log_start = if from.is_none() { start.log.len() } else { 0 };
             guards.push(self.at_edge(&sq, &st.log[log_start..]));
-            if let Some(from) = from {
-                let reach = self.reach(start, rep, &sq);
-                guards.push(quote!((#t || #reach.test(#from))));
-            }
+        }
+        if let (Some(from), Some(tree)) = (from, tree) {
+            guards.push(quote!((#t || !#tree.stands_on(#from, #sq))));
         }
         let mut end = st;
         end.replay = None;
         let stop = guarded(guards, self.run(end, next));
-        quote! {
-            if #sq != #origin {
-                #stop
+        let mark = mark.then(|| {
+            quote! {
                 if !#t && !#reached.test(#sq) {
                     #reached |= <#ty as Bitboard>::from_square(#sq);
                     #todo |= <#ty as Bitboard>::from_square(#sq);
                 }
             }
-        }
-    }
-
-    /// M68: the empty squares a flood fill from `start` reaches without ending a time round on
-    /// `avoid` (nor where it started), as a bitboard expression.
-    fn reach(&mut self, start: &St<'a>, rep: &'a PRepeat, avoid: &Ident) -> TokenStream {
-        let ty = self.ty();
-        let (reached, todo, at) = (self.id("reached"), self.id("todo"), self.id("at"));
-        let end = Cont::Reach {
-            origin: start.sq.clone(),
-            avoid: avoid.clone(),
-            reached: reached.clone(),
-            todo: todo.clone(),
-        };
-        let mut first = Vec::new();
-        for body in &rep.first {
-            first.push(self.run(start.clone(), &Cont::Parts(body.as_slice(), &end)));
-        }
-        let here = later_round(start, &at);
-        let mut later = Vec::new();
-        for body in &rep.later {
-            later.push(self.run(here.clone(), &Cont::Parts(body.as_slice(), &end)));
-        }
-        quote! {{
-            let mut #reached = <#ty as Bitboard>::EMPTY;
-            let mut #todo = <#ty as Bitboard>::EMPTY;
-            #(#first)*
-            while let Some(#at) = #todo.pop_lowest() {
-                #(#later)*
+        });
+        quote! {
+            if #sq != #origin {
+                #stop
+                #mark
             }
-            #reached
-        }}
+        }
     }
 
     /// `(X)*` (M56): whether one more time round from `sq`, one step of each leg the way the
@@ -2391,14 +2416,15 @@ mod tests {
         }
         // What stays refused, by both back ends (the plan): a direction-dependent round, `0*`, the
         // edge with turns that depend on the previous round, captures on the way, a flood followed
-        // by more legs.
+        // by a `0*` or inside another repeat (M79).
         for (notation, what) in [
             ("(K-sK)0", "depend on the direction of the previous time round"),
             ("(frW)0", "depend on the direction of the previous time round"),
             ("(dK)0*", "maximal complex riders `0*`"),
             ("(W-sF)*", "complex riders to the edge that may turn more than one way"),
             ("(daK)0", "capture, visit, swap or set up on the way"),
-            ("(dK)0-W", "followed by more of its move"),
+            ("(dK)0-(W-F)0*", "followed by a maximal rider `0*`"),
+            ("((dK)0-W)3", "inside another repeat"),
         ] {
             let e = errors(notation);
             assert!(e.iter().any(|m| m.contains(what) && m.contains("not run by")), "{notation}: {e:?}");

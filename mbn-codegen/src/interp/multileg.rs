@@ -12,7 +12,7 @@
 use super::Interpreter;
 use crate::lower::directions::{self, Dir, DirMod};
 use crate::plan::{offboard, PMove, PPart, PRelative, PRepeat, PStep, Turn};
-use mbn_runtime::{Bitboard, Color, Move, Piece, Position, Square};
+use mbn_runtime::{Bitboard, Color, Dominators, Move, Piece, Position, Square};
 
 /// Where a multi-leg move ends and what it takes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -340,9 +340,11 @@ impl<'w, B: Bitboard> Walker<'w, B> {
     /// on the way and take the same ways from a square whatever the previous round did, so the
     /// squares its self-avoiding paths reach are the squares reachable round by round (any walk
     /// shortens to a path standing nowhere twice). Each empty square reached, other than where the
-    /// repeat started, goes round once more; every round's end may stop (what follows is the end
-    /// of the move, plan), each square and last leg once. To the edge (`(dK)*`, M68) a round from
-    /// `a` may stop on an empty `b` only when a path reaches `a` without standing on `b`.
+    /// repeat started, goes round once more; every round's end may stop, each square and last leg
+    /// once. To the edge (`(dK)*`, M68), and where more of the move follows and reads the last
+    /// round's direction (`(dK)0-W`, M79), a round from `a` may stop on an empty `b` only when a
+    /// path reaches `a` without standing on `b`: when `b` does not dominate `a` in the graph of
+    /// rounds between empty squares, so the rounds are all walked before any stops.
     fn flood<'a>(&self, st: State<'a>, rep: &'a PRepeat, next: &Cont<'_, 'a>, out: &mut Vec<Landing>) {
         let origin = st.square;
         if rep.min == 0 {
@@ -350,46 +352,64 @@ impl<'w, B: Bitboard> Walker<'w, B> {
         }
         let squares = self.pos.geometry().squares().count();
         let mut reached = vec![false; squares];
-        // The last legs the path stopped with on each square.
-        let mut stopped: Vec<Vec<*const PStep>> = vec![Vec::new(); squares];
-        // M68: the squares reached without standing on a square, by that square.
-        let mut avoiding: Vec<Option<Vec<bool>>> = vec![None; squares];
-        let mut todo = Vec::new();
-        let start = st.clone();
         let first_log = st.log.len();
-        let mut rounds = |from: State<'a>, bodies: &'a [Vec<PPart>], todo: &mut Vec<State<'a>>| {
-            // Later rounds start on squares other than the origin, with their log cleared.
-            let from_square = from.square;
+        // The last legs the path stopped with on each square; with what follows, their directions.
+        type Stop = (*const PStep, Option<Vector>, Option<Axis>);
+        let mut stopped: Vec<Vec<Stop>> = vec![Vec::new(); squares];
+        let mut stop = |from_square: Square, end: State<'a>, tree: Option<&Dominators>| {
+            let Some(p) = end.pending.as_ref() else { return };
+            let key: Stop = match rep.continued {
+                true => (p.step, end.prev, end.zaxis),
+                false => (p.step, None, None),
+            };
             let log_start = if from_square == origin { first_log } else { 0 };
+            let i = end.square.index();
+            if (!rep.edge || self.at_edge(end.square, &end.log[log_start..]))
+                && !stopped[i].contains(&key)
+                && rep.destination.iter().all(|r| self.in_range(r, end.square))
+                && tree.is_none_or(|t| !t.stands_on(from_square, end.square))
+            {
+                stopped[i].push(key);
+                self.run(end, next, out);
+            }
+        };
+        // Where stops need the dominator tree, every round's end with the square it started from.
+        let guarded = rep.edge || rep.continued;
+        let mut ends: Vec<(Square, State<'a>)> = Vec::new();
+        let mut successors = vec![B::EMPTY; if guarded { squares } else { 0 }];
+        let mut todo = vec![(st, rep.first.as_slice())];
+        while let Some((from, bodies)) = todo.pop() {
+            let from_square = from.square;
             for end in self.round_ends(from, bodies) {
                 let Some(p) = end.pending.as_ref() else { continue };
                 if end.square == origin {
                     continue;
                 }
-                let (occupied, step, i) = (p.target.is_some(), p.step as *const PStep, end.square.index());
-                let edge = !rep.edge
-                    || (self.at_edge(end.square, &end.log[log_start..])
-                        && (occupied
-                            || from_square == origin
-                            || avoiding[i].get_or_insert_with(|| self.reach(&start, rep, end.square))
-                                [from_square.index()]));
-                if edge && !stopped[i].contains(&step) && rep.destination.iter().all(|r| self.in_range(r, end.square)) {
-                    stopped[i].push(step);
-                    self.run(end.clone(), next, out);
+                if p.target.is_none() {
+                    if guarded {
+                        successors[from_square.index()] |= B::from_square(end.square);
+                    }
+                    if !reached[end.square.index()] {
+                        reached[end.square.index()] = true;
+                        // Later rounds read neither the path's log nor its landings (plan).
+                        let mut later = end.clone();
+                        later.log.clear();
+                        later.visited.clear();
+                        todo.push((later, rep.later.as_slice()));
+                    }
                 }
-                if !occupied && !reached[i] {
-                    reached[i] = true;
-                    // Later rounds read neither the path's log nor its landings (plan): drop them.
-                    let mut end = end;
-                    end.log.clear();
-                    end.visited.clear();
-                    todo.push(end);
+                if guarded {
+                    ends.push((from_square, end));
+                } else {
+                    stop(from_square, end, None);
                 }
             }
-        };
-        rounds(st, &rep.first, &mut todo);
-        while let Some(at) = todo.pop() {
-            rounds(at, &rep.later, &mut todo);
+        }
+        if guarded {
+            let tree = Dominators::new(origin, &successors);
+            for (from_square, end) in ends {
+                stop(from_square, end, Some(&tree));
+            }
         }
     }
 
@@ -402,26 +422,6 @@ impl<'w, B: Bitboard> Walker<'w, B> {
             self.run(from.clone(), &Cont::Parts(body.as_slice(), &Cont::Collect(&ends)), &mut none);
         }
         ends.into_inner()
-    }
-
-    /// M68: the empty squares a flood-fill repeat from `start` reaches without ending a time round
-    /// on `avoid` (nor on the square it started from), by square index.
-    fn reach<'a>(&self, start: &State<'a>, rep: &'a PRepeat, avoid: Square) -> Vec<bool> {
-        let mut reached = vec![false; self.pos.geometry().squares().count()];
-        let mut todo = vec![(start.clone(), &rep.first)];
-        while let Some((from, bodies)) = todo.pop() {
-            for mut end in self.round_ends(from, bodies) {
-                let empty = end.pending.as_ref().is_some_and(|p| p.target.is_none());
-                let sq = end.square;
-                if empty && sq != start.square && sq != avoid && !reached[sq.index()] {
-                    reached[sq.index()] = true;
-                    end.log.clear();
-                    end.visited.clear();
-                    todo.push((end, &rep.later));
-                }
-            }
-        }
-        reached
     }
 
     /// One leg: settles the previous landing as a square on the way, then walks each direction.
