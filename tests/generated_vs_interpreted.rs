@@ -642,6 +642,48 @@ fn generated_leg_modifiers_agree_with_the_interpreter() {
     assert_agree("legmods", &LegMods, &interp, LegMods::start_position());
 }
 
+test_variant! {
+    /// Swaps and e.p. captures on the last leg of a `{...}` that ends the move (docs/SEMANTICS.md
+    /// M80): the Switcher `mK-{cwwW}` steps as a King and goes on one W step straight on (or either
+    /// 45° turn after a diagonal step) to take an enemy or swap with a friend there whenever it
+    /// can, else stops (`wwW` alone would also move to an empty square, M24); the
+    /// Striker `mW-{ce{P}fF}` steps as a Wazir and goes on to capture diagonally ahead, a Pawn en passant too,
+    /// whenever it can, else stops.
+    TrailingSpecials, trailing_interpreter,
+    TRAILING_START = "rsatksar/pppppppp/8/8/8/8/PPPPPPPP/RSATKSAR w - - 0 1",
+    TRAILING_PIECES = "P|Pawn|=mfW+cefF+([2]mefW-mW) K|King| R|Rook| T|Switcher|=mK-{cwwW} \
+                       S|Striker|=mW-{ce{P}fF} A|Archbishop|=BN +P==RTSA",
+}
+
+#[test]
+fn trailing_swaps_and_en_passant_agree_with_the_interpreter() {
+    let interp = trailing_interpreter();
+    assert_agree("trailing", &TrailingSpecials, &interp, TrailingSpecials::start_position());
+    let at = |fen: &str, before: &[&str], from: &str| {
+        let mut pos = TrailingSpecials::position(fen).expect("the position loads");
+        common::agree::play(&interp, &mut pos, before);
+        let g = pos.geometry();
+        common::agree::piece_moves_by(&TrailingSpecials, &interp, &pos, from, |_, mv| {
+            let x = if mv.is_capture() && !mv.is_en_passant() { "x" } else { "" };
+            let w = if mv.is_swap() { "w" } else { "" };
+            let ep = if mv.is_en_passant() { ":ep" } else { "" };
+            format!("{x}{w}{}{ep}", g.square_name(mv.to()))
+        })
+    };
+    // The Switcher on d4, a White Rook on d6 and an Archbishop on e6, a Black pawn on b4: the step
+    // to d5 goes on straight to swap with d6, the step to e5 turns up to swap with e6 (right, to
+    // f5, is empty), the step to c4 goes on to take b4, and none of these three is a move of its
+    // own; every other step stops where it lands.
+    assert_eq!(at("4k3/8/3RA3/8/1p1T4/8/8/4K3 w - - 0 1", &[], "d4"), "c3 c5 d3 e3 e4 wd6 we6 xb4");
+    // Without friends beyond, the King's steps.
+    assert_eq!(at("4k3/8/8/8/3T4/8/8/4K3 w - - 0 1", &[], "d4"), "c3 c4 c5 d3 d5 e3 e4 e5");
+    // The Striker on d4 after Black's e7-e5: the step up to d5 goes on to take e5 en passant on
+    // e6 (and is no move of its own); the other steps find nothing diagonally ahead and stop.
+    assert_eq!(at("4k3/4p3/8/8/3S4/8/8/4K3 b - - 0 1", &["e7e5"], "d4"), "c4 d3 e4 e6:ep");
+    // Black's Striker on d5 after White's e2-e4, the mirror image.
+    assert_eq!(at("4k3/8/8/3s4/8/8/4P3/4K3 w - - 0 1", &["e2e4"], "d5"), "c5 d6 e3:ep e5");
+}
+
 /// The legal moves of the piece on `from` after the moves `before` (UCI text) from `fen`, from
 /// both back ends (they must agree): `x` before a capture, `w` before a swap, `:ep` after an en
 /// passant capture, `+` after a double step (it leaves e.p. rights), `#` after a decisive move.

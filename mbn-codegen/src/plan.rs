@@ -1267,11 +1267,8 @@ impl Prep<'_> {
             let mut steps = Vec::new();
             flat_steps(&m.parts, &mut steps);
             // A swap on the way (M63) is written `d4e6/e5d4`: no clash with a capture's text.
-            let last = match m.parts.last() {
-                Some(PPart::Leg(s)) => Some(&**s),
-                _ => None,
-            };
-            let on_the_way = |s: &&PStep| last.is_none_or(|l| !std::ptr::eq(l, *s));
+            let last = last_legs(&m.parts);
+            let on_the_way = |s: &&PStep| !last.iter().any(|l| std::ptr::eq(*l, *s));
             swaps.extend(steps.iter().filter(|s| !on_the_way(s)).filter_map(|s| s.leg.swap.as_ref()));
         }
         for w in swaps {
@@ -1756,6 +1753,17 @@ fn turns_freely(repeat: &PRepeat) -> bool {
         }
     }
     turns_any || directions.iter().any(|&p| free().map(|body| round_paths(body, p)).sum::<usize>() > 1)
+}
+
+/// The last legs of `parts`: its last leg, or the last legs of the `{...}` or `[...]` it ends with
+/// (M80: a swap or an e.p. capture there ends the move when the part is taken). A leg before such
+/// a part is not one: the move may go on from it.
+pub(super) fn last_legs(parts: &[PPart]) -> Vec<&PStep> {
+    match parts.last() {
+        Some(PPart::Leg(s)) => vec![s],
+        Some(PPart::Optional { body, .. }) => last_legs(body),
+        _ => Vec::new(),
+    }
 }
 
 /// Whether `part` is or holds a maximal repeat `0*`.

@@ -560,7 +560,7 @@ fn swaps_refused() {
     assert!(refusal("w?K").contains("the modifier `w?`"));
     // M63: one swap per move; on the way only on a leg of the move's own sequence.
     assert!(refusal("wW-wW").contains("two swaps (`w`) in one move"));
-    assert!(refusal("W-{wW}-W").contains("in a repeat, a `{...}` or a counted `[...]`"));
+    assert!(refusal("W-{wW}-W").contains("in a repeat, a `{...}` another leg follows or a counted `[...]`"));
     // M74: an uncounted `[...]` is the move with and without it.
     assert!(Interpreter::new(&variant("W-[wW]-W")).is_ok());
 }

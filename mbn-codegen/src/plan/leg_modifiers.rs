@@ -2,7 +2,7 @@
 //! decision `#`, swaps `w`, en passant captures `ce` and the e.p. rights of `me` (XBetza `e`, `n`).
 //! Both back ends run what passes these checks; the rest is refused here, with its column.
 
-use super::{flat_steps, PPart, PStep, Prep};
+use super::{flat_steps, last_legs, PPart, PStep, Prep};
 use crate::interp::multileg::{leg_directions, Axis, Vector};
 use crate::ir::Reach;
 use crate::syntax::ast::Span;
@@ -15,11 +15,8 @@ impl Prep<'_> {
     pub(super) fn check_leg_modifiers(&mut self, parts: &[PPart], color: Color, span: Span) {
         let mut steps = Vec::new();
         flat_steps(parts, &mut steps);
-        let last: Option<&PStep> = match parts.last() {
-            Some(PPart::Leg(s)) => Some(s),
-            _ => None,
-        };
-        let is_last = |s: &PStep| last.is_some_and(|l| std::ptr::eq(l, s));
+        let last = last_legs(parts);
+        let is_last = |s: &PStep| last.iter().any(|l| std::ptr::eq(*l, s));
         let ends_special = |s: &PStep| s.leg.swap.is_some() || s.leg.en_passant.is_some();
         if steps.iter().any(|s| s.leg.swap.is_some() && !is_last(s)) {
             self.check_swap_on_the_way(parts, &steps, span);
@@ -72,7 +69,7 @@ impl Prep<'_> {
             let s = swaps[0];
             self.unsupported(
                 s.span,
-                "`w` (swap) on a leg in a repeat, a `{...}` or a counted `[...]` (`K-{wW}-W`, `(wK)2-W`, \
+                "`w` (swap) on a leg in a repeat, a `{...}` another leg follows or a counted `[...]` (`K-{wW}-W`, `(wK)2-W`, \
                  `K-[wW]2-W`): only a leg of the move's own sequence, or of an uncounted `[...]` (M74), \
                  swaps on the way (M63)",
             );
@@ -134,7 +131,7 @@ impl Prep<'_> {
             _ => {
                 self.unsupported(
                     takers[0].span,
-                    "an en passant capture (`ce`) in a repeat, a `{...}` or a counted `[...]`, or on a leg \
+                    "an en passant capture (`ce`) in a repeat, a `{...}` another leg follows or a counted `[...]`, or on a leg \
                      the move may end on without it being the last leg (`cefK-{W}`): only a leg another leg \
                      always follows, in the move's own sequence or an uncounted `[...]` (M74), captures en \
                      passant on the way (M64)",
@@ -328,15 +325,21 @@ mod tests {
     fn what_is_refused() {
         for (notation, what) in [
             ("cefK-cefW", "two en passant captures (`ce`) in one move"),
-            ("cefK-{W}", "in a repeat, a `{...}` or a counted `[...]`, or on a leg the move may end on"),
-            ("K-{cefW}-W", "in a repeat, a `{...}` or a counted `[...]`, or on a leg the move may end on"),
+            (
+                "cefK-{W}",
+                "in a repeat, a `{...}` another leg follows or a counted `[...]`, or on a leg the move may end on",
+            ),
+            (
+                "K-{cefW}-W",
+                "in a repeat, a `{...}` another leg follows or a counted `[...]`, or on a leg the move may end on",
+            ),
             // A counted part is a chain (M70): taken twice, it captures en passant twice.
             ("K-[cefW]2-W", "two en passant captures (`ce`) in one move"),
             ("mcefK-W", "may both move and capture en passant on the way"),
             ("cefK-#W", "`#` on swaps and en passant"),
             ("cefK-mefW-W", "en passant rights (`me`) in a move with an en passant capture on the way"),
             ("wK-cefW-W", "en passant (`e`) in a move with a swap on the way"),
-            ("K-{wW}-W", "in a repeat, a `{...}` or a counted `[...]`"),
+            ("K-{wW}-W", "in a repeat, a `{...}` another leg follows or a counted `[...]`"),
             ("(wW-W)2", "two swaps (`w`) in one move"),
             ("K-[wW]2-W", "two swaps (`w`) in one move"),
             ("K-[wW-[wW]]-W", "two swaps (`w`) in one move"),
