@@ -41,6 +41,8 @@ fn mbn_chains_and_repeats_translate_to_betza_2() {
         ("(aW)0", "Wc0"),
         ("mW-F", "mW-F"),
         ("W-F", "W-F"),
+        // X79: no one XBetza group spells a diagonal any way after a diagonal step.
+        ("F-dF", "(F-vF)(F-sF)"),
     ] {
         let o = translate("mbn", "xbetza", m);
         assert!(o.status.success(), "`{m}`: {}", String::from_utf8_lossy(&o.stderr));

@@ -116,6 +116,6 @@ fn path_text(path: &[Step]) -> Vec<String> {
 }
 
 /// The set of paths of a move set's multi-leg moves, as canonical texts.
-pub(super) fn texts(moves: &MoveSet) -> Option<BTreeSet<Vec<String>>> {
+pub(crate) fn texts(moves: &MoveSet) -> Option<BTreeSet<Vec<String>>> {
     Some(split(moves)?.iter().map(|(_, p)| path_text(p)).collect())
 }

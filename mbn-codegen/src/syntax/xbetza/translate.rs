@@ -623,33 +623,43 @@ fn xbetza_chain(m: &crate::ir::Move, candidates: &[String], alone: bool) -> Resu
     let vectors = plain(first)?;
     let (initial, modes) = xbetza_chain_modes(first)?;
     let atoms = by_atom(vectors);
-    let bare = alone && atoms.len() == 1;
-    let render = |spellings: &[&str]| -> Result<String, String> {
-        let tail: String = later
-            .iter()
-            .zip(spellings)
-            .map(|((initial, modes, atom, _), letters)| format!("-{initial}{letters}{modes}{atom}"))
-            .collect();
-        let mut out = String::new();
-        for (atom, list) in &atoms {
-            let select = |c: &str| {
-                if c.is_empty() {
-                    xdir::select(atom.0, atom.1, &[])
-                } else {
-                    xdir::select(atom.0, atom.1, &[c])
-                }
-            };
-            let mut all = vec![String::new()];
-            all.extend(candidates.iter().cloned());
-            let group = all
+    // One chain per first-leg atom and per choice of each later leg's alternative spellings.
+    let render = |spellings: &[Vec<String>]| -> Result<String, String> {
+        let mut combos: Vec<Vec<&str>> = vec![Vec::new()];
+        for alternatives in spellings {
+            combos = combos
                 .iter()
-                .find(|c| {
-                    let s = select(c);
-                    s.len() == list.len() && s.iter().all(|v| list.contains(v))
-                })
-                .ok_or("the first leg's directions are no one XBetza group")?;
-            let chain = format!("{initial}{group}{modes}{}{tail}", xbetza_atom(*atom, first.reach)?);
-            out.push_str(&if bare { chain } else { format!("({chain})") });
+                .flat_map(|c| alternatives.iter().map(move |a| [c.as_slice(), &[a.as_str()]].concat()))
+                .collect();
+        }
+        let bare = alone && atoms.len() == 1 && combos.len() == 1;
+        let mut out = String::new();
+        for combo in &combos {
+            let tail: String = later
+                .iter()
+                .zip(combo)
+                .map(|((initial, modes, atom, _), letters)| format!("-{initial}{letters}{modes}{atom}"))
+                .collect();
+            for (atom, list) in &atoms {
+                let select = |c: &str| {
+                    if c.is_empty() {
+                        xdir::select(atom.0, atom.1, &[])
+                    } else {
+                        xdir::select(atom.0, atom.1, &[c])
+                    }
+                };
+                let mut all = vec![String::new()];
+                all.extend(candidates.iter().cloned());
+                let group = all
+                    .iter()
+                    .find(|c| {
+                        let s = select(c);
+                        s.len() == list.len() && s.iter().all(|v| list.contains(v))
+                    })
+                    .ok_or("the first leg's directions are no one XBetza group")?;
+                let chain = format!("{initial}{group}{modes}{}{tail}", xbetza_atom(*atom, first.reach)?);
+                out.push_str(&if bare { chain } else { format!("({chain})") });
+            }
         }
         Ok(out)
     };
@@ -657,9 +667,10 @@ fn xbetza_chain(m: &crate::ir::Move, candidates: &[String], alone: bool) -> Resu
     // (`d`: any way, `t`, `tt`). Where the verbatim spelling is not the same move, each later
     // leg's XBetza letters are searched among the direction groups and their pairs, leg by leg:
     // the chain up to that leg, compiled back, must be MBN's chain up to that leg (X77: MBN `W-dW`
-    // is XBetza `W-svW`; `W-dW-dW` is `W-svW-svW`).
-    let verbatim: Vec<String> = later.iter().map(|(.., letters)| letters.clone()).collect();
-    let text = render(&verbatim.iter().map(String::as_str).collect::<Vec<_>>())?;
+    // is XBetza `W-svW`; `W-dW-dW` is `W-svW-svW`). Where no one spelling is, the leg's paths are
+    // covered by several (X79: `F-dF` is `(F-vF)(F-sF)`), one chain each.
+    let verbatim: Vec<Vec<String>> = later.iter().map(|(.., letters)| vec![letters.clone()]).collect();
+    let text = render(&verbatim)?;
     if same_move(&text, m) {
         return Ok(text);
     }
@@ -667,9 +678,8 @@ fn xbetza_chain(m: &crate::ir::Move, candidates: &[String], alone: bool) -> Resu
     let mut spellings = verbatim.clone();
     for i in 0..later.len() {
         let prefix = crate::ir::Move { parts: m.parts[..i + 2].to_vec(), span: m.span };
-        let tried = |spellings: &[String]| -> Result<Option<String>, String> {
-            let legs: Vec<&str> = spellings[..=i].iter().map(String::as_str).collect();
-            let text = render(&legs)?;
+        let tried = |spellings: &[Vec<String>]| -> Result<Option<String>, String> {
+            let text = render(&spellings[..=i])?;
             Ok(same_move(&text, &prefix).then_some(text))
         };
         if tried(&spellings)?.is_some() {
@@ -678,7 +688,7 @@ fn xbetza_chain(m: &crate::ir::Move, candidates: &[String], alone: bool) -> Resu
         let mut found = false;
         'search: for a in &groups {
             for b in groups.iter().filter(|&&b| b.is_empty() || *a < b) {
-                spellings[i] = format!("{a}{b}");
+                spellings[i] = vec![format!("{a}{b}")];
                 if tried(&spellings)?.is_some() {
                     found = true;
                     break 'search;
@@ -686,11 +696,54 @@ fn xbetza_chain(m: &crate::ir::Move, candidates: &[String], alone: bool) -> Resu
             }
         }
         if !found {
-            // No XBetza letters for this leg: the verbatim text, which the caller's check refuses.
-            return Ok(text);
+            match cover_paths(&prefix, &groups, |g| {
+                let mut s = spellings.clone();
+                s[i] = vec![g.to_string()];
+                render(&s[..=i])
+            }) {
+                Some(alternatives) => spellings[i] = alternatives,
+                // No XBetza letters for this leg: the verbatim text, which the caller's check refuses.
+                None => return Ok(text),
+            }
+            if tried(&spellings)?.is_none() {
+                return Ok(text);
+            }
         }
     }
-    render(&spellings.iter().map(String::as_str).collect::<Vec<_>>())
+    render(&spellings)
+}
+
+/// X79: spellings of one later leg whose chains together have exactly the paths of `prefix` (MBN's
+/// chain up to that leg), chosen greedily among `groups` whose chain (`chain`) has only paths of
+/// `prefix`; `None` when they do not cover it.
+fn cover_paths(
+    prefix: &crate::ir::Move,
+    groups: &[&str],
+    chain: impl Fn(&str) -> Result<String, String>,
+) -> Option<Vec<String>> {
+    let target = ancp::paths::texts(&MoveSet { moves: vec![prefix.clone()] })?;
+    let mut parts: Vec<(String, std::collections::BTreeSet<Vec<String>>)> = Vec::new();
+    for g in groups {
+        let Some(paths) = chain(g).ok().and_then(|t| super::compile(&t).ok()).and_then(|b| ancp::paths::texts(&b))
+        else {
+            continue;
+        };
+        if !paths.is_empty() && paths.is_subset(&target) {
+            parts.push((g.to_string(), paths));
+        }
+    }
+    let mut covered = std::collections::BTreeSet::new();
+    let mut chosen = Vec::new();
+    while covered != target {
+        // The first of the groups covering most (simplest letters first).
+        let (g, paths) = parts.iter().rev().max_by_key(|(_, p)| p.difference(&covered).count())?;
+        if paths.is_subset(&covered) {
+            return None;
+        }
+        covered.extend(paths.iter().cloned());
+        chosen.push(g.clone());
+    }
+    Some(chosen)
 }
 
 /// Whether the XBetza `text` compiles to the move `m` alone.
