@@ -211,13 +211,14 @@ fn merge_reaches(list: Vec<Reach>) -> Vec<Reach> {
 }
 
 /// Do two move sets denote the same piece? Their canonical forms are equal, or they differ only in
-/// how their multi-leg moves are split and they have the same paths ([`paths`], X73).
+/// how their multi-leg moves are split and they have the same paths ([`paths`], X73), each
+/// uncounted `[...]` taken as the moves with and without it (M4, X80).
 pub fn equal(a: &MoveSet, b: &MoveSet) -> bool {
     let (ca, cb) = (Canonical::of(a), Canonical::of(b));
     if ca == cb {
         return true;
     }
-    let (a, b) = (&swaps_apart(a), &swaps_apart(b));
+    let (a, b) = (&swaps_apart(&choices_apart(a)), &swaps_apart(&choices_apart(b)));
     let (ca, cb) = (Canonical::of(a), Canonical::of(b));
     if ca == cb {
         return true;
@@ -227,6 +228,11 @@ pub fn equal(a: &MoveSet, b: &MoveSet) -> bool {
         Canonical::of(&MoveSet { moves }).complex
     };
     ca.atoms == cb.atoms && single(a) == single(b) && paths::texts(a).is_some_and(|p| Some(p) == paths::texts(b))
+}
+
+/// Every move with its uncounted `[...]` parts taken and left out (M4): `W-[F]` is `W+(W-F)`.
+fn choices_apart(moves: &MoveSet) -> MoveSet {
+    MoveSet { moves: moves.moves.iter().flat_map(crate::plan::split_choices).collect() }
 }
 
 /// Single legs that swap (`w`, `ww`, `wy`, M24) and also move or capture, taken apart into the leg

@@ -122,3 +122,24 @@ fn canonical_text_of_orthodox_pieces() {
     assert_eq!(ancp("nD"), "slide(0,2)");
     assert_eq!(ancp("fN"), "leap!(-1,2)(1,2)");
 }
+
+/// X80: an uncounted `[...]` of a move's own sequence is the moves with and without it (M4), for
+/// equality too. A `-` leg left first by an omitted part (`[W]-F` without its W) reads its
+/// directions as a first leg (M70), which paths do not take apart: such pieces keep comparing by
+/// their canonical text.
+#[test]
+fn choices_are_the_moves_with_and_without_them() {
+    for (a, b) in [
+        ("W-[F]", "W+(W-F)"),
+        ("K-[W]", "K+(K-W)"),
+        ("N-[W]-[W]", "N+(N-W)+(N-W-W)"),
+        ("mK-[W]", "mK+(K-W)"),
+        ("W-[F]", "(W-F)+W"),
+    ] {
+        assert!(same(a, b), "`{a}` == `{b}`");
+        assert!(same(b, a), "`{b}` == `{a}`");
+    }
+    for (a, b) in [("W-[F]", "W-F"), ("W-[F]", "W"), ("K-[W]", "K+(W-W)"), ("mK-[W]", "K+(K-W)"), ("[W]-F", "F+(W-F)")] {
+        assert!(!same(a, b), "`{a}` != `{b}`");
+    }
+}

@@ -139,8 +139,25 @@ fn repeated_legs_that_capture_on_the_way_are_range_counts() {
         // Later times round turn (`fs` relative to the previous step): no range count says that.
         ("(afsW)0", "does not denote the same piece"),
         ("(aW)0*", "has no XBetza spelling"),
+        // The errors say what in words, not in the IR's names.
+        ("(W-F)0*", "a repeat as often as it can go (`0*`) has no XBetza spelling"),
+        ("(W-F)03", "a repeat exactly 3 times (`03`) has no XBetza spelling"),
+        ("(aK)0", "a complex rider that may take another atom or turn each time round"),
+        ("(dK)0", "a complex rider that may take another atom or turn each time round"),
     ] {
         let e = to_xbetza(&mbn(m)).expect_err(m);
         assert!(e.contains(why), "`{m}`: {e}");
     }
+}
+
+/// X80: a choice `[...]` translates as the moves with and without it (M4), each chain once.
+#[test]
+fn choices_translate_as_the_moves_with_and_without_them() {
+    for (m, x) in [("K-[W]", "(W-W)W(F-W)F"), ("W-[F]", "(W-F)W"), ("N-[W]-[W]", "(N-W-W)(N-W)N")] {
+        assert_eq!(to_xbetza(&mbn(m)).as_deref(), Ok(x), "`{m}`");
+        assert!(ancp::equal(&xbetza(x), &mbn(m)), "`{x}` = `{m}`");
+    }
+    // The choice left out leaves a `-` leg first (M70): no translation, said so.
+    let e = to_xbetza(&mbn("[W]-F")).expect_err("[W]-F");
+    assert!(e.contains("relative (`-`) legs"), "{e}");
 }

@@ -10,7 +10,17 @@ use crate::syntax::ast::OptionalKind;
 /// The moves `m` stands for: itself, or, when it swaps or captures en passant in or before an
 /// uncounted `[...]` of its own sequence, every way of taking or leaving out each such part (moves with no part left out).
 pub(super) fn split_swap_choices(m: &Move) -> Vec<Move> {
-    if !has_choice(&m.parts) || !swaps_or_takes_en_passant(&m.parts) {
+    if !swaps_or_takes_en_passant(&m.parts) {
+        return vec![m.clone()];
+    }
+    split_choices(m)
+}
+
+/// The moves `m` stands for by M4: every way of taking or leaving out each uncounted `[...]` of
+/// its own sequence (moves with no part left out); `m` itself when it has none. Equality and
+/// translation read pieces so (`W-[F]` is `W+(W-F)`).
+pub(crate) fn split_choices(m: &Move) -> Vec<Move> {
+    if !has_choice(&m.parts) {
         return vec![m.clone()];
     }
     let mut out = Vec::new();

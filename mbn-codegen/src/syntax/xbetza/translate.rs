@@ -200,7 +200,19 @@ fn steps(reach: Reach) -> Result<String, String> {
         Reach::LEAP => Ok(String::new()),
         Reach::RIDE => Ok("0".into()),
         Reach::Steps { min: 1, max: Some(n) } => Ok(n.to_string()),
-        other => Err(format!("the reach {other:?} has no translation")),
+        other => Err(format!("{} has no translation", reach_words(other))),
+    }
+}
+
+/// A reach in words, for errors.
+fn reach_words(reach: Reach) -> String {
+    match reach {
+        Reach::Steps { min, max: Some(max) } if min == max => format!("an exact number of steps (`0{min}`)"),
+        Reach::Steps { min, max: Some(max) } => format!("{min} to {max} steps"),
+        Reach::Steps { min, max: None } => format!("at least {min} steps"),
+        Reach::Maximal => "a rider as far as it can go (`0*`)".into(),
+        Reach::Edge => "a rider to the edge (`*`)".into(),
+        Reach::Halfling => "a halfling (`h`, half way to the edge)".into(),
     }
 }
 
@@ -350,7 +362,13 @@ fn count_text(count: Count, mbn: bool) -> Result<String, String> {
         Count::Between { min, max: Some(max) } if mbn && min == max => Ok(format!("0{min}")),
         Count::Maximal if mbn => Ok("0*".into()),
         Count::Edge if mbn => Ok("*".into()),
-        other => Err(format!("the repeat count {other:?} has no XBetza spelling")),
+        Count::Maximal => Err("a repeat as often as it can go (`0*`) has no XBetza spelling".into()),
+        Count::Edge => Err("a repeat to the edge (`*`) has no XBetza spelling".into()),
+        Count::Between { min, max: Some(max) } if min == max => {
+            Err(format!("a repeat exactly {min} times (`0{min}`) has no XBetza spelling"))
+        }
+        Count::Between { min, max: Some(max) } => Err(format!("a repeat {min} to {max} times has no XBetza spelling")),
+        Count::Between { min, max: None } => Err(format!("a repeat at least {min} times has no XBetza spelling")),
     }
 }
 
@@ -840,16 +858,31 @@ pub fn to_xbetza(moves: &MoveSet) -> Result<String, String> {
     .iter()
     .map(|s| s.to_string())
     .collect();
-    for m in &moves.moves {
+    // X80: a choice `[...]` is the moves with and without it (M4): `K-[W]` is `K+(K-W)`.
+    let expanded: Vec<crate::ir::Move> = moves.moves.iter().flat_map(crate::plan::split_choices).collect();
+    // Chains already printed (`N-[W]-[W]` has `N-W` twice).
+    let mut chains: Vec<String> = Vec::new();
+    for m in &expanded {
         if let Some(text) = xbetza_repeat(m, &candidates) {
             out.push_str(&text?);
             continue;
         }
         if m.parts.len() > 1 {
-            out.push_str(&xbetza_chain(m, &candidates, moves.moves.len() == 1)?);
+            let chain = xbetza_chain(m, &candidates, expanded.len() == 1)?;
+            if !chains.contains(&chain) {
+                out.push_str(&chain);
+                chains.push(chain);
+            }
             continue;
         }
         let Some(leg) = m.single_leg() else {
+            if let [Part::Repeat { first_alternatives, alternatives, .. }] = m.parts.as_slice() {
+                if !first_alternatives.is_empty() || !alternatives.is_empty() {
+                    return Err("a complex rider that may take another atom or turn each time round (`(aK)0`, \
+                                `(dK)0`) has no XBetza spelling"
+                        .into());
+                }
+            }
             return Err("only single-leg moves and chains (`-`) translate to XBetza yet".into());
         };
         let leap = exact_slide_as_leap(leg);
