@@ -1,6 +1,6 @@
 //! The notation commands of the `mbn` binary: output, exit codes, and notations starting with `-`.
 
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 fn mbn(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_mbn")).args(args).output().expect("run mbn")
@@ -110,4 +110,23 @@ fn explain_rejects_a_square_off_the_board() {
     let o = mbn(&["explain", "K", "--board", "3x3", "--from", "e5"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("not on a 3x3 board"));
+}
+
+/// Output closed early (`mbn explain Q | head -1`): no panic ("failed printing to stdout"), the
+/// process ends quietly with status 141 as after `SIGPIPE` (or 0, had it written everything into
+/// the pipe before it closed).
+#[test]
+fn closed_output_ends_quietly() {
+    for args in [&["explain", "Q", "--board", "16x16", "--from", "h8"][..], &["equal", "W-[F]", "W-F"]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_mbn"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run mbn");
+        drop(child.stdout.take());
+        let o = child.wait_with_output().expect("wait for mbn");
+        assert!(!stderr(&o).contains("panicked"), "{args:?}: {}", stderr(&o));
+        assert!(matches!(o.status.code(), Some(141 | 0 | 1)), "{args:?}: {:?}", o.status);
+    }
 }

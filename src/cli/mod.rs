@@ -1,5 +1,43 @@
 //! Command-line interface: one module per group of commands.
 
+/// `print!`/`println!` that never panic: when standard output is closed (`mbn explain N | head -1`)
+/// the process ends quietly with status 141, as a process killed by `SIGPIPE` would; on another
+/// write error with status 74 (`EX_IOERR`).
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = write!(std::io::stdout(), $($arg)*) {
+            $crate::cli::output_failed(e)
+        }
+    }};
+}
+
+/// [`out!`] with a newline.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = writeln!(std::io::stdout(), $($arg)*) {
+            $crate::cli::output_failed(e)
+        }
+    }};
+}
+
+/// `eprint!`/`eprintln!` that never panic: a closed standard error loses the message.
+macro_rules! err {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = write!(std::io::stderr(), $($arg)*);
+    }};
+}
+
+/// [`err!`] with a newline.
+macro_rules! errln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod notation;
 mod perft;
 mod translate;
@@ -47,4 +85,9 @@ impl Cli {
             Command::Translate(args) => translate::translate(args),
         }
     }
+}
+
+/// Ends the process after a failed write to standard output (see [`out!`]).
+fn output_failed(e: std::io::Error) -> ! {
+    std::process::exit(if e.kind() == std::io::ErrorKind::BrokenPipe { 141 } else { 74 })
 }

@@ -89,7 +89,7 @@ fn parse_square(s: &str, board: Board) -> Result<(u8, u8), String> {
 
 fn report(source: &str, diagnostics: &[Diagnostic]) {
     for d in diagnostics {
-        eprint!("{}", d.render(source));
+        err!("{}", d.render(source));
     }
 }
 
@@ -105,7 +105,7 @@ pub fn parse(args: ParseArgs) -> ExitCode {
     };
     match printed {
         Ok(s) => {
-            println!("{s}");
+            outln!("{s}");
             ExitCode::SUCCESS
         }
         Err(d) => {
@@ -141,9 +141,9 @@ pub fn ancp(args: AncpArgs) -> ExitCode {
             for (name, moves) in pieces {
                 let form = Canonical::of(&moves);
                 if name.is_empty() {
-                    println!("{form}");
+                    outln!("{form}");
                 } else {
-                    println!("{name}: {form}");
+                    outln!("{name}: {form}");
                 }
             }
             ExitCode::SUCCESS
@@ -160,7 +160,7 @@ fn one_piece(text: &str, dialect: Dialect) -> Result<MoveSet, ExitCode> {
     match compile(text, dialect) {
         Ok(mut pieces) if pieces.len() == 1 => Ok(pieces.remove(0).1),
         Ok(pieces) => {
-            eprintln!("error: `{text}` defines {} pieces; `equal` compares one piece with one piece", pieces.len());
+            errln!("error: `{text}` defines {} pieces; `equal` compares one piece with one piece", pieces.len());
             Err(ExitCode::from(2))
         }
         Err(d) => {
@@ -176,10 +176,7 @@ pub fn equal(args: EqualArgs) -> ExitCode {
     given.extend(args.mbn.into_iter().map(|t| (t, Dialect::Mbn)));
     given.extend(args.xbetza.into_iter().map(|t| (t, Dialect::XBetza)));
     if given.len() != 2 {
-        eprintln!(
-            "error: `equal` compares two pieces, {} given (positional MBN, `--mbn X`, `--xbetza X`)",
-            given.len()
-        );
+        errln!("error: `equal` compares two pieces, {} given (positional MBN, `--mbn X`, `--xbetza X`)", given.len());
         return ExitCode::from(2);
     }
     let (a, b) = match (one_piece(&given[0].0, given[0].1), one_piece(&given[1].0, given[1].1)) {
@@ -191,12 +188,12 @@ pub fn equal(args: EqualArgs) -> ExitCode {
         Dialect::XBetza => format!("{text} (XBetza)"),
     };
     if ancp::equal(&a, &b) {
-        println!("equal");
+        outln!("equal");
         ExitCode::SUCCESS
     } else {
-        println!("different");
-        println!("  {}: {}", label(&given[0]), Canonical::of(&a));
-        println!("  {}: {}", label(&given[1]), Canonical::of(&b));
+        outln!("different");
+        outln!("  {}: {}", label(&given[0]), Canonical::of(&a));
+        outln!("  {}: {}", label(&given[1]), Canonical::of(&b));
         ExitCode::from(1)
     }
 }
@@ -244,7 +241,7 @@ pub fn explain(args: ExplainArgs) -> ExitCode {
         Some(s) => match parse_square(s, board) {
             Ok(sq) => sq,
             Err(e) => {
-                eprintln!("error: {e}");
+                errln!("error: {e}");
                 return ExitCode::from(2);
             }
         },
@@ -259,17 +256,17 @@ pub fn explain(args: ExplainArgs) -> ExitCode {
     };
     for (name, moves) in pieces {
         if !name.is_empty() {
-            println!("{name}");
+            outln!("{name}");
         }
-        println!("ANCP: {}", Canonical::of(&moves));
+        outln!("ANCP: {}", Canonical::of(&moves));
         let (mut marks, mut notes) = diagram::destinations(&moves, board, from);
         draw_multi_leg_moves(&moves, board, from, &mut marks, &mut notes);
-        print!("{}", diagram::render(board, from, &marks));
+        out!("{}", diagram::render(board, from, &marks));
         let swaps =
             if marks.values().any(|m| m.swaps) { ", w move or swap, s swap only, + capture or swap" } else { "" };
-        println!("X piece, * move or capture, m move only, c capture only{swaps} ({} destinations)", marks.len());
+        outln!("X piece, * move or capture, m move only, c capture only{swaps} ({} destinations)", marks.len());
         for note in notes {
-            println!("note: {note}");
+            outln!("note: {note}");
         }
     }
     ExitCode::SUCCESS

@@ -81,21 +81,21 @@ fn load(which: &str) -> Result<Loaded, ExitCode> {
         _ if looks_like_path || Path::new(which).is_file() => match std::fs::read_to_string(which) {
             Ok(text) => (text, which.to_string()),
             Err(e) => {
-                eprintln!("error: cannot read variant file `{which}`: {e}");
+                errln!("error: cannot read variant file `{which}`: {e}");
                 return Err(ExitCode::from(2));
             }
         },
         _ => {
             let names: Vec<&str> = mbn::variants::names().collect();
-            eprintln!("error: unknown variant `{which}`");
-            eprintln!("  bundled variants: {}", names.join(", "));
-            eprintln!("  (or give the path of a variant file, such as `my-variant.toml`)");
+            errln!("error: unknown variant `{which}`");
+            errln!("  bundled variants: {}", names.join(", "));
+            errln!("  (or give the path of a variant file, such as `my-variant.toml`)");
             return Err(ExitCode::from(2));
         }
     };
     let failed = |errors: Vec<mbn::codegen::variant::FileError>| {
         for e in errors {
-            eprintln!("{e}");
+            errln!("{e}");
         }
         ExitCode::from(1)
     };
@@ -126,9 +126,9 @@ fn run_perft<B: Bitboard>(loaded: &Loaded, args: &PerftArgs) -> ExitCode {
     let Loaded { file, variant, interp } = loaded;
     let fen = args.fen.as_deref().unwrap_or(&variant.spec.start_fen);
     let header = |engine: &str| {
-        println!("variant: {} ({})", variant.spec.name, file.path());
-        println!("engine: {engine}");
-        println!("fen: {fen}");
+        outln!("variant: {} ({})", variant.spec.name, file.path());
+        outln!("engine: {engine}");
+        outln!("fen: {fen}");
     };
     let bundled = mbn::variants::find(&args.variant).is_some() && !args.variant.ends_with(".toml");
     if bundled && !args.interpret && mbn::generated::GENERATED.contains(&variant.spec.name.as_str()) {
@@ -154,9 +154,9 @@ fn is_long(depth: u32, squares: usize) -> bool {
 }
 
 fn fen_error(fen: &str, e: &mbn::runtime::FenError) -> ExitCode {
-    eprintln!("error: {e}");
-    eprintln!("  | {fen}");
-    eprintln!("  | {}^", " ".repeat(fen.get(..e.column).map_or(0, |s| s.chars().count())));
+    errln!("error: {e}");
+    errln!("  | {fen}");
+    errln!("  | {}^", " ".repeat(fen.get(..e.column).map_or(0, |s| s.chars().count())));
     ExitCode::from(1)
 }
 
@@ -192,25 +192,25 @@ impl Search<'_> {
                 let n = perft(generator, &mut pos, depth - 1);
                 pos.unmake(mv, undo);
                 if self.long {
-                    eprintln!("[{:>3}/{}] {uci}: {n} ({:.1} s)", i + 1, root.len(), start.elapsed().as_secs_f64());
+                    errln!("[{:>3}/{}] {uci}: {n} ({:.1} s)", i + 1, root.len(), start.elapsed().as_secs_f64());
                 }
                 results.push((uci, n));
             }
             if self.divide {
                 results.sort();
                 for (uci, n) in &results {
-                    println!("{uci}: {n}");
+                    outln!("{uci}: {n}");
                 }
-                println!("moves: {}", results.len());
+                outln!("moves: {}", results.len());
             }
             results.iter().map(|(_, n)| n).sum()
         } else {
             perft(generator, &mut pos, depth)
         };
         let seconds = start.elapsed().as_secs_f64();
-        println!("nodes: {nodes}");
-        println!("time: {seconds:.3} s");
-        println!("nodes/s: {:.0}", nodes as f64 / seconds.max(1e-9));
+        outln!("nodes: {nodes}");
+        outln!("time: {seconds:.3} s");
+        outln!("nodes/s: {:.0}", nodes as f64 / seconds.max(1e-9));
         let _ = std::io::stdout().flush();
         ExitCode::SUCCESS
     }
@@ -227,7 +227,7 @@ fn parse_board(text: &str) -> Result<Geometry, String> {
 /// Prints diagnostics against the notation they were found in.
 fn report(source: &str, diagnostics: &[Diagnostic]) {
     for d in diagnostics {
-        eprint!("{}", d.render(source));
+        err!("{}", d.render(source));
     }
 }
 
@@ -236,7 +236,7 @@ pub fn moves_command(args: MovesArgs) -> ExitCode {
     let geometry = match parse_board(&args.board) {
         Ok(g) => g,
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             return ExitCode::from(2);
         }
     };
@@ -250,7 +250,7 @@ pub fn moves_command(args: MovesArgs) -> ExitCode {
     let (from, friendly, enemy) = match squares {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             return ExitCode::from(2);
         }
     };
@@ -268,7 +268,7 @@ pub fn moves_command(args: MovesArgs) -> ExitCode {
     };
     let text = if xbetza.is_some() { "W" } else { text.as_str() };
     if is_definition_list(text) {
-        eprintln!("error: `{text}` is a definition list; `moves` takes one move expression such as `mfW+cefF`");
+        errln!("error: `{text}` is a definition list; `moves` takes one move expression such as `mfW+cefF`");
         return ExitCode::from(1);
     }
     if let Err(d) = compile_move(text) {
@@ -310,7 +310,7 @@ pub fn moves_command(args: MovesArgs) -> ExitCode {
     let destinations = match destinations_on_any_board(&variant, &interp, from, &friendly, &enemy) {
         Ok(d) => d,
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             return ExitCode::from(2);
         }
     };
@@ -334,9 +334,9 @@ pub fn moves_command(args: MovesArgs) -> ExitCode {
         .collect();
     if args.json {
         let quoted: Vec<String> = names.iter().map(|s| format!("\"{s}\"")).collect();
-        println!("{{\"destinations\":[{}]}}", quoted.join(","));
+        outln!("{{\"destinations\":[{}]}}", quoted.join(","));
     } else {
-        println!("{}", names.join(" "));
+        outln!("{}", names.join(" "));
     }
     ExitCode::SUCCESS
 }

@@ -30,7 +30,7 @@ pub fn translate(args: TranslateArgs) -> ExitCode {
         Ok(m) => m,
         Err(d) => {
             for x in d {
-                eprint!("{}", x.render(text));
+                err!("{}", x.render(text));
             }
             return ExitCode::from(1);
         }
@@ -41,11 +41,11 @@ pub fn translate(args: TranslateArgs) -> ExitCode {
     };
     match printed {
         Ok(s) => {
-            println!("{s}");
+            outln!("{s}");
             ExitCode::SUCCESS
         }
         Err(e) => {
-            eprintln!("error: `{text}` has no {:?} translation: {e}", args.to);
+            errln!("error: `{text}` has no {:?} translation: {e}", args.to);
             ExitCode::from(1)
         }
     }
