@@ -139,7 +139,14 @@ fn choices_are_the_moves_with_and_without_them() {
         assert!(same(a, b), "`{a}` == `{b}`");
         assert!(same(b, a), "`{b}` == `{a}`");
     }
-    for (a, b) in [("W-[F]", "W-F"), ("W-[F]", "W"), ("K-[W]", "K+(W-W)"), ("mK-[W]", "K+(K-W)"), ("[W]-F", "F+(W-F)")] {
+    for (a, b) in [("W-[F]", "W-F"), ("W-[F]", "W"), ("K-[W]", "K+(W-W)"), ("mK-[W]", "K+(K-W)"), ("[W]-F", "F+(W-F)")]
+    {
         assert!(!same(a, b), "`{a}` != `{b}`");
     }
+    // Three choices: eight moves, four of them different.
+    assert!(same("W-[W]-[W]-[W]", "W+(W-W)+(W-W-W)+(W-W-W-W)"));
+    // Past ten choices a move is not split (2^30 moves here): it compares by its text, at once.
+    let many = format!("W{}", "-[W]".repeat(30));
+    assert!(!same(&many, "W"));
+    assert!(same(&many, &many));
 }

@@ -20,7 +20,9 @@ pub(super) fn split_swap_choices(m: &Move) -> Vec<Move> {
 /// its own sequence (moves with no part left out); `m` itself when it has none. Equality and
 /// translation read pieces so (`W-[F]` is `W+(W-F)`).
 pub(crate) fn split_choices(m: &Move) -> Vec<Move> {
-    if !has_choice(&m.parts) {
+    // Each choice doubles the moves: past `MAX_CHOICES` the move stays as written (the back ends
+    // run it so; a swap in it is then refused, M74), rather than thousands of moves.
+    if !has_choice(&m.parts) || choices(&m.parts) > MAX_CHOICES {
         return vec![m.clone()];
     }
     let mut out = Vec::new();
@@ -47,6 +49,20 @@ fn split(rest: &[Part], done: &mut Vec<Part>, out: &mut Vec<Vec<Part>>) {
             done.pop();
         }
     }
+}
+
+/// The most uncounted `[...]` parts a move is split at (2^10 moves).
+const MAX_CHOICES: usize = 10;
+
+/// How many uncounted `[...]` parts `parts` hold, nested ones included.
+fn choices(parts: &[Part]) -> usize {
+    parts
+        .iter()
+        .map(|p| match p {
+            Part::Optional { kind: OptionalKind::Choice, body, count: None, .. } => 1 + choices(body),
+            _ => 0,
+        })
+        .sum()
 }
 
 /// Whether `parts` hold an uncounted `[...]` of the move's own sequence (or nested in one).
