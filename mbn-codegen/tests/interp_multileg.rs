@@ -645,13 +645,7 @@ fn free_turning_riders_to_the_edge() {
     // Black on h8: the mirror image.
     assert_eq!(black("(dK)*", "h8", "a6 b6 b7 c7 d7 e7 f7 g7 h7", ""), set("a7 a8"));
     // On random pockets of a1-d3 (the rest friends), every self-avoiding path, enumerated.
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut next = xorshift(0x2545_f491_4f6c_dd1du64);
     let name = |(f, r): (i32, i32)| format!("{}{}", (b'a' + f as u8) as char, r + 1);
     for _ in 0..150 {
         let mut cells = [[0u8; 8]; 8]; // 0 empty, 1 friend, 2 enemy
@@ -715,6 +709,16 @@ fn edge_paths(cells: &[[u8; 8]; 8], from: (i32, i32)) -> Vec<String> {
     v
 }
 
+/// A xorshift generator from `seed`, for the random pockets.
+fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
+}
+
 /// M79: a flood fill with more of its move after it. The next leg reads the last round's
 /// direction, so a round from `a` onto `b` goes on only when a path reaches `a` without standing on
 /// `b` (M68's rule); the bounded repeat, which walks every self-avoiding path, agrees.
@@ -737,13 +741,7 @@ fn free_turning_riders_with_more_after_them() {
     assert_eq!(black("(dW)0-W", "b7", wall, "a5"), set("xa5"));
     // On random pockets of a1-d3 (the rest friends and enemies), the bounded `(P)12`, which walks
     // every self-avoiding path of the pocket's 12 squares, for rounds and later legs of all kinds.
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut next = xorshift(0x9e37_79b9_7f4a_7c15u64);
     let name = |(f, r): (u64, u64)| format!("{}{}", (b'a' + f as u8) as char, r + 1);
     let cases = [
         ("(dK)", "-W"),
