@@ -43,6 +43,9 @@ fn mbn_chains_and_repeats_translate_to_betza_2() {
         ("W-F", "W-F"),
         // X79: no one XBetza group spells a diagonal any way after a diagonal step.
         ("F-dF", "(F-vF)(F-sF)"),
+        // X81: the Double Knight's sequence, with searched letters.
+        ("N--N", "(N-vN)(N-sN)"),
+        ("mW--fF", "(fmW-F)(bmW-bF)(lmW-rF)(rmW-lF)"),
     ] {
         let o = translate("mbn", "xbetza", m);
         assert!(o.status.success(), "`{m}`: {}", String::from_utf8_lossy(&o.stderr));

@@ -61,7 +61,8 @@ fn chains_translate_to_xbetza() {
         assert!(ancp::equal(&xbetza(&got), &mbn(m)), "`{m}` -> `{got}`");
         assert_eq!(got, x, "`{m}`");
     }
-    let e = to_xbetza(&mbn("W--F")).expect_err("a sequence");
+    // A sequence whose absolute turn no relative letters spell (X81; `W--F` is `W-vF`).
+    let e = to_xbetza(&mbn("F--fW")).expect_err("a sequence");
     assert!(e.contains("`--`"), "{e}");
 }
 
@@ -153,11 +154,59 @@ fn repeated_legs_that_capture_on_the_way_are_range_counts() {
 /// X80: a choice `[...]` translates as the moves with and without it (M4), each chain once.
 #[test]
 fn choices_translate_as_the_moves_with_and_without_them() {
-    for (m, x) in [("K-[W]", "(W-W)W(F-W)F"), ("W-[F]", "(W-F)W"), ("N-[W]-[W]", "(N-W-W)(N-W)N")] {
+    // One-leg moves first, each once (`K-[W]`'s `K` is one per atom of its first leg), then the
+    // chains, shorter first.
+    for (m, x) in [("K-[W]", "WF(W-W)(F-W)"), ("W-[F]", "W(W-F)"), ("N-[W]-[W]", "N(N-W)(N-W-W)")] {
         assert_eq!(to_xbetza(&mbn(m)).as_deref(), Ok(x), "`{m}`");
         assert!(ancp::equal(&xbetza(x), &mbn(m)), "`{x}` = `{m}`");
     }
     // The choice left out leaves a `-` leg first (M70): no translation, said so.
     let e = to_xbetza(&mbn("[W]-F")).expect_err("[W]-F");
     assert!(e.contains("relative (`-`) legs"), "{e}");
+}
+
+/// X81: a sequence `--` translates as a chain whose later leg's XBetza letters (relative to the leg
+/// before) are searched as X77 and X79 do; a `--` leg of several atoms is one chain per atom. A
+/// leg on the way that moves and captures (MBN `a`) is XBetza's `mc` (its legs on the way only move).
+#[test]
+fn sequences_translate_as_chains_with_searched_letters() {
+    for (m, x) in [
+        ("N--N", "(N-vN)(N-sN)"),
+        ("mN--N", "(mN-vN)(mN-sN)"),
+        ("W--F", "W-vF"),
+        ("F--W", "F-vW"),
+        ("fW--fW", "fW-W"),
+        ("N--R", "N-svR"),
+        ("K--K", "(W-svW)(W-vF)(F-vW)(F-vF)(F-sF)"),
+        ("mN--cK", "(mN-svcW)(mN-vcF)(mN-scF)"),
+        ("aW-W", "mcW-W"),
+        ("W-aW-W", "W-mcW-W"),
+        ("aK--[K]", "WF(mcW-svW)(mcW-vF)(mcF-vW)(mcF-vF)(mcF-sF)"),
+    ] {
+        assert_eq!(to_xbetza(&mbn(m)).as_deref(), Ok(x), "`{m}`");
+        assert!(ancp::equal(&xbetza(x), &mbn(m)), "`{x}` = `{m}`");
+    }
+    // `N--N` may return (a pass): not XBetza's default continuation, which never goes back.
+    assert!(!ancp::equal(&xbetza("mNaN"), &mbn("N--N")));
+    // An absolute later leg whose turn depends on the leg before (forward after a step any way):
+    // one chain per direction of the first leg, each with its own letters.
+    for (m, x) in [
+        ("mW--fF", "(fmW-F)(bmW-bF)(lmW-rF)(rmW-lF)"),
+        ("W--fW", "(fW-W)(bW-bW)(lW-rW)(rW-lW)"),
+        ("mR--fW", "(fmR-W)(bmR-bW)(lmR-rW)(rmR-lW)"),
+    ] {
+        assert_eq!(to_xbetza(&mbn(m)).as_deref(), Ok(x), "`{m}`");
+        assert!(ancp::equal(&xbetza(x), &mbn(m)), "`{x}` = `{m}`");
+        // Dropping any one first direction loses moves.
+        let chains: Vec<&str> = x.trim_start_matches('(').trim_end_matches(')').split(")(").collect();
+        for i in 0..chains.len() {
+            let fewer: String =
+                chains.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, c)| format!("({c})")).collect();
+            assert!(!ancp::equal(&xbetza(&fewer), &mbn(m)), "`{fewer}` is not `{m}`");
+        }
+    }
+    // North after a diagonal step: XBetza's letters for an orthogonal step after a diagonal name
+    // both 45° turns (`frF-fW`: e6 f5 from d4) or a side (`frF-lW`: d5 e6), never one of them.
+    let e = to_xbetza(&mbn("F--fW")).expect_err("F--fW");
+    assert!(e.contains("a `--` leg whose directions no XBetza continuation letters spell"), "{e}");
 }

@@ -582,8 +582,9 @@ fn exact_slide_as_leap(leg: &Leg) -> Option<Leg> {
 }
 
 /// A leg of a Betza 2.0 chain: its modes (a hop on the way is `p`, one over friends only `t`,
-/// X20) and the rest as on a one-leg move.
-fn xbetza_chain_modes(leg: &Leg) -> Result<(String, String), String> {
+/// X20) and the rest as on a one-leg move; a leg `on_the_way` that moves and captures (MBN's `a`)
+/// is `mc`, as XBetza's legs on the way only move by default (X13).
+fn xbetza_chain_modes(leg: &Leg, on_the_way: bool) -> Result<(String, String), String> {
     let mut plain = leg.clone();
     let mut hop = String::new();
     plain.extras.retain(|e| match e {
@@ -609,37 +610,46 @@ fn xbetza_chain_modes(leg: &Leg) -> Result<(String, String), String> {
         let (initial, modes) = xbetza_modes(&Leg { capabilities: vec![moves], ..plain })?;
         return Ok((initial, format!("{modes}n")));
     }
-    xbetza_modes(&plain)
+    let (initial, modes) = xbetza_modes(&plain)?;
+    let both = plain.mode_written && !plain.capabilities.is_empty() && modes.is_empty();
+    Ok((initial, if on_the_way && both { "mc".into() } else { modes }))
 }
 
 /// A chain of legs (`W-F`, `jyR-cR`) as a Betza 2.0 chain (`mW-F`, `pR-cR`): the first leg's
 /// directions in one XBetza group per atom (several atoms: one chain each), later legs with
-/// their relative directions (X22: MBN's `(fr)` is XBetza's `fr`, none is straight on).
+/// their relative directions (X22: MBN's `(fr)` is XBetza's `fr`, none is straight on; a `--`
+/// leg's are searched, X81).
 /// `alone`: the piece's only move, written without parentheses when it has one atom.
 fn xbetza_chain(m: &crate::ir::Move, candidates: &[String], alone: bool) -> Result<String, String> {
     let mut legs = Vec::new();
-    for (i, part) in m.parts.iter().enumerate() {
+    for part in &m.parts {
         let Part::Leg(leg) = part else {
             return Err("repeated and optional parts have no XBetza translation yet".into());
         };
-        if i > 0 && leg.link != LegLink::Chain {
-            return Err("sequences of absolute legs (`--`) have no Betza 2.0 spelling".into());
-        }
         legs.push(leg.as_ref());
     }
     let (first, rest) = legs.split_first().ok_or("an empty move")?;
     // A later leg: its initial, its modes, its atom, and MBN's relative direction letters.
     let mut later = Vec::new();
-    for leg in rest {
-        let (initial, modes) = xbetza_chain_modes(leg)?;
-        let Directions::Relative { atom, modifiers } = plain_directions(leg)? else {
-            return Err("a chained leg with absolute directions".into());
-        };
-        let letters: String = modifiers.concat().chars().filter(|c| !matches!(c, '(' | ')')).collect();
-        later.push((initial, modes, xbetza_atom(*atom, leg.reach)?, letters));
+    for (i, leg) in rest.iter().enumerate() {
+        let (initial, modes) = xbetza_chain_modes(leg, i + 1 < rest.len())?;
+        match (leg.link, plain_directions(leg)?) {
+            (LegLink::Chain, Directions::Relative { atom, modifiers }) => {
+                let letters: String = modifiers.concat().chars().filter(|c| !matches!(c, '(' | ')')).collect();
+                later.push((initial, modes, xbetza_atom(*atom, leg.reach)?, letters));
+            }
+            // X81: a `--` leg of one atom; its XBetza letters, relative to the leg before, are searched.
+            (LegLink::Sequence, Directions::Absolute(vectors)) => {
+                let [(atom, _)] = by_atom(vectors)[..] else {
+                    return Err("a `--` leg of several atoms".into());
+                };
+                later.push((initial, modes, xbetza_atom(atom, leg.reach)?, String::new()));
+            }
+            _ => return Err("a chained leg with absolute directions".into()),
+        }
     }
     let vectors = plain(first)?;
-    let (initial, modes) = xbetza_chain_modes(first)?;
+    let (initial, modes) = xbetza_chain_modes(first, !rest.is_empty())?;
     let atoms = by_atom(vectors);
     // One chain per first-leg atom and per choice of each later leg's alternative spellings.
     let render = |spellings: &[Vec<String>]| -> Result<String, String> {
@@ -721,15 +731,86 @@ fn xbetza_chain(m: &crate::ir::Move, candidates: &[String], alone: bool) -> Resu
             }) {
                 Some(alternatives) => spellings[i] = alternatives,
                 // No XBetza letters for this leg: the verbatim text, which the caller's check refuses.
+                None if rest[i].link == LegLink::Sequence => return Err(UNSPELLED_SEQUENCE.into()),
                 None => return Ok(text),
             }
             if tried(&spellings)?.is_none() {
+                if rest[i].link == LegLink::Sequence {
+                    return Err(UNSPELLED_SEQUENCE.into());
+                }
                 return Ok(text);
             }
         }
     }
     render(&spellings)
 }
+
+/// X81: a move whose `--` legs have several atoms as the moves with one atom on each (`W--K` is
+/// `W--W` and `W--F`): XBetza letters spell one atom's directions.
+fn split_sequence_atoms(m: &crate::ir::Move) -> Vec<crate::ir::Move> {
+    let mut out = vec![m.clone()];
+    for (i, part) in m.parts.iter().enumerate() {
+        let Part::Leg(leg) = part else { continue };
+        let Directions::Absolute(vectors) = &leg.directions else { continue };
+        let atoms = by_atom(vectors);
+        if leg.link != LegLink::Sequence || atoms.len() < 2 {
+            continue;
+        }
+        out = out
+            .iter()
+            .flat_map(|m| {
+                atoms.iter().map(move |(_, list)| {
+                    let mut one = m.clone();
+                    if let Part::Leg(l) = &mut one.parts[i] {
+                        l.directions = Directions::Absolute(list.clone());
+                    }
+                    one
+                })
+            })
+            .collect();
+    }
+    out
+}
+
+/// X81: a chain whose `--` leg turns differently after each direction of the first leg, as one
+/// chain per direction group of the first leg (`mW--fF` is `(fmW-fF)(bmW-bF)(rmW-lF)(lmW-rF)`):
+/// the largest groups whose chain translates, until every direction of the first leg is covered.
+fn chains_by_first_direction(m: &crate::ir::Move, candidates: &[String]) -> Result<Vec<String>, String> {
+    let Some(Part::Leg(first)) = m.parts.first() else { return Err(UNSPELLED_SEQUENCE.into()) };
+    let mut out = Vec::new();
+    for (atom, list) in by_atom(plain(first)?) {
+        let mut groups: Vec<Vec<Vector>> = Vec::new();
+        for c in candidates {
+            let s = xdir::select(atom.0, atom.1, &[c.as_str()]);
+            if !s.is_empty() && s.iter().all(|v| list.contains(v)) && !groups.contains(&s) {
+                groups.push(s);
+            }
+        }
+        groups.sort_by_key(|g| std::cmp::Reverse(g.len()));
+        let mut left = list.clone();
+        for group in groups {
+            if !group.iter().all(|v| left.contains(v)) {
+                continue;
+            }
+            let mut part = m.clone();
+            if let Some(Part::Leg(leg)) = part.parts.first_mut() {
+                leg.directions = Directions::Absolute(group.clone());
+            }
+            if let Ok(chain) = xbetza_chain(&part, candidates, false) {
+                out.push(chain);
+                left.retain(|v| !group.contains(v));
+            }
+        }
+        if !left.is_empty() {
+            return Err(UNSPELLED_SEQUENCE.into());
+        }
+    }
+    Ok(out)
+}
+
+/// Why a `--` leg has no XBetza spelling (X81).
+const UNSPELLED_SEQUENCE: &str = "a `--` leg whose directions no XBetza continuation letters spell from every \
+     direction of the leg before (XBetza reads a later leg's directions relative to that leg)";
 
 /// X79: spellings of one later leg whose chains together have exactly the paths of `prefix` (MBN's
 /// chain up to that leg), chosen greedily among `groups` whose chain (`chain`) has only paths of
@@ -848,9 +929,8 @@ fn rampager(leg: &Leg, count: Count, candidates: &[String]) -> Result<String, St
     Ok(out)
 }
 
-/// XBetza text for a lowered single-leg piece, checked to compile back to an equal piece.
+/// XBetza text for a lowered piece, checked to compile back to an equal piece.
 pub fn to_xbetza(moves: &MoveSet) -> Result<String, String> {
-    let mut out = String::new();
     let candidates: Vec<String> = [
         "v", "s", "f", "b", "l", "r", "fh", "bh", "lh", "rh", "hr", "hl", "fs", "bs", "lv", "rv", "fr", "fl", "br",
         "bl", "rf", "lf", "rb", "lb",
@@ -859,19 +939,39 @@ pub fn to_xbetza(moves: &MoveSet) -> Result<String, String> {
     .map(|s| s.to_string())
     .collect();
     // X80: a choice `[...]` is the moves with and without it (M4): `K-[W]` is `K+(K-W)`.
-    let expanded: Vec<crate::ir::Move> = moves.moves.iter().flat_map(crate::plan::split_choices).collect();
-    // Chains already printed (`N-[W]-[W]` has `N-W` twice).
+    // Shorter moves of one choice first (`N-[W]` prints `N(N-W)`).
+    let expanded: Vec<crate::ir::Move> = moves
+        .moves
+        .iter()
+        .flat_map(|m| {
+            let mut split = crate::plan::split_choices(m);
+            split.sort_by_key(|m| m.parts.len());
+            split
+        })
+        .flat_map(|m| split_sequence_atoms(&m))
+        .collect();
+    // One-leg moves first, then repeats and chains, each printed once (`N-[W]-[W]` has `N-W` twice,
+    // `K-[W]` has `W` for each atom of its first leg).
+    let mut singles: Vec<String> = Vec::new();
     let mut chains: Vec<String> = Vec::new();
+    let add = |list: &mut Vec<String>, text: String| {
+        if !list.contains(&text) {
+            list.push(text);
+        }
+    };
     for m in &expanded {
         if let Some(text) = xbetza_repeat(m, &candidates) {
-            out.push_str(&text?);
+            add(&mut chains, text?);
             continue;
         }
         if m.parts.len() > 1 {
-            let chain = xbetza_chain(m, &candidates, expanded.len() == 1)?;
-            if !chains.contains(&chain) {
-                out.push_str(&chain);
-                chains.push(chain);
+            match xbetza_chain(m, &candidates, expanded.len() == 1) {
+                Err(e) if e == UNSPELLED_SEQUENCE => {
+                    for chain in chains_by_first_direction(m, &candidates)? {
+                        add(&mut chains, chain);
+                    }
+                }
+                chain => add(&mut chains, chain?),
             }
             continue;
         }
@@ -900,9 +1000,10 @@ pub fn to_xbetza(moves: &MoveSet) -> Result<String, String> {
             let groups = cover(&list, &candidates, &select).ok_or("no XBetza cover of the directions")?;
             let letter = xbetza_atom(atom, leg.reach)?;
             for g in groups {
-                out.push_str(&format!("{initial}{g}{modes}{letter}"));
+                add(&mut singles, format!("{initial}{g}{modes}{letter}"));
             }
         }
     }
+    let out = singles.concat() + &chains.concat();
     check(&out, moves, super::compile)
 }
