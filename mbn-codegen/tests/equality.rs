@@ -125,8 +125,7 @@ fn canonical_text_of_orthodox_pieces() {
 
 /// X80: an uncounted `[...]` of a move's own sequence is the moves with and without it (M4), for
 /// equality too. A `-` leg left first by an omitted part (`[W]-F` without its W) reads its
-/// directions as a first leg (M70), which paths do not take apart: such pieces keep comparing by
-/// their canonical text.
+/// directions as a first leg (M70; since X82 equality reads it so too).
 #[test]
 fn choices_are_the_moves_with_and_without_them() {
     for (a, b) in [
@@ -135,12 +134,17 @@ fn choices_are_the_moves_with_and_without_them() {
         ("N-[W]-[W]", "N+(N-W)+(N-W-W)"),
         ("mK-[W]", "mK+(K-W)"),
         ("W-[F]", "(W-F)+W"),
+        // X82: the `-` leg left first reads as a first leg (M70).
+        ("[W]-F", "F+(W-F)"),
+        ("[W]-(fr)F", "(fr)F+(W-(fr)F)"),
+        ("[N]-[W]-F", "F+(N-F)+(W-F)+(N-W-F)"),
+        // `t` (straight back) has no leg to turn from: that move is nothing.
+        ("[W]-tF", "W-tF"),
     ] {
         assert!(same(a, b), "`{a}` == `{b}`");
         assert!(same(b, a), "`{b}` == `{a}`");
     }
-    for (a, b) in [("W-[F]", "W-F"), ("W-[F]", "W"), ("K-[W]", "K+(W-W)"), ("mK-[W]", "K+(K-W)"), ("[W]-F", "F+(W-F)")]
-    {
+    for (a, b) in [("W-[F]", "W-F"), ("W-[F]", "W"), ("K-[W]", "K+(W-W)"), ("mK-[W]", "K+(K-W)"), ("[W]-F", "W-F")] {
         assert!(!same(a, b), "`{a}` != `{b}`");
     }
     // Three choices: eight moves, four of them different.

@@ -934,3 +934,40 @@ fn turning_rider_to_the_edge() {
     // Black: the mirror image.
     assert_eq!(black("((fr)K)*", "b7", "", ""), set("e8"));
 }
+
+/// X82 (M70): a choice left out before a `-` leg leaves that leg first, read as a first leg. The
+/// interpreter's moves of such pieces equal those of the moves equality and translation take them
+/// apart into, on random boards and for both colours.
+#[test]
+fn leading_choices_are_the_moves_with_and_without_them() {
+    let pairs = [
+        ("[W]-F", "F+(W-F)"),
+        ("[W]-(fr)F", "(fr)F+(W-(fr)F)"),
+        ("[N]-[W]-F", "F+(N-F)+(W-F)+(N-W-F)"),
+        ("[W]-tF", "W-tF"),
+        ("[mW]-cF", "cF+(mW-cF)"),
+    ];
+    let mut next = xorshift(0x0123_4567_89ab_cdefu64);
+    let name = |i: u64| format!("{}{}", (b'a' + (i % 8) as u8) as char, i / 8 + 1);
+    for _ in 0..60 {
+        let from = next() % 64;
+        let mut friends = Vec::new();
+        let mut enemies = Vec::new();
+        for sq in (0..64).filter(|&s| s != from) {
+            match next() % 10 {
+                0 | 1 => friends.push(name(sq)),
+                2 | 3 => enemies.push(name(sq)),
+                _ => {}
+            }
+        }
+        let (friends, enemies) = (friends.join(" "), enemies.join(" "));
+        for (a, b) in pairs {
+            let (sq, fr, en) = (name(from), friends.as_str(), enemies.as_str());
+            assert_eq!(white(a, &sq, fr, en), white(b, &sq, fr, en), "`{a}` on {sq}: {fr} / {en}");
+            assert_eq!(black(a, &sq, fr, en), black(b, &sq, fr, en), "Black `{a}` on {sq}: {fr} / {en}");
+        }
+    }
+    // By hand: d4, friends on d5 and c3, an enemy on e6: the diagonals but c3, and on through
+    // c4 e4 d3 (not d5): b3 b5, f3 f5, c2 e2.
+    assert_eq!(white("[W]-F", "d4", "d5 c3", "e6"), set("b3 b5 c2 c5 e2 e3 e5 f3 f5"));
+}

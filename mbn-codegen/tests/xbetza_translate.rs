@@ -160,9 +160,11 @@ fn choices_translate_as_the_moves_with_and_without_them() {
         assert_eq!(to_xbetza(&mbn(m)).as_deref(), Ok(x), "`{m}`");
         assert!(ancp::equal(&xbetza(x), &mbn(m)), "`{x}` = `{m}`");
     }
-    // The choice left out leaves a `-` leg first (M70): no translation, said so.
-    let e = to_xbetza(&mbn("[W]-F")).expect_err("[W]-F");
-    assert!(e.contains("relative (`-`) legs"), "{e}");
+    // X82: the choice left out leaves a `-` leg first, read as a first leg (M70).
+    for (m, x) in [("[W]-F", "F(W-F)"), ("[W]-(fr)F", "frF(W-frF)")] {
+        assert_eq!(to_xbetza(&mbn(m)).as_deref(), Ok(x), "`{m}`");
+        assert!(ancp::equal(&xbetza(x), &mbn(m)), "`{x}` = `{m}`");
+    }
 }
 
 /// X81: a sequence `--` translates as a chain whose later leg's XBetza letters (relative to the leg

@@ -849,7 +849,7 @@ pub(crate) fn leg_directions(
 /// The directions of a `-` leg that no leg precedes (M70: `{jy{X}F}0-F` jumping over no piece is
 /// a Ferz): nothing written or `d`, every direction of its atom; direction letters select as on a
 /// first leg (D18); `t`, `tt` and `z`, which turn from a previous leg, none (D20).
-fn first_leg_vectors(rel: &PRelative) -> Vec<Vector> {
+pub(crate) fn first_leg_vectors(rel: &PRelative) -> Vec<Vector> {
     let mut out: Vec<Vector> = Vec::new();
     for turn in &rel.turns {
         let chosen = match *turn {

@@ -4,7 +4,10 @@
 //! move the back ends run (a swap or e.p. capture that ends its move, M43, M45, or one on the way,
 //! M63, M64). Counted parts (`[P]2`) and parts inside repeats stay as written.
 
-use crate::ir::{Capability, Extra, Move, Part};
+use super::{parse_turns, PRelative};
+use crate::interp::multileg::first_leg_vectors;
+use crate::ir::{Capability, Directions, Extra, LegLink, Move, Part};
+use crate::lower::directions::leaper_vectors;
 use crate::syntax::ast::OptionalKind;
 
 /// The moves `m` stands for: itself, or, when it swaps or captures en passant in or before an
@@ -27,7 +30,29 @@ pub(crate) fn split_choices(m: &Move) -> Vec<Move> {
     }
     let mut out = Vec::new();
     split(&m.parts, &mut Vec::new(), &mut out);
-    out.into_iter().filter(|parts| !parts.is_empty()).map(|parts| Move { parts, span: m.span }).collect()
+    out.into_iter().filter_map(first_leg_read).map(|parts| Move { parts, span: m.span }).collect()
+}
+
+/// A move whose choices before a `-` leg were all left out (`[W]-F` without its W): that leg read
+/// as a first leg (M70: every direction of its atom, direction letters from the mover's view, a
+/// turn from a previous leg nothing), or `None` when nothing is left.
+fn first_leg_read(mut parts: Vec<Part>) -> Option<Vec<Part>> {
+    let Some(Part::Leg(leg)) = parts.first_mut() else { return (!parts.is_empty()).then_some(parts) };
+    let Directions::Relative { atom, modifiers } = &leg.directions else { return Some(parts) };
+    let (Ok(turns), Ok(vectors)) = (parse_turns(modifiers), leaper_vectors(atom.0, atom.1)) else {
+        return Some(parts);
+    };
+    if *atom == (0, 0) {
+        return Some(parts);
+    }
+    let rel = PRelative { atom: *atom, turns, vectors, sibling_vectors: Vec::new() };
+    let first = first_leg_vectors(&rel);
+    if first.is_empty() {
+        return None;
+    }
+    leg.directions = Directions::Absolute(first);
+    leg.link = LegLink::First;
+    Some(parts)
 }
 
 /// Every way of taking or leaving out the choices of `rest`, after `done`.
