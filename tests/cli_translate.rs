@@ -69,3 +69,13 @@ fn what_mbn_cannot_say_exits_1_saying_why() {
         assert!(e.contains(why) && e.contains("has no Mbn translation"), "`{x}`: {e}");
     }
 }
+
+/// A piece without moves (`W-tF`: `t`, straight back, names no F step after a W) is XBetza's empty
+/// string: printed as an empty line, with a note on stderr saying why.
+#[test]
+fn a_piece_without_moves_is_the_empty_string_with_a_note() {
+    let o = translate("mbn", "xbetza", "W-tF");
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("has no moves"));
+}

@@ -42,6 +42,10 @@ pub fn translate(args: TranslateArgs) -> ExitCode {
     match printed {
         Ok(s) => {
             outln!("{s}");
+            if s.is_empty() {
+                // `W-tF`: `t` after a W names no F step. An empty line alone would look like a failure.
+                errln!("note: `{text}` has no moves; XBetza writes such a piece as the empty string");
+            }
             ExitCode::SUCCESS
         }
         Err(e) => {
