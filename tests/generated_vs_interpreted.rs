@@ -516,6 +516,30 @@ fn generated_borrowing_agrees_with_the_interpreter() {
 }
 
 test_variant! {
+    /// XBetza borrowing after a path (docs/SEMANTICS.md X83): the Seeker `mNaxN` borrows from the
+    /// friends a knight's leap beyond an empty square a knight's leap away, the Scout `mKaxK` from
+    /// those a step beyond an empty square next to it; both also move as written.
+    PathBorrowers, path_borrow_interpreter,
+    PATH_BORROW_START = "rsbqktnr/pppppppp/8/8/8/8/PPPPPPPP/RSBQKTNR w - - 0 1",
+    PATH_BORROW_PIECES = "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| S|Seeker| T|Scout| K|King| +P==QRBNST",
+    xbetza: P = "fmWfcFifmW2", S = "mNaxN", T = "mKaxK",
+}
+
+#[test]
+fn generated_borrowing_after_a_path_agrees_with_the_interpreter() {
+    let interp = path_borrow_interpreter();
+    assert_agree("path borrowers", &PathBorrowers, &interp, PathBorrowers::start_position());
+    // By hand: the Scout d4 steps to e5, next to its Rook f6, whose lines it then has from d4 (each
+    // move once: c4 d3 d5 e4 are its own steps too). An enemy on e5 blocks that path: its steps
+    // alone (it may not step onto e5).
+    let pos = PathBorrowers::position("k7/8/5R2/8/3T4/8/8/7K w - - 0 1").expect("the position loads");
+    let want = "a4 b4 c3 c4 c5 d1 d2 d3 d5 d6 d7 d8 e3 e4 e5 f4 g4 h4";
+    assert_eq!(piece_moves(&PathBorrowers, &interp, &pos, "d4"), want);
+    let pos = PathBorrowers::position("k7/8/5R2/4b3/3T4/8/8/7K w - - 0 1").expect("the position loads");
+    assert_eq!(piece_moves(&PathBorrowers, &interp, &pos, "d4"), "c3 c4 c5 d3 d5 e3 e4");
+}
+
+test_variant! {
     /// The setup operator `!` (docs/SEMANTICS.md M20, M47): the Withdrawer `mQ-{!cK}` captures by
     /// withdrawal whenever it can, the Retreater `mR-[!cW]` when it chooses to.
     Setups, setup_interpreter,

@@ -93,12 +93,13 @@ impl Interpreter {
         let imitations = prep.imitations(variant);
         let any_imitator = imitations.iter().any(Option::is_some);
         let any_multi = multi.iter().flatten().any(|v| !v.is_empty());
-        let any_induced = multi.iter().flatten().flatten().any(|m| {
+        let any_induced = multi.iter().flatten().flatten().filter(|m| !crate::plan::borrows(m)).any(|m| {
             let mut steps = Vec::new();
             crate::plan::flat_steps(&m.parts, &mut steps);
             steps.iter().any(|s| s.excite)
         });
-        let any_borrow = legs.iter().flatten().flatten().any(|l| l.borrow);
+        let any_borrow = legs.iter().flatten().flatten().any(|l| l.borrow)
+            || multi.iter().flatten().flatten().any(crate::plan::borrows);
         let any_decaying =
             legs.iter().flatten().flatten().chain(castlings.iter().flat_map(castling_legs)).any(|l| l.decaying)
                 || multi.iter().flatten().flatten().any(crate::plan::has_decaying);
@@ -219,6 +220,17 @@ impl Interpreter {
                         _ => {}
                     }
                 });
+            }
+        }
+        // X83: the friends borrowing paths (`mNaxN`) find.
+        for m in self.multi[piece.kind.index()][piece.color.index()].iter().filter(|m| crate::plan::borrows(m)) {
+            let mut landings = Vec::new();
+            self.lender_landings(pos, occupancy, from, piece, m, &mut landings);
+            for l in landings {
+                match occupancy(l.to) {
+                    Some(t) if t.color == piece.color => kinds.push(t.kind),
+                    _ => {}
+                }
             }
         }
         kinds.sort_by_key(|k| k.index());

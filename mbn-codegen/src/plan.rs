@@ -555,6 +555,7 @@ impl Prep<'_> {
             }
         }
         self.check_unload(&parts, m.span);
+        self.check_borrow(&parts);
         self.check_floods(&mut parts, true, false);
         self.check_explosion(&parts, m.span);
         self.check_offboard(&parts);
@@ -1176,6 +1177,32 @@ impl Prep<'_> {
         }
     }
 
+    /// XBetza `x` on the last leg (X83: borrowing after a path, `mNaxN`): the move's own last leg,
+    /// after legs that only move or hop (no capture, `x`, `u`, `!`, swap or off-board leg before
+    /// it): the path only finds the lender, the piece does not go along it.
+    fn check_borrow(&mut self, parts: &[PPart]) {
+        let mut steps = Vec::new();
+        flat_steps(parts, &mut steps);
+        let Some(last) = steps.last() else { return };
+        let own_last = matches!(parts.last(), Some(PPart::Leg(s)) if std::ptr::eq(&**s, *last));
+        if !last.excite {
+            return;
+        }
+        if !own_last {
+            self.unsupported(last.span, "XBetza `x` on the last leg of a repeat or an optional part");
+            return;
+        }
+        let before = &steps[..steps.len() - 1];
+        let captures = |s: &PStep| s.mode_written && !s.leg.captures.is_empty();
+        if before.iter().any(|s| captures(s) || s.excite || s.unload || s.setup || s.leg.swap.is_some() || s.offboard) {
+            self.unsupported(
+                last.span,
+                "borrowing (XBetza `x` on the last leg) after a leg on the way that captures, excites (`x`), \
+                 unloads (`u`), sets up (`!`), swaps or leaves the board: the path only finds the lender",
+            );
+        }
+    }
+
     /// XBetza `o` on a leg on the way (X48): a plain slide or leap off the board, in the move's
     /// own sequence of legs (not in a repeat or an optional part), followed by a plain leg that
     /// comes back onto the board; both back ends run exactly this.
@@ -1532,6 +1559,12 @@ pub(crate) fn move_reads_threats(m: &PMove) -> bool {
     parts(&m.parts)
 }
 
+/// X83: whether the multi-leg move `m` borrows: its own last leg is XBetza `x` (`mNaxN`), so its
+/// paths only find the friends whose moves the piece makes from its square.
+pub(crate) fn borrows(m: &PMove) -> bool {
+    matches!(m.parts.last(), Some(PPart::Leg(s)) if s.excite)
+}
+
 /// Whether a multi-leg move may capture: a leg that captures (other than a leg on the way with no
 /// mode written, M1), an explosion, a relocation (`u`) or an induced move (`x`).
 pub(crate) fn move_captures(m: &PMove) -> bool {
@@ -1542,6 +1575,10 @@ pub(crate) fn move_captures(m: &PMove) -> bool {
             PPart::Optional { body, .. } => parts(body),
             PPart::Repeat(r) => r.first.iter().chain(&r.later).any(|b| parts(b)),
         })
+    }
+    if borrows(m) {
+        // X83: its paths only find lenders; what the piece borrows is decided apart.
+        return false;
     }
     let mut sides = Vec::new();
     capture_sides(&m.parts, &mut sides);

@@ -260,7 +260,8 @@ fn relayed_kings_and_pawns() {
 #[test]
 fn induction_forms_refused() {
     // `x` with m, c, d, p, g is read as alternatives (X63: `mNxmaN`, `xbetza_rest.rs`).
-    let cases = [("mNxeaN", 3, "modes other than"), ("mNaxN", 4, "last leg of a multi-leg move")];
+    // `x` alone on a last leg borrows (X83); with other modes there it is refused.
+    let cases = [("mNxeaN", 3, "modes other than"), ("mNamxN", 5, "last leg of a multi-leg move")];
     for (text, column, what) in cases {
         let (message, at) = error(text);
         assert!(message.contains("`x`") && message.contains(what), "`{text}`: {message}");
@@ -289,6 +290,36 @@ fn the_code_generator_takes_relocation_induction_and_borrowing() {
     let geometry = mbn_runtime::Geometry::CHESS;
     let e = emit_piece(&moves, geometry, "Probe", "KxK", &EmitOptions::default()).expect_err("a lone borrower");
     assert!(e[0].message.contains("borrowing") && e[0].message.contains("variant"), "{}", e[0].message);
+    // X83: borrowing after a path, in a variant and not on a lone piece.
+    let (variant, _) = interpreter("mNaxN").unwrap();
+    assert!(emit_variant(&variant, "Probe", &EmitOptions::default()).is_ok());
+    let moves = mbn_codegen::compile_move_in(mbn_codegen::Dialect::XBetza, "mNaxN").unwrap();
+    let e = emit_piece(&moves, geometry, "Probe", "mNaxN", &EmitOptions::default()).expect_err("a lone borrower");
+    assert!(e[0].message.contains("borrowing after a path") && e[0].message.contains("variant"), "{}", e[0].message);
+}
+
+/// X83: `x` on the last leg borrows after a path: the friends a knight's leap beyond an empty
+/// square a knight's leap away lend their moves (`mNaxN`, the interpreter here; both back ends in
+/// `tests/xbetza_borrowing.rs`). The Rook f8, through e6, lends its lines from d4; a Blocker on e6
+/// cuts the path. A path that captures, induces or swaps on the way before the `x` is refused.
+#[test]
+fn borrowing_after_a_path() {
+    let leaps = "b3 b5 c2 c6 e2 e6 f3 f5";
+    let rook = "d5 d6 d7 d8 d3 d2 d1 c4 b4 a4 e4 f4 g4 h4";
+    assert_eq!(
+        piece_moves("mNaxN", "5R1k/8/8/8/3A4/8/8/8 w - - 0 1", "d4"),
+        set(&from("d4", &format!("{leaps} {rook}")))
+    );
+    assert_eq!(
+        piece_moves("mNaxN", "5R1k/8/4Z3/8/3A4/8/8/8 w - - 0 1", "d4"),
+        set(&from("d4", "b3 b5 c2 c6 e2 f3 f5"))
+    );
+    // The path finds friends only: an enemy Rook on f8 lends nothing.
+    assert_eq!(piece_moves("mNaxN", "5r1k/8/8/8/3A4/8/8/8 w - - 0 1", "d4"), set(&from("d4", leaps)));
+    for text in ["caxN", "xaaxN"] {
+        let refused = interpreter(text).err().unwrap_or_default();
+        assert!(refused.contains("borrowing") && refused.contains("on the way"), "`{text}`: {refused}");
+    }
 }
 
 /// X29: borrowing `xK`. On d4 with friends d5 (a Blocker, `mfW`), c4 (a Pawn) and e3 (a Rook),

@@ -14,9 +14,10 @@ use mbn_runtime::Color;
 use proc_macro2::TokenStream;
 use quote::quote;
 
-/// Whether any piece of `color` borrows.
-pub(super) fn borrows(legs: &[[Vec<PLeg>; 2]], color: Color) -> bool {
+/// Whether any piece of `color` borrows: by a one-leg `x` (X29) or after a path (X83).
+pub(super) fn borrows(legs: &[[Vec<PLeg>; 2]], multi: &[[Vec<PMove>; 2]], color: Color) -> bool {
     legs.iter().any(|per_color| per_color[color.index()].iter().any(|l| l.borrow))
+        || multi.iter().any(|per_color| per_color[color.index()].iter().any(crate::plan::borrows))
 }
 
 /// The multi-leg moves a kind lends: those it does not induce (X28).
@@ -33,12 +34,40 @@ fn lent(moves: &[PMove]) -> Vec<PMove> {
 }
 
 impl Gen {
-    /// The friends of `side` the `x` legs of a piece on `from` reach (given `occ`), or `None`
-    /// for a piece that does not borrow.
-    fn lenders(&mut self, legs: &[PLeg], color: Color, side: TokenStream) -> Option<TokenStream> {
+    /// The friends of `side` the `x` legs of a piece of `kind` on `from` reach (given `occ`), or
+    /// `None` for a piece that does not borrow.
+    fn lenders(&mut self, legs: &[PLeg], kind: usize, color: Color, side: TokenStream) -> Option<TokenStream> {
         let rt = self.rt.clone();
         let ty = self.tables.mask_type(&rt);
         let mut parts = Vec::new();
+        // X83: the friends its borrowing paths (`mNaxN`) find, walked as its multi-leg moves are.
+        let paths: Vec<PMove> = self
+            .multi
+            .get(kind)
+            .map(|m| m[color.index()].iter().filter(|m| crate::plan::borrows(m)).cloned().collect())
+            .unwrap_or_default();
+        if !paths.is_empty() {
+            let (walk, _) = self.multi_code(&paths, kind, color, super::multileg::Sink::Lenders)?;
+            let ii = paths
+                .iter()
+                .any(crate::plan::has_decaying)
+                .then(|| quote!(let ii = unmoved && !pos.decayed().test(from);));
+            parts.push(quote! {{
+                #[allow(unused_variables)]
+                let own = pos.by_color(#side) & occ;
+                #[allow(unused_variables)]
+                let enemy = occ & !own;
+                let occ0 = occ & !<#ty as Bitboard>::from_square(from);
+                #[allow(unused_variables)]
+                let unmoved = pos.unmoved().test(from);
+                #ii
+                #[allow(unused_variables, unused_mut)]
+                let mut found = 0u32;
+                let mut lent = <#ty as Bitboard>::EMPTY;
+                #walk
+                lent
+            }});
+        }
         for leg in legs.iter().filter(|l| l.borrow) {
             let shape = self.shape(leg)?;
             let targets = self.targets(leg, &shape, &quote!(from), &quote!(occ));
@@ -75,7 +104,7 @@ impl Gen {
     /// The moves a piece of `kind` and `color` on `from` borrows (in the loop of `side`, after
     /// its own moves, which start at `start`), or `None` when it does not borrow.
     pub(super) fn borrowed_moves(&mut self, legs: &[[Vec<PLeg>; 2]], kind: usize, color: Color) -> Option<TokenStream> {
-        let lenders = self.lenders(&legs[kind][color.index()], color, quote!(us))?;
+        let lenders = self.lenders(&legs[kind][color.index()], kind, color, quote!(us))?;
         let rt = self.rt.clone();
         let ty = self.tables.mask_type(&rt);
         let dedup = std::mem::replace(&mut self.dedup, false);
@@ -115,7 +144,7 @@ impl Gen {
         let ty = self.tables.mask_type(&rt);
         let mut code = Vec::new();
         for kind in 0..legs.len() {
-            let Some(lenders) = self.lenders(&legs[kind][color.index()], color, quote!(by)) else { continue };
+            let Some(lenders) = self.lenders(&legs[kind][color.index()], kind, color, quote!(by)) else { continue };
             let k = kind as u8;
             let mut per_kind = Vec::new();
             for (lender, per_color) in legs.iter().enumerate() {

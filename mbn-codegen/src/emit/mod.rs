@@ -195,7 +195,9 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
     g.plain_attacks = [Color::White, Color::Black].map(|c| g.plain_attacks(&legs, c));
     // XBetza `xK` (X29): borrowed moves may repeat the borrower's own; legality is made and tested.
     // XBetza `I` (X62): the same for imitated moves.
-    let foreign = borrow::borrows(&legs, Color::White) || borrow::borrows(&legs, Color::Black) || g.imitates();
+    let foreign = borrow::borrows(&legs, &g.multi, Color::White)
+        || borrow::borrows(&legs, &g.multi, Color::Black)
+        || g.imitates();
     // Before any code that tests a range: threats are read by `is_square_threatened` then (M78).
     g.threat_captures = g.threat_captures(foreign);
     let generate = [Color::White, Color::Black].map(|c| g.side(&legs, &castlings, c, false));
@@ -257,7 +259,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
     let escaping = g.escaping;
     // XBetza `x` (X28): induced moves may repeat other pieces' moves; the list is deduplicated and
     // counted from it.
-    let induced = g.multi.iter().flatten().flatten().any(|m| {
+    let induced = g.multi.iter().flatten().flatten().filter(|m| !crate::plan::borrows(m)).any(|m| {
         let mut steps = Vec::new();
         crate::plan::flat_steps(&m.parts, &mut steps);
         steps.iter().any(|s| s.excite)
@@ -2206,7 +2208,7 @@ impl Gen {
         let mut code = Vec::new();
         if self.multi.iter().any(|m| !m[attacker.index()].is_empty())
             || self.escaping
-            || borrow::borrows(legs, attacker)
+            || borrow::borrows(legs, &self.multi, attacker)
             || self.imitates()
         {
             // Multi-leg captures depend on more than the square (a hurdle, a leg's block), and
@@ -2306,7 +2308,7 @@ impl Gen {
     /// then a piece leaving a square changes attacks only along the lines through it.
     fn plain_attacks(&mut self, legs: &[[Vec<PLeg>; 2]], attacker: Color) -> bool {
         if self.multi.iter().any(|m| !m[attacker.index()].is_empty())
-            || borrow::borrows(legs, attacker)
+            || borrow::borrows(legs, &self.multi, attacker)
             || self.imitates()
         {
             return false;
@@ -2327,7 +2329,7 @@ impl Gen {
     /// Whether `attack_map` for `attacker` always gives a map (no capture depends on more than
     /// the square): the same test as there.
     fn attack_map_total(&mut self, legs: &[[Vec<PLeg>; 2]], attacker: Color) -> bool {
-        if self.escaping || borrow::borrows(legs, attacker) || self.imitates() {
+        if self.escaping || borrow::borrows(legs, &self.multi, attacker) || self.imitates() {
             return false;
         }
         legs.iter().flat_map(|per_color| &per_color[attacker.index()]).all(|leg| {

@@ -41,6 +41,8 @@ pub(super) enum Sink {
     Attack,
     /// A lone piece: `quiet` and `captures` bitboards.
     Piece,
+    /// X83: a borrowing path (`mNaxN`): the friends its `x` leg lands on, into `lent`.
+    Lenders,
 }
 
 /// The position after a pending leg's landing, as the rest of the path sees it.
@@ -202,6 +204,10 @@ impl Gen {
         for m in moves {
             // A move that never captures attacks nothing; its ranges may read threats (M78).
             if sink == Sink::Attack && !crate::plan::move_captures(m) {
+                continue;
+            }
+            // X83: a borrowing path only finds lenders (`Gen::lenders`).
+            if (sink == Sink::Lenders) != crate::plan::borrows(m) {
                 continue;
             }
             if !self.multi_supported(m) {
@@ -1374,6 +1380,8 @@ impl<'a> Unroll<'_> {
                 self.push_extras(&c, quote!(#capture), extra)
             }
             Sink::Attack => quote!(if (#prior | #blown).test(sq) { return true; }),
+            // X83: a borrowing path ends on its `x` leg only (`finish_with`).
+            Sink::Lenders => quote!(),
             Sink::Piece => quote! {
                 if #c != from {
                     if #capture { captures |= <#ty as Bitboard>::from_square(#c); } else { quiet |= <#ty as Bitboard>::from_square(#c); }
@@ -1594,7 +1602,13 @@ impl<'a> Unroll<'_> {
             return self.finish_unload(st, p, t, u);
         }
         if p.excite {
-            return quote!();
+            // X83: the friend a borrowing path finds (a path that induces ends on no `x` leg).
+            if self.sink != Sink::Lenders {
+                return quote!();
+            }
+            let ty = self.ty();
+            let s = &st.sq;
+            return quote!(if #t && own.test(#s) { lent |= <#ty as Bitboard>::from_square(#s); });
         }
         if let Some(a) = &st.actor {
             return self.finish_induced(st, p, t, a);
@@ -1686,6 +1700,8 @@ impl<'a> Unroll<'_> {
                 let on_the_way = st.cap.as_ref().map(|c| quote!(|| #c.test(sq)));
                 quote!(if (#t && #s == sq) #on_the_way { return true; })
             }
+            // X83: a borrowing path ends on its `x` leg only (`finish_with`).
+            Sink::Lenders => quote!(),
             Sink::Piece => quote! {
                 if #s != from {
                     if #t { captures |= <#ty as Bitboard>::from_square(#s); } else { quiet |= <#ty as Bitboard>::from_square(#s); }
@@ -1780,6 +1796,8 @@ impl<'a> Unroll<'_> {
         let sink = match self.sink {
             Sink::Moves => self.push_extras(u, quote!(false), extra),
             Sink::Attack => quote!(if #extra.test(sq) { return true; }),
+            // X83: a borrowing path ends on its `x` leg only (`finish_with`).
+            Sink::Lenders => quote!(),
             Sink::Piece => quote!(if #u != from { quiet |= <#ty as Bitboard>::from_square(#u); }),
         };
         quote! {
@@ -1856,6 +1874,8 @@ impl<'a> Unroll<'_> {
                 },
             ),
             Sink::Attack => (quote!(), quote!()),
+            // X83: a borrowing path ends on its `x` leg only (`finish_with`).
+            Sink::Lenders => (quote!(), quote!()),
             Sink::Piece => (quote!(if #s != from { quiet |= <#ty as Bitboard>::from_square(#s); }), quote!()),
         };
         let quiet = p.leg.moves.then(|| quote!(if !#t { found += 1; #quiet }));
@@ -1901,6 +1921,8 @@ impl<'a> Unroll<'_> {
                 }
             }
             Sink::Attack => quote!(if #t && #s == sq { return true; }),
+            // X83: a borrowing path ends on its `x` leg only (`finish_with`).
+            Sink::Lenders => quote!(),
             Sink::Piece => quote!(),
         };
         quote! {

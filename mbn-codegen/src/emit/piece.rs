@@ -160,6 +160,14 @@ pub fn emit_piece(
         ));
         multi.clear();
     }
+    // X83: a borrowing path finds friends of other kinds, which a lone piece has none of.
+    if multi.iter().any(crate::plan::borrows) {
+        g.diagnostics.push(Diagnostic::new(
+            Span::default(),
+            "XBetza borrowing after a path (`mNaxN`) lends the moves of friends' kinds: use a variant",
+        ));
+        multi.retain(|m| !crate::plan::borrows(m));
+    }
     // Multi-leg moves: the walker, unrolled, with the lone piece's own squares as `own`.
     if multi.iter().any(needs_position) {
         g.diagnostics.push(Diagnostic::new(

@@ -166,6 +166,9 @@ struct Walker<'w, B: Bitboard> {
     /// Whether the piece is moving (not only attacking): a royal piece in check has no `ii` moves
     /// but attacks by them (M52, M66).
     moving: bool,
+    /// X83: walking a borrowing move for its lenders: a path that ends with its `x` leg on a
+    /// friend lands there (as a plain landing on the lender's square).
+    lending: bool,
 }
 
 impl Interpreter {
@@ -182,7 +185,36 @@ impl Interpreter {
         moving: bool,
         out: &mut Vec<Landing>,
     ) {
-        let walker = Walker { interp: self, pos, occupancy, from, piece, color: m.color, moving };
+        self.walk_move(pos, occupancy, from, piece, m, moving, false, out);
+    }
+
+    /// X83: the squares of the friends a borrowing move (`mNaxN`) of `piece` on `from` finds, as
+    /// landings there.
+    pub(super) fn lender_landings<B: Bitboard>(
+        &self,
+        pos: &Position<B>,
+        occupancy: &dyn Fn(Square) -> Option<Piece>,
+        from: Square,
+        piece: Piece,
+        m: &PMove,
+        out: &mut Vec<Landing>,
+    ) {
+        self.walk_move(pos, occupancy, from, piece, m, true, true, out);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn walk_move<B: Bitboard>(
+        &self,
+        pos: &Position<B>,
+        occupancy: &dyn Fn(Square) -> Option<Piece>,
+        from: Square,
+        piece: Piece,
+        m: &PMove,
+        moving: bool,
+        lending: bool,
+        out: &mut Vec<Landing>,
+    ) {
+        let walker = Walker { interp: self, pos, occupancy, from, piece, color: m.color, moving, lending };
         let start = State {
             square: from,
             prev: None,
@@ -677,6 +709,20 @@ impl<'w, B: Bitboard> Walker<'w, B> {
             return;
         }
         if p.step.excite {
+            // X83: the friend a borrowing path finds (a path that induces ends on no `x` leg).
+            if self.lending {
+                let kind = LandingKind::Plain;
+                let to = st.square;
+                out.push(Landing {
+                    to,
+                    capture: false,
+                    extra: Vec::new(),
+                    mover: None,
+                    unload: None,
+                    kind,
+                    decisive: false,
+                });
+            }
             return;
         }
         let leg = &p.step.leg;

@@ -165,9 +165,11 @@ fn read_modes(leg: &XLeg, first: bool, last: bool, stepper: bool) -> Result<LegM
             }
             // X28 alone; X63: with m, c, d, p, g, alternatives of the leg.
             'x' if !last && leg.modes.iter().all(|&(m, _)| matches!(m, 'x' | 'm' | 'c' | 'd' | 'p' | 'g')) => continue,
+            // X83: `x` alone on the last leg borrows from the friend the path reaches (`mNaxN`).
+            'x' if last && leg.modes.iter().all(|&(m, _)| m == 'x') => continue,
             'x' if last => {
-                "XBetza `x` on the last leg of a multi-leg move (borrowing after a path): mbn borrows on \
-                    one-leg moves only (`xK`, docs/SEMANTICS.md X29)"
+                "XBetza `x` with other modes on the last leg of a multi-leg move: mbn borrows from the friend \
+                    the path reaches with `x` alone there (`mNaxN`, docs/SEMANTICS.md X83)"
             }
             'x' => {
                 "XBetza `x` (induction) with modes other than m, c, d, p, g on its leg: mbn reads `x` alone \
@@ -874,12 +876,17 @@ impl Ctx<'_> {
         };
         if last && modes.final_hop.is_none() {
             let vectors = indices.iter().map(|&k| self.ring[k]).collect();
-            let written = !modes.final_caps.is_empty();
+            // X83: `x` alone there borrows: the leg lands on a friend and neither moves nor captures.
+            let borrows = modes.ways.iter().any(|w| w.transit == Transit::Excite);
+            let written = borrows || !modes.final_caps.is_empty();
             let caps = if written { modes.final_caps.clone() } else { default_capabilities() };
             let mut p = path;
             let mut leg = base(vectors, caps, written);
             if modes.unload {
                 leg.extras.push(Extra::Unload);
+            }
+            if borrows {
+                leg.extras.push(Extra::Excite);
             }
             p.legs.push(leg);
             out.push(to_move(p.legs, span));

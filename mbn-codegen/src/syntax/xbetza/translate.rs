@@ -152,8 +152,9 @@ fn mbn_flags(leg: &Leg) -> Result<String, String> {
             }
             Extra::Excite => {
                 return Err("XBetza's `x` (induction, X28: the friend the leg lands on makes the rest of the move, \
-                            the Relay Knight `mNxaN`) has no MBN spelling: an MBN move moves the mover (MBN's `x` \
-                            flips a piece, M34)"
+                            the Relay Knight `mNxaN`; on a last leg borrowing, X29, X83: the piece makes the moves \
+                            of the friend it finds, `xK`, `mNaxN`) has no MBN spelling: an MBN move moves the mover \
+                            (MBN's `x` flips a piece, M34)"
                     .into())
             }
             Extra::OffBoard => {
