@@ -232,7 +232,7 @@ pub fn equal(a: &MoveSet, b: &MoveSet) -> bool {
 
 /// Every move with its uncounted `[...]` parts taken and left out (M4): `W-[F]` is `W+(W-F)`.
 fn choices_apart(moves: &MoveSet) -> MoveSet {
-    MoveSet { moves: moves.moves.iter().flat_map(crate::plan::split_choices).collect() }
+    MoveSet { moves: moves.moves.iter().flat_map(crate::plan::split_counted_choices).collect() }
 }
 
 /// Single legs that swap (`w`, `ww`, `wy`, M24) and also move or capture, taken apart into the leg

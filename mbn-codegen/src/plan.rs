@@ -12,7 +12,7 @@ use mbn_runtime::{Color, Geometry, Square};
 use std::collections::HashMap;
 
 mod choices;
-pub(crate) use choices::split_choices;
+pub(crate) use choices::split_counted_choices;
 pub(crate) mod imitation;
 mod leg_modifiers;
 pub(crate) mod offboard;

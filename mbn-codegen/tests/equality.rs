@@ -140,11 +140,22 @@ fn choices_are_the_moves_with_and_without_them() {
         ("[N]-[W]-F", "F+(N-F)+(W-F)+(N-W-F)"),
         // `t` (straight back) has no leg to turn from: that move is nothing.
         ("[W]-tF", "W-tF"),
+        // X84: a counted choice of one leg going straight on is that leg 0 to λ times.
+        ("W-[F]2", "W+(W-F)+(W-F-F)"),
+        ("[F]2-W", "W+(F-W)+(F-F-W)"),
+        ("[aW]3-F", "F+(aW-F)+(aW-aW-F)+(aW-aW-aW-F)"),
     ] {
         assert!(same(a, b), "`{a}` == `{b}`");
         assert!(same(b, a), "`{b}` == `{a}`");
     }
-    for (a, b) in [("W-[F]", "W-F"), ("W-[F]", "W"), ("K-[W]", "K+(W-W)"), ("mK-[W]", "K+(K-W)"), ("[W]-F", "W-F")] {
+    for (a, b) in [
+        ("W-[F]", "W-F"),
+        ("W-[F]", "W"),
+        ("K-[W]", "K+(W-W)"),
+        ("mK-[W]", "K+(K-W)"),
+        ("[W]-F", "W-F"),
+        ("W-[F]2", "W+(W-F)"),
+    ] {
         assert!(!same(a, b), "`{a}` != `{b}`");
     }
     // Three choices: eight moves, four of them different.

@@ -935,9 +935,10 @@ fn turning_rider_to_the_edge() {
     assert_eq!(black("((fr)K)*", "b7", "", ""), set("e8"));
 }
 
-/// X82 (M70): a choice left out before a `-` leg leaves that leg first, read as a first leg. The
-/// interpreter's moves of such pieces equal those of the moves equality and translation take them
-/// apart into, on random boards and for both colours.
+/// X82 (M70): a choice left out before a `-` leg leaves that leg first, read as a first leg; X84:
+/// a counted choice of one straight leg is that leg 0 to λ times. The interpreter's moves of such
+/// pieces equal those of the moves equality and translation take them apart into, on random
+/// boards and for both colours.
 #[test]
 fn leading_choices_are_the_moves_with_and_without_them() {
     let pairs = [
@@ -946,6 +947,11 @@ fn leading_choices_are_the_moves_with_and_without_them() {
         ("[N]-[W]-F", "F+(N-F)+(W-F)+(N-W-F)"),
         ("[W]-tF", "W-tF"),
         ("[mW]-cF", "cF+(mW-cF)"),
+        // X84: a counted choice of one leg going straight on, unrolled.
+        ("W-[F]2", "W+(W-F)+(W-F-F)"),
+        ("[F]2-W", "W+(F-W)+(F-F-W)"),
+        ("N-[R]2", "N+(N-R)+(N-R-R)"),
+        ("[aW]3-F", "F+(aW-F)+(aW-aW-F)+(aW-aW-aW-F)"),
     ];
     let mut next = xorshift(0x0123_4567_89ab_cdefu64);
     let name = |i: u64| format!("{}{}", (b'a' + (i % 8) as u8) as char, i / 8 + 1);

@@ -161,9 +161,14 @@ fn choices_translate_as_the_moves_with_and_without_them() {
         assert!(ancp::equal(&xbetza(x), &mbn(m)), "`{x}` = `{m}`");
     }
     // X82: the choice left out leaves a `-` leg first, read as a first leg (M70).
-    for (m, x) in [("[W]-F", "F(W-F)"), ("[W]-(fr)F", "frF(W-frF)")] {
+    for (m, x) in [("[W]-F", "F(W-F)"), ("[W]-(fr)F", "frF(W-frF)"), ("W-[F]2", "W(W-F)(W-F-F)")] {
         assert_eq!(to_xbetza(&mbn(m)).as_deref(), Ok(x), "`{m}`");
         assert!(ancp::equal(&xbetza(x), &mbn(m)), "`{x}` = `{m}`");
+    }
+    // X84: counted choices that turn, or unlimited ones, are not unrolled.
+    for m in ["W-[rF]2", "W-[F]0"] {
+        let e = to_xbetza(&mbn(m)).expect_err(m);
+        assert!(e.contains("optional parts"), "`{m}`: {e}");
     }
 }
 

@@ -6,7 +6,7 @@
 
 use super::{parse_turns, PRelative};
 use crate::interp::multileg::first_leg_vectors;
-use crate::ir::{Capability, Directions, Extra, LegLink, Move, Part};
+use crate::ir::{Capability, Count, Directions, Extra, LegLink, Move, Part};
 use crate::lower::directions::leaper_vectors;
 use crate::syntax::ast::OptionalKind;
 
@@ -21,16 +21,43 @@ pub(super) fn split_swap_choices(m: &Move) -> Vec<Move> {
 
 /// The moves `m` stands for by M4: every way of taking or leaving out each uncounted `[...]` of
 /// its own sequence (moves with no part left out); `m` itself when it has none. Equality and
-/// translation read pieces so (`W-[F]` is `W+(W-F)`).
+/// translation read pieces so (`W-[F]` is `W+(W-F)`), with some counted ones too
+/// ([`split_counted_choices`]); the plan splits swaps in choices so (M74).
 pub(crate) fn split_choices(m: &Move) -> Vec<Move> {
+    split_move(m, false)
+}
+
+/// [`split_choices`], and also a counted `[P]λ` of one leg going straight on (X84: `W-[F]2` is
+/// `W+(W-F)+(W-F-F)`), taken 0 and 1 to λ times (λ at most [`MAX_COUNT`]): a straight line never
+/// stands twice on a square, so the chains are M70's complex rider. For equality and translation.
+pub(crate) fn split_counted_choices(m: &Move) -> Vec<Move> {
+    split_move(m, true)
+}
+
+fn split_move(m: &Move, counted: bool) -> Vec<Move> {
     // Each choice doubles the moves: past `MAX_CHOICES` the move stays as written (the back ends
     // run it so; a swap in it is then refused, M74), rather than thousands of moves.
-    if !has_choice(&m.parts) || choices(&m.parts) > MAX_CHOICES {
+    if !has_choice(&m.parts, counted) || choices(&m.parts, counted) > MAX_CHOICES {
         return vec![m.clone()];
     }
     let mut out = Vec::new();
-    split(&m.parts, &mut Vec::new(), &mut out);
+    split(&m.parts, counted, &mut Vec::new(), &mut out);
     out.into_iter().filter_map(first_leg_read).map(|parts| Move { parts, span: m.span }).collect()
+}
+
+/// The most times a counted `[P]λ` is unrolled (X84).
+const MAX_COUNT: u32 = 8;
+
+/// X84: a counted `[P]λ` whose P is one leg and whose later times go straight on: that leg and
+/// its later form, and the counts it may be taken (0 among them).
+fn straight_counted(part: &Part) -> Option<(&Part, &Part, Vec<u32>)> {
+    let Part::Optional { kind: OptionalKind::Choice, body, count: Some(count), then } = part else { return None };
+    let Count::Between { min, max: Some(max) } = *count else { return None };
+    let ([first @ Part::Leg(_)], [later]) = (body.as_slice(), then.as_slice()) else { return None };
+    let [later @ Part::Leg(leg)] = later.as_slice() else { return None };
+    let straight =
+        matches!(&leg.directions, Directions::Relative { modifiers, .. } if modifiers.iter().all(|m| m == "f"));
+    (straight && max <= MAX_COUNT).then(|| (first, later, (0..=max).filter(|&k| k == 0 || k >= min).collect()))
 }
 
 /// A move whose choices before a `-` leg were all left out (`[W]-F` without its W): that leg read
@@ -56,21 +83,30 @@ fn first_leg_read(mut parts: Vec<Part>) -> Option<Vec<Part>> {
 }
 
 /// Every way of taking or leaving out the choices of `rest`, after `done`.
-fn split(rest: &[Part], done: &mut Vec<Part>, out: &mut Vec<Vec<Part>>) {
+fn split(rest: &[Part], counted: bool, done: &mut Vec<Part>, out: &mut Vec<Vec<Part>>) {
     let Some((first, rest)) = rest.split_first() else {
         out.push(done.clone());
         return;
     };
+    if let Some((leg, later, counts)) = straight_counted(first).filter(|_| counted) {
+        // X84: the leg, then its later form straight on, each number of times.
+        for k in counts {
+            let legs = (0..k).map(|i| if i == 0 { leg } else { later });
+            let with: Vec<Part> = legs.chain(rest).cloned().collect();
+            split(&with, counted, done, out);
+        }
+        return;
+    }
     match first {
         Part::Optional { kind: OptionalKind::Choice, body, count: None, .. } => {
             // With the body (its own choices split in turn), then without it.
             let with: Vec<Part> = body.iter().chain(rest).cloned().collect();
-            split(&with, done, out);
-            split(rest, done, out);
+            split(&with, counted, done, out);
+            split(rest, counted, done, out);
         }
         part => {
             done.push(part.clone());
-            split(rest, done, out);
+            split(rest, counted, done, out);
             done.pop();
         }
     }
@@ -79,20 +115,26 @@ fn split(rest: &[Part], done: &mut Vec<Part>, out: &mut Vec<Vec<Part>>) {
 /// The most uncounted `[...]` parts a move is split at (2^10 moves).
 const MAX_CHOICES: usize = 10;
 
-/// How many uncounted `[...]` parts `parts` hold, nested ones included.
-fn choices(parts: &[Part]) -> usize {
+/// How many uncounted `[...]` parts `parts` hold, nested ones included (with `counted`, a counted
+/// one X84 unrolls as many as its moves need: 3 for up to 8 times).
+fn choices(parts: &[Part], counted: bool) -> usize {
     parts
         .iter()
         .map(|p| match p {
-            Part::Optional { kind: OptionalKind::Choice, body, count: None, .. } => 1 + choices(body),
+            Part::Optional { kind: OptionalKind::Choice, body, count: None, .. } => 1 + choices(body, counted),
+            p if counted && straight_counted(p).is_some() => 3,
             _ => 0,
         })
         .sum()
 }
 
-/// Whether `parts` hold an uncounted `[...]` of the move's own sequence (or nested in one).
-fn has_choice(parts: &[Part]) -> bool {
-    parts.iter().any(|p| matches!(p, Part::Optional { kind: OptionalKind::Choice, count: None, .. }))
+/// Whether `parts` hold an uncounted `[...]` of the move's own sequence (or nested in one), or
+/// with `counted` one X84 unrolls.
+fn has_choice(parts: &[Part], counted: bool) -> bool {
+    parts.iter().any(|p| {
+        matches!(p, Part::Optional { kind: OptionalKind::Choice, count: None, .. })
+            || (counted && straight_counted(p).is_some())
+    })
 }
 
 /// Whether a leg of `parts`, or of an uncounted `[...]` among them, swaps or captures en passant.

@@ -945,7 +945,7 @@ pub fn to_xbetza(moves: &MoveSet) -> Result<String, String> {
         .moves
         .iter()
         .flat_map(|m| {
-            let mut split = crate::plan::split_choices(m);
+            let mut split = crate::plan::split_counted_choices(m);
             split.sort_by_key(|m| m.parts.len());
             split
         })
