@@ -201,6 +201,8 @@ fn sequences_translate_as_chains_with_searched_letters() {
         ("mW--fF", "(fmW-F)(bmW-bF)(lmW-rF)(rmW-lF)"),
         ("W--fW", "(fW-W)(bW-bW)(lW-rW)(rW-lW)"),
         ("mR--fW", "(fmR-W)(bmR-bW)(lmR-rW)(rmR-lW)"),
+        // No pair of groups doubles a letter (`f` + `fl` would be `ffl`): a chain each.
+        ("F--fF", "(frF-F)(frF-lF)(flF-F)(flF-rF)(brF-bF)(brF-lF)(blF-bF)(blF-rF)"),
     ] {
         assert_eq!(to_xbetza(&mbn(m)).as_deref(), Ok(x), "`{m}`");
         assert!(ancp::equal(&xbetza(x), &mbn(m)), "`{x}` = `{m}`");

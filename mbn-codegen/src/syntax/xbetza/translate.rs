@@ -715,8 +715,11 @@ fn xbetza_chain(m: &crate::ir::Move, candidates: &[String], alone: bool) -> Resu
             continue;
         }
         let mut found = false;
+        // A pair never doubles a letter where the groups meet (`f` + `fl` is no `ffl`: XBetza's
+        // doubled letters name other sets, X2).
+        let apart = |a: &str, b: &str| a.chars().last().is_none_or(|c| !b.starts_with(c));
         'search: for a in &groups {
-            for b in groups.iter().filter(|&&b| b.is_empty() || *a < b) {
+            for b in groups.iter().filter(|&&b| b.is_empty() || (*a < b && apart(a, b))) {
                 spellings[i] = vec![format!("{a}{b}")];
                 if tried(&spellings)?.is_some() {
                     found = true;
