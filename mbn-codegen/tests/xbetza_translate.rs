@@ -16,6 +16,12 @@ fn mbn(text: &str) -> MoveSet {
     compile_move(text).unwrap_or_else(|d| panic!("`{text}`: {}", d[0].message))
 }
 
+/// MBN `m` translates to XBetza as exactly `x`, and `x` compiles back to the same piece.
+fn translates(m: &str, x: &str) {
+    assert_eq!(to_xbetza(&mbn(m)).as_deref(), Ok(x), "`{m}`");
+    assert!(ancp::equal(&xbetza(x), &mbn(m)), "`{x}` = `{m}`");
+}
+
 /// X46: Betza 2.0 chains print as MBN's chains `-`, later legs with their relative directions as
 /// the reader keeps them (X22); a first leg of several direction groups is distributed.
 #[test]
@@ -100,8 +106,7 @@ fn turns_without_an_xbetza_letter_are_searched() {
     let chains =
         [("W-dW-dW", "W-svW-svW"), ("F-dW-dW", "F-vW-svW"), ("W-(fr)F-dW", "W-frF-vW"), ("N-dW-dW", "N-svW-svW")];
     for (m, x) in [("W-dW", "W-svW"), ("W-dF", "W-vF"), ("F-dW", "F-vW")].into_iter().chain(chains) {
-        assert_eq!(to_xbetza(&mbn(m)).as_deref(), Ok(x), "`{m}`");
-        assert!(ancp::equal(&xbetza(x), &mbn(m)), "`{x}` = `{m}`");
+        translates(m, x);
     }
     // X79: every diagonal after a diagonal step has no one XBetza group in mbn's reader (X20): the
     // leg's paths are covered by several spellings, one chain each (more for later legs after it).
@@ -115,8 +120,7 @@ fn turns_without_an_xbetza_letter_are_searched() {
         ("K-dK", "(W-svW)(W-vF)(F-vW)(F-vF)(F-sF)"),
     ];
     for (m, x) in unions {
-        assert_eq!(to_xbetza(&mbn(m)).as_deref(), Ok(x), "`{m}`");
-        assert!(ancp::equal(&xbetza(x), &mbn(m)), "`{x}` = `{m}`");
+        translates(m, x);
         // No one chain of the union is the piece.
         let one = x.trim_start_matches('(').split(")(").next().unwrap_or_default().to_string();
         assert!(!ancp::equal(&xbetza(&one), &mbn(m)), "`{one}` alone is not `{m}`");
@@ -131,8 +135,7 @@ fn repeated_legs_that_capture_on_the_way_are_range_counts() {
     for (m, x) in
         [("(aW)0", "Wc0"), ("(afF)0", "fFc0"), ("(aN)3", "Nc3"), ("(aW)0+(aF)0", "Wc0Fc0"), ("K+(aW)0", "WFWc0")]
     {
-        assert_eq!(to_xbetza(&mbn(m)).as_deref(), Ok(x), "`{m}`");
-        assert!(ancp::equal(&xbetza(x), &mbn(m)), "`{x}` = `{m}`");
+        translates(m, x);
     }
     assert!(ancp::equal(&xbetza("Rc0"), &mbn("(aW)0")));
     for (m, why) in [
@@ -157,13 +160,11 @@ fn choices_translate_as_the_moves_with_and_without_them() {
     // One-leg moves first, each once (`K-[W]`'s `K` is one per atom of its first leg), then the
     // chains, shorter first.
     for (m, x) in [("K-[W]", "WF(W-W)(F-W)"), ("W-[F]", "W(W-F)"), ("N-[W]-[W]", "N(N-W)(N-W-W)")] {
-        assert_eq!(to_xbetza(&mbn(m)).as_deref(), Ok(x), "`{m}`");
-        assert!(ancp::equal(&xbetza(x), &mbn(m)), "`{x}` = `{m}`");
+        translates(m, x);
     }
     // X82: the choice left out leaves a `-` leg first, read as a first leg (M70).
     for (m, x) in [("[W]-F", "F(W-F)"), ("[W]-(fr)F", "frF(W-frF)"), ("W-[F]2", "W(W-F)(W-F-F)")] {
-        assert_eq!(to_xbetza(&mbn(m)).as_deref(), Ok(x), "`{m}`");
-        assert!(ancp::equal(&xbetza(x), &mbn(m)), "`{x}` = `{m}`");
+        translates(m, x);
     }
     // X84: counted choices that turn, or unlimited ones, are not unrolled.
     for m in ["W-[rF]2", "W-[F]0"] {
@@ -190,8 +191,7 @@ fn sequences_translate_as_chains_with_searched_letters() {
         ("W-aW-W", "W-mcW-W"),
         ("aK--[K]", "WF(mcW-svW)(mcW-vF)(mcF-vW)(mcF-vF)(mcF-sF)"),
     ] {
-        assert_eq!(to_xbetza(&mbn(m)).as_deref(), Ok(x), "`{m}`");
-        assert!(ancp::equal(&xbetza(x), &mbn(m)), "`{x}` = `{m}`");
+        translates(m, x);
     }
     // `N--N` may return (a pass): not XBetza's default continuation, which never goes back.
     assert!(!ancp::equal(&xbetza("mNaN"), &mbn("N--N")));
@@ -204,8 +204,7 @@ fn sequences_translate_as_chains_with_searched_letters() {
         // No pair of groups doubles a letter (`f` + `fl` would be `ffl`): a chain each.
         ("F--fF", "(frF-F)(frF-lF)(flF-F)(flF-rF)(brF-bF)(brF-lF)(blF-bF)(blF-rF)"),
     ] {
-        assert_eq!(to_xbetza(&mbn(m)).as_deref(), Ok(x), "`{m}`");
-        assert!(ancp::equal(&xbetza(x), &mbn(m)), "`{x}` = `{m}`");
+        translates(m, x);
         // Dropping any one first direction loses moves.
         let chains: Vec<&str> = x.trim_start_matches('(').trim_end_matches(')').split(")(").collect();
         for i in 0..chains.len() {

@@ -728,21 +728,21 @@ fn xbetza_chain(m: &crate::ir::Move, candidates: &[String], alone: bool) -> Resu
             }
         }
         if !found {
-            match cover_paths(&prefix, &groups, |g| {
+            // No XBetza letters for this leg: a `--` leg says why (X81); otherwise the verbatim
+            // text, which the caller's check refuses.
+            let unspelled = || match rest[i].link {
+                LegLink::Sequence => Err(UNSPELLED_SEQUENCE.to_string()),
+                _ => Ok(text.clone()),
+            };
+            let cover = cover_paths(&prefix, &groups, |g| {
                 let mut s = spellings.clone();
                 s[i] = vec![g.to_string()];
                 render(&s[..=i])
-            }) {
-                Some(alternatives) => spellings[i] = alternatives,
-                // No XBetza letters for this leg: the verbatim text, which the caller's check refuses.
-                None if rest[i].link == LegLink::Sequence => return Err(UNSPELLED_SEQUENCE.into()),
-                None => return Ok(text),
-            }
+            });
+            let Some(alternatives) = cover else { return unspelled() };
+            spellings[i] = alternatives;
             if tried(&spellings)?.is_none() {
-                if rest[i].link == LegLink::Sequence {
-                    return Err(UNSPELLED_SEQUENCE.into());
-                }
-                return Ok(text);
+                return unspelled();
             }
         }
     }
