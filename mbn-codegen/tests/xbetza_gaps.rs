@@ -143,8 +143,6 @@ fn x67_refusals() {
         // en passant, royal captures on the last leg
         ("uafceF", 1, "not supported yet"),
         ("uafkR", 1, "not supported yet"),
-        // a range on a one-leg hop bounds the whole move
-        ("upR4", 1, "not supported yet"),
         // bent riders
         ("uqafN", 1, "not supported yet"),
     ];

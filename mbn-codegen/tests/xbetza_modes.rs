@@ -220,7 +220,7 @@ fn k_and_t_refusals() {
     // `kafW` is read since X70; `k` with a hop on the way is not.
     assert_eq!(error("kpafW"), ("XBetza `k` is not supported yet".into(), 1));
     assert_eq!(error("ukQ"), ("XBetza `k` is not supported yet".into(), 2));
-    assert_eq!(error("tpR4"), ("XBetza `t` is not supported yet".into(), 1));
+    // `tpR4` is read since X85 (`mbn-codegen/tests/xbetza_ranged_hops.rs`).
     assert_eq!(error("kW-F"), ("XBetza `k` is not supported yet".into(), 1));
     // `t` with `p` or `g` keeps its meaning: hop friends only (X13), on one leg as on legs.
     assert_eq!(moves("tpafR", "8/8/8/8/3Z4/8/8/3A4 w - - 0 1", "d1"), "d5 d6 d7 d8");

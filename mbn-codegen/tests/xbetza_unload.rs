@@ -190,8 +190,6 @@ fn unload_forms_not_read_are_errors_with_their_column() {
         ("ujD", 1, "not with `j`"),
         ("uqN", 1, "not with `q`"),
         ("uceF", 1, "`e`"),
-        // X67: `u` on a hop with a range (`upR`, `ugQ` are read since)
-        ("upR4", 1, "with a range"),
         ("mW-uF", 4, "chain"),
         ("Rmu0", 3, "not supported yet"),
     ];

@@ -340,13 +340,13 @@ pub(super) fn lower_part(part: &XPart) -> Result<Vec<Move>, Vec<Diagnostic>> {
     let (atoms, rides) = boosted(part, atoms, rides)?;
     let x = &part.legs[0];
     let groups: Vec<&str> = x.directions.iter().map(|d| d.text.as_str()).collect();
-    // X67: `u` on a one-leg hopper (`upR`) unloads on the hop's start square: built as its legs.
+    // X67: `u` on a one-leg hopper (`upR`) unloads on the hop's start square: built as its legs;
+    // X85: with a range, `p`'s bounds the whole hop (`upR4`).
     let unloading_hop = x.modes.iter().any(|m| m.0 == 'u') && x.modes.iter().any(|m| matches!(m.0, 'p' | 'g'));
-    if unloading_hop && !matches!(part.range, XRange::Default | XRange::Number(0 | 1) | XRange::Doubled) {
-        return Err(vec![unsupported(x.modes.iter().find(|m| m.0 == 'u').map_or(part.span, |m| m.1), "u").with_help(
-            "`u` on a hopper with a range (`upR4`): the range bounds the whole one-leg hop, which its legs cannot say",
-        )]);
-    }
+    let ranged_unloading_hop = match part.range {
+        XRange::Number(n) if n > 1 && unloading_hop && x.modes.iter().any(|m| m.0 == 'p') => Some(n),
+        _ => None,
+    };
     let multi = part.legs.len() > 1 || unloading_hop;
     if multi && part.boost.is_some() && atoms.len() > 1 {
         return Err(vec![unsupported(part.span, "a").with_help(
@@ -363,7 +363,9 @@ pub(super) fn lower_part(part: &XPart) -> Result<Vec<Move>, Vec<Diagnostic>> {
         if vectors.is_empty() {
             continue;
         }
-        if multi {
+        if let Some(n) = ranged_unloading_hop {
+            moves.extend(ranged_hop(part, (a, b), &vectors, n)?);
+        } else if multi {
             moves.extend(multileg::lower(part, (a, b), rides, &vectors)?);
         } else {
             moves.extend(lower_atom(part, &m, (a, b), rides, vectors)?);
@@ -494,12 +496,13 @@ fn lower_atom(
     if m.hop && m.grasshop {
         return Err(vec![unsupported(span, "pg").with_help("both hop modes on one leg")]);
     }
-    // `t` with `p`/`g`: hop friends only, built as the hop's legs (`tpR` = `tpafR`; X35).
+    // `t` with `p`/`g`: hop friends only, built as the hop's legs (`tpR` = `tpafR`; X35); `p`'s
+    // range bounds the whole hop (`tpR4`, X85).
     let friends_only = part.legs[0].modes.iter().any(|m| m.0 == 't');
-    if friends_only && (m.hop || m.grasshop) && matches!(reach, Reach::Steps { max: Some(n), .. } if n > 1) {
-        return Err(vec![unsupported(span, "t").with_help(
-            "`t` on a hopper with a range (`tpR4`): the range bounds the whole one-leg hop, which its legs cannot say",
-        )]);
+    if let (true, true, Reach::Steps { max: Some(n), .. }) = (friends_only, m.hop, reach) {
+        if n > 1 {
+            return ranged_hop(part, (a, b), &vectors, n);
+        }
     }
     if m.grasshop {
         if reach != Reach::RIDE || !unit || friends_only {
@@ -534,6 +537,30 @@ fn lower_atom(
         return lame(part, m, base, (a, b), &vectors);
     }
     Ok(vec![single(base)])
+}
+
+/// A one-leg `p` hopper with a range `n` that is built as its legs (`tpR4` hops friends only, X35;
+/// `upR4` swaps, X67). The range bounds the whole hop, hurdle included, as on `pR4` (X5): one move
+/// per distance `h` of the mount, `1 ≤ h < n`, whose leg onto the mount is exactly `h` steps long
+/// and whose leg off it at most `n - h` (docs/SEMANTICS.md X85).
+fn ranged_hop(part: &XPart, atom: (u32, u32), vectors: &[Vector], n: u32) -> Result<Vec<Move>, Vec<Diagnostic>> {
+    let mut open = part.clone();
+    open.range = XRange::Number(0);
+    let mut out = Vec::new();
+    for hop in multileg::lower(&open, atom, true, vectors)? {
+        for h in 1..n {
+            let mut m = hop.clone();
+            let mut legs = m.parts.iter_mut().filter_map(|p| if let Part::Leg(leg) = p { Some(leg) } else { None });
+            let (Some(onto), Some(off), None) = (legs.next(), legs.next(), legs.next()) else {
+                let help = "a hop with a range is read as a leg onto the mount and one off it (docs/SEMANTICS.md X85)";
+                return Err(vec![unsupported(part.span, &part.to_string()).with_help(help)]);
+            };
+            onto.reach = Reach::Steps { min: h, max: Some(h) };
+            off.reach = Reach::Steps { min: 1, max: Some(n - h) };
+            out.push(m);
+        }
+    }
+    Ok(out)
 }
 
 /// `q`, `z` (or both) on a one-leg move (X18, X59): the bent riders' paths, unrolled. With `p` the
