@@ -712,6 +712,10 @@ fn lame(
             return lame_oblique(part, paths, vectors);
         }
     }
+    if let (Some(paths), Reach::Steps { min: 1, max }, None) = (multileg::lame_paths(part.atom), base.reach, part.boost)
+    {
+        return lame_oblique_rider(part, paths, &base, vectors, max);
+    }
     if (a, b) == (1, 2) && part.boost.is_none() {
         if let Reach::Steps { min: 1, max } = base.reach {
             if max != Some(1) {
@@ -721,8 +725,8 @@ fn lame(
     }
     if (a, b) != (1, 2) || base.reach != Reach::LEAP {
         return Err(vec![unsupported(part.span, "n").with_help(
-            "mbn reads `n` on straight leaps (`nD`, `nA`), the knight, camel and zebra (`nN`, `nC`, `nZ`) and the \
-             knight's rider (`nN0`, `nNN`, `nN3`) only",
+            "mbn reads `n` on straight leaps (`nD`, `nA`), the knight, camel and zebra (`nN`, `nC`, `nZ`) and \
+             their riders (`nN0`, `nC0`, `nZ3`) only",
         )]);
     }
     Ok(knight_paths(&base, vectors, false))
@@ -813,6 +817,54 @@ fn knight_paths(base: &Leg, vectors: &[Vector], hop: bool) -> Vec<Move> {
         out.push(Move { parts: vec![Part::Leg(Box::new(step)), Part::Leg(Box::new(last))], span: base.span });
     }
     out
+}
+
+/// `nC0`, `nZ0` (`nCC`, `nC3`): the camel's (zebra's) rider whose every leap is lame as `nC` is
+/// (X12): per leap vector, a repeat at most `max` times whose every round is any of the paths to
+/// that leap's square, the first as written and the later ones from where the previous ended
+/// (docs/SEMANTICS.md X86).
+fn lame_oblique_rider(
+    part: &XPart,
+    paths: &[&str],
+    base: &Leg,
+    vectors: &[Vector],
+    max: Option<u32>,
+) -> Result<Vec<Move>, Vec<Diagnostic>> {
+    let mut out = Vec::new();
+    for &v in vectors {
+        let mut rounds: Vec<Vec<Part>> = lame_oblique(part, paths, &[v])?.into_iter().map(|m| m.parts).collect();
+        // As in `lame_nightrider`: a round that ends on the way only moves (M1), whatever the
+        // last leap does.
+        for p in rounds.iter_mut().flatten() {
+            if let Part::Leg(l) = p {
+                l.mode_written = false;
+            }
+        }
+        let later: Vec<Vec<Part>> = rounds
+            .iter()
+            .map(|round| {
+                let mut round = round.clone();
+                if let Some(Part::Leg(first)) = round.first_mut() {
+                    first.link = LegLink::Sequence;
+                    first.extras.retain(|e| !matches!(e, Extra::Initial { .. }));
+                }
+                round
+            })
+            .collect();
+        for (first, then) in rounds.iter().zip(&later) {
+            let repeat = Part::Repeat {
+                first: first.clone(),
+                then: then.clone(),
+                first_alternatives: rounds.clone(),
+                alternatives: later.clone(),
+                count: Count::Between { min: 1, max },
+                origin: Vec::new(),
+                destination: Vec::new(),
+            };
+            out.push(Move { parts: vec![repeat], span: base.span });
+        }
+    }
+    Ok(out)
 }
 
 /// `g` on an unlimited slider of unit steps: land right behind the first piece in the way.

@@ -400,6 +400,16 @@ fn mbn_repeat(m: &crate::ir::Move) -> Option<Result<String, String>> {
             }
             _ => None,
         },
+        // X86: the rounds of `nC0` start where the previous ended, in absolute directions.
+        [Part::Repeat { then, alternatives, .. }]
+            if !alternatives.is_empty()
+                && matches!(then.first(), Some(Part::Leg(l)) if l.link == LegLink::Sequence) =>
+        {
+            Some(Err("a rider whose every leap takes any of several paths (the lame camel and zebra riders \
+                      `nC0`, `nZ0`, X86) has no MBN spelling: MBN's later rounds go on from the previous \
+                      round's last leg (M5), and a leap's paths end in different directions"
+                .into()))
+        }
         _ => None,
     }
 }
