@@ -218,7 +218,8 @@ pub fn equal(a: &MoveSet, b: &MoveSet) -> bool {
     if ca == cb {
         return true;
     }
-    let (a, b) = (&swaps_apart(&choices_apart(a)), &swaps_apart(&choices_apart(b)));
+    let apart = |m: &MoveSet| hops_apart(&swaps_apart(&choices_apart(m)));
+    let (a, b) = (&apart(a), &apart(b));
     let (ca, cb) = (Canonical::of(a), Canonical::of(b));
     if ca == cb {
         return true;
@@ -260,6 +261,71 @@ fn swaps_apart(moves: &MoveSet) -> MoveSet {
                 out.moves.push(Move { parts: vec![Part::Leg(Box::new(only))], span: m.span });
             }
             _ => out.moves.push(m.clone()),
+        }
+    }
+    out
+}
+
+/// Single legs that hop one hurdle (`p`) along a line, taken apart into their legs (seed 002: `pR` =
+/// `pafR`; X87): per direction, a leg onto the hurdle (MBN's `jy`) and a leg on from it, the same
+/// way. A range bounds the whole hop (X5): `pW4` is one move per distance h < 4 of the hurdle,
+/// onto it exactly h steps and on at most 4 - h (as X85 builds `tpR4`). Hops with more to them
+/// (`pp`, `p?`, hurdle sets, ranges or conditions, `g`) are kept.
+fn hops_apart(moves: &MoveSet) -> MoveSet {
+    let mut out = MoveSet::default();
+    for m in &moves.moves {
+        let plain_hop = |leg: &Leg| {
+            leg.link == LegLink::First
+                && leg.hop == Some(Hop { many: false, optional: false, hurdles: None })
+                && leg.over == Over::Empty
+                && !leg.non_jumping
+                && !leg.setup
+                && !leg.decisive
+                && leg.origin.is_empty()
+                && leg.destination.is_empty()
+                && leg.attackers.is_empty()
+                && leg.conditions.is_empty()
+                && leg.extras.iter().all(|e| matches!(e, Extra::Initial { .. }))
+        };
+        let (Some(leg), true) = (m.single_leg(), m.single_leg().is_some_and(plain_hop)) else {
+            out.moves.push(m.clone());
+            continue;
+        };
+        let (Directions::Absolute(vectors), Reach::Steps { min: 1, max }) = (&leg.directions, leg.reach) else {
+            out.moves.push(m.clone());
+            continue;
+        };
+        // (onto the hurdle, on from it) for each distance of the hurdle.
+        let splits: Vec<(Reach, Reach)> = match max {
+            None => vec![(Reach::RIDE, Reach::RIDE)],
+            Some(n) if n > 1 => (1..n)
+                .map(|h| (Reach::Steps { min: h, max: Some(h) }, Reach::Steps { min: 1, max: Some(n - h) }))
+                .collect(),
+            Some(_) => {
+                out.moves.push(m.clone());
+                continue;
+            }
+        };
+        for &v in vectors {
+            for &(onto, on) in &splits {
+                let visit = vec![
+                    Capability::Move { restriction: None, allows_en_passant: false },
+                    Capability::Capture(Targets { side: Side::Enemy, only: Vec::new() }),
+                ];
+                let mut first = Leg::new(LegLink::First, Directions::Absolute(vec![v]), onto, visit, leg.span);
+                first.extras = leg.extras.clone();
+                first.extras.push(Extra::Other("jy".to_string()));
+                let then = Leg {
+                    link: LegLink::Sequence,
+                    directions: Directions::Absolute(vec![v]),
+                    reach: on,
+                    hop: None,
+                    extras: Vec::new(),
+                    ..leg.clone()
+                };
+                out.moves
+                    .push(Move { parts: vec![Part::Leg(Box::new(first)), Part::Leg(Box::new(then))], span: m.span });
+            }
         }
     }
     out

@@ -147,6 +147,50 @@ fn equality_of_paths_and_swaps() {
     assert!(!ancp::equal(&mbn("jyW-F"), &mbn("W-F")));
 }
 
+/// X87: a single leg that hops one hurdle is its two legs (seed 002: `pR` = `pafR`), a range on it
+/// bounding the whole hop; equal pieces move alike on the probe boards (where the interpreter runs
+/// both), and the hops that differ do not compare equal.
+#[test]
+fn a_hop_equals_its_legs() {
+    let mbn = |t: &str| compile_move(t).unwrap_or_else(|d| panic!("`{t}`: {}", d[0].message));
+    let equal = [
+        (xbetza("pR"), xbetza("pafR")),
+        (mbn("pW0"), mbn("jyW0-W0")),
+        (xbetza("pR"), mbn("jyW0-W0")),
+        (xbetza("cpR"), xbetza("pafcR")),
+        (xbetza("mRcpR"), xbetza("mRpafcR")),
+        (xbetza("ipQ"), xbetza("ipafQ")),
+        (xbetza("pN0"), xbetza("pafN0")),
+        (xbetza("pB2"), mbn("jyF-F")),
+        (xbetza("pR4"), mbn("(jyW-W3)+(jyW02-W2)+(jyW03-W)")),
+    ];
+    for (i, (a, b)) in equal.iter().enumerate() {
+        assert!(ancp::equal(a, b), "pair {i}");
+        assert_eq!(same_moves(a, b), Ok(()), "pair {i}");
+    }
+    let different = [
+        (xbetza("pR4"), mbn("(jyW-W3)+(jyW02-W2)")),
+        (xbetza("pR4"), xbetza("pafR4")),
+        (xbetza("pR"), xbetza("tpR")),
+        (xbetza("cpR"), xbetza("pafR")),
+        (mbn("ppW0"), mbn("jyW0-W0")),
+        (mbn("p?W0"), mbn("jyW0-W0")),
+        (mbn("pW0"), mbn("jyW0-F0")),
+    ];
+    for (i, (a, b)) in different.iter().enumerate() {
+        assert!(!ancp::equal(a, b), "pair {i}");
+        // The probe boards have no hurdle three steps from the piece with the fourth square free.
+        if i > 0 {
+            assert!(same_moves(a, b).is_err(), "pair {i}: the same moves on every probe board");
+        }
+    }
+    let pr4 = probe(xbetza("pR4")).unwrap();
+    let short = probe(mbn("(jyW-W3)+(jyW02-W2)")).unwrap();
+    let moves = |(v, i): &(_, _)| written(i, &board(v, Color::White, "d1", "d4", ""), "d1");
+    assert_eq!(moves(&pr4), ["d5"]);
+    assert!(moves(&short).is_empty());
+}
+
 #[test]
 fn corpus() {
     let mut all: Vec<String> =
