@@ -27,8 +27,12 @@ pieces! {
     CylLameAlfil = "onA", CylLameKnight = "onN", TorusNightrider = "ooN0", CylShortRook = "oW3",
     CylExactRook = "oW03", CylFlyingCannon = "opD", CylPawn = "ofmW+ocfF", TorusPawn = "oofmW",
     CylHorse = "oW-ofF", CylStepThenRook = "oW-oR", BandKnight = "o[c,f]N", TorusLeaper = "oo:0,8:",
-    CylGrasshop = "ogR", BandTorusRook = "oo[b,g]R",
+    CylGrasshop = "ogR", BandTorusRook = "oo[b,g]R", CylHorseEnd = "W-oF", TorusHorseEnd = "W-ooF",
 }
+
+// X88: XBetza's `o` and `oo` on the last leg, the same pieces as `W-oF` and `W-ooF`.
+mbn::mbn! { piece XCylHorse = xbetza "mafsoW" on "8x8"; }
+mbn::mbn! { piece XTorusHorse = xbetza "W-ooF" on "8x8"; }
 
 /// The destinations (sorted names) of `notation` in `dialect` alone on `from` of an empty
 /// `files` x `ranks` board, or the first error.
@@ -74,6 +78,12 @@ const HAND: &[(&str, &str, &str, &str, &str, &str)] = &[
     // `o` joins only the side edges: a forward step never wraps, `oo` steps from the last rank to the first.
     ("ofmW+ocfF", "a7", "", "h8 b8", "a8", "h8 b8"),
     ("oofmW", "c8", "", "", "c1", ""),
+    // Only the last leg wraps: the Horse's W step left from a4 leaves the board, its F steps from
+    // a5 and a3 wrap to h6 and h2; with `oo` the F step down from b1 wraps to c8.
+    ("W-oF", "a4", "", "", "b2 b6 c3 c5 h2 h6", ""),
+    ("W-oF", "a4", "a5", "h2", "b2 c3 c5", "h2"),
+    ("W-ooF", "a1", "", "", "b3 c2 c8 h3", ""),
+    ("W-ooF", "a1", "b1", "h3", "b3", "h3"),
 ];
 
 #[test]
@@ -101,6 +111,27 @@ fn generated_cylinder_pieces_agree_with_the_interpreter_on_random_boards() {
         // `oo:0,8:` wraps onto its own square from everywhere: it never moves (M38).
         let idle = notation == "oo:0,8:";
         assert!(idle || moved > 25, "`{notation}`: the boards hardly test it ({moved} of 300 with moves)");
+    }
+}
+
+/// X88: the generated XBetza pieces move as the generated MBN pieces they equal, on random boards.
+#[test]
+fn generated_xbetza_last_leg_cylinders_are_the_mbn_pieces() {
+    let mut rng = Xorshift(0x88c7_11d3_0f0a_1e55);
+    let pairs: [(&str, Moves, Moves); 2] =
+        [("mafsoW", XCylHorse::moves, CylHorseEnd::moves), ("W-ooF", XTorusHorse::moves, TorusHorseEnd::moves)];
+    for (notation, xbetza, mbn) in pairs {
+        let mut moved = 0;
+        for _ in 0..300 {
+            let from = mbn::runtime::Square((rng.next() % 64) as u16);
+            let occupied = (rng.next() & rng.next()) & !(1u64 << from.0);
+            let friends = occupied & rng.next();
+            let enemies = occupied & !friends;
+            let got = xbetza(from, friends, enemies);
+            assert_eq!(got, mbn(from, friends, enemies), "`{notation}` from {from:?}");
+            moved += usize::from(got != (0, 0));
+        }
+        assert!(moved > 100, "`{notation}`: {moved} of 300 boards with moves");
     }
 }
 
@@ -150,8 +181,12 @@ fn xbetza_cylinders() {
     assert_eq!(to_xbetza(&compile_move_in(Dialect::Mbn, "oN").unwrap()).unwrap(), "oN");
     let e = to_xbetza(&compile_move_in(Dialect::Mbn, "o[b,g]B").unwrap()).unwrap_err();
     assert!(e.contains("no connected files"), "{e}");
-    // XBetza `o` and `oo` are MBN's.
-    for (x, m) in [("oQ", "oQ"), ("ooQ", "ooQ"), ("oN0", "oN0"), ("ooK", "ooK")] {
+    // XBetza `o` and `oo` are MBN's; on the last leg of a multi-leg move or chain (X88) too.
+    let legs = [("mafsoW", "W-oF"), ("W-oF", "W-oF"), ("mafsooW", "W-ooF"), ("afoW", "W-oW"), ("mafsocR", "W0-ocF0")];
+    for (x, m) in legs {
+        assert_eq!(to_mbn(&compile_move_in(Dialect::XBetza, x).unwrap()).unwrap(), m, "`{x}`");
+    }
+    for (x, m) in [("oQ", "oQ"), ("ooQ", "ooQ"), ("oN0", "oN0"), ("ooK", "ooK")].into_iter().chain(legs) {
         for from in ["a1", "d4", "h7"] {
             assert_eq!(probe(x, 8, 8, from), destinations(Dialect::Mbn, m, 8, 8, from).unwrap(), "{x} from {from}");
         }
@@ -178,10 +213,12 @@ fn what_is_refused_says_so() {
         let e = refused(notation, Dialect::Mbn);
         assert!(e.contains(what), "`{notation}`: {e}");
     }
-    // XBetza `o` on a leg on the way means "off the board" (seed 001, X48); on the last leg of a
-    // multi-leg move it is refused (a move ends on the board).
-    let e = refused("afoW", Dialect::XBetza);
-    assert!(e.contains("`o`"), "{e}");
+    // XBetza `o` on a leg on the way means "off the board" (seed 001, X48); on the last leg it is
+    // the cylinder (X88), but not with a hop there, tripled, or after an off-board leg.
+    for notation in ["mafsopW", "mafsoooW", "oafsoW"] {
+        let e = refused(notation, Dialect::XBetza);
+        assert!(e.contains("`o`"), "`{notation}`: {e}");
+    }
     assert_eq!(destinations(Dialect::XBetza, "oabsW", 8, 8, "h4"), Ok(vec!["h3".to_string(), "h5".to_string()]));
 }
 

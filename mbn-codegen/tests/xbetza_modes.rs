@@ -349,8 +349,9 @@ mod total {
 fn still_refused_with_their_column() {
     assert_eq!(error("mafnN"), ("XBetza `n` is not supported yet".into(), 4));
     // (`fceafmF`, `e` on a leg on the way, is read since X69: mbn-codegen/tests/xbetza_gaps.rs.)
-    // X48: `o` on the last leg and `o` with other modes (an off-board leg on the way runs).
-    assert_eq!(error("mafoB"), ("XBetza `o` is not supported yet".into(), 4));
+    // X48: `o` with other modes (an off-board leg on the way runs); X88: `o` with a hop on the last
+    // leg (alone there it is the cylinder).
+    assert_eq!(error("mafopB"), ("XBetza `o` is not supported yet".into(), 4));
     assert_eq!(error("coasB"), ("XBetza `o` is not supported yet".into(), 2));
     // `e` on the last leg of a chain is read (X50); on a leg on the way it is not.
     assert_eq!(error("W-eW-W"), ("XBetza `e` is not supported yet".into(), 3));

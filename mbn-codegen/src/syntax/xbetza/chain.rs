@@ -270,7 +270,12 @@ fn modes(
             {
                 continue
             }
-            'o' => "XBetza `o` in a chain other than alone on a leg on the way (X49): a move ends on the board",
+            // X88: `o` or `oo` on the last leg is the cylinder (torus) of that leg, as in MBN's `W-oF`.
+            'o' if last && !hops && leg.modes.iter().filter(|&&(m, _)| m == 'o').count() <= 2 => continue,
+            'o' => {
+                "XBetza `o` in a chain other than alone on a leg on the way (X49) or as the cylinder of the last \
+                 leg (`W-oF`, `W-ooF`, X88)"
+            }
             'q' | 'z' => {
                 "XBetza `q`/`z` in a Betza 2.0 chain: Betza 2.0 writes a curved path as directions on the range \
                  count (`Nrf0`, the Rose, X24) and a turn as the directions of a later leg (`W-rF`); mbn reads \
@@ -293,9 +298,13 @@ fn modes(
     if has('i') {
         extras.push(Extra::Initial { decaying: false });
     }
-    if has('o') {
+    if has('o') && !last {
         extras.push(Extra::OffBoard);
         return Ok((default_capabilities(), false, extras));
+    }
+    if has('o') {
+        let both_axes = leg.modes.iter().filter(|&&(m, _)| m == 'o').count() == 2;
+        extras.push(Extra::Cylindrical { both_axes, files: None });
     }
     if hops {
         if let Some(&(c, span)) = leg.modes.iter().find(|(m, _)| matches!(m, 'm' | 'c' | 'd')) {

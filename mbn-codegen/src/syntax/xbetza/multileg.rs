@@ -101,6 +101,9 @@ struct LegModes {
     rights: bool,
     /// `o` on a leg on the way (X48): the leg ends off the board.
     offboard: bool,
+    /// `o` (`Some(false)`) or `oo` (`Some(true)`) on the last leg (X88): the leg wraps round the
+    /// board's sides (and with `oo` its top and bottom), the cylinder of one-leg `oR` (X39).
+    cylinder: Option<bool>,
     /// `q` or `z` on a continuation leg (X58): the side it turns to, by the previous leg's bend;
     /// both: either side.
     side: Option<SideRule>,
@@ -190,9 +193,13 @@ fn read_modes(leg: &XLeg, first: bool, last: bool, stepper: bool) -> Result<LegM
             {
                 continue
             }
+            // X88: `o` or `oo` on the last leg is the cylinder (torus) of that leg.
+            'o' if last && !(has('p') || has('g')) && leg.modes.iter().filter(|&&(m, _)| m == 'o').count() <= 2 => {
+                continue
+            }
             'o' if last => {
-                "XBetza `o` on the last leg of a multi-leg move: a move ends on the board (an off-board leg \
-                    needs a leg after it that comes back; one-leg `oR` is the cylinder, docs/SEMANTICS.md X39, X48)"
+                "XBetza `o` on the last leg of a multi-leg move with `p` or `g`, or tripled: mbn reads `o` and \
+                    `oo` there as the cylinder and torus of the leg (`mafsoW`, docs/SEMANTICS.md X88)"
             }
             'o' => {
                 "XBetza `o` with other modes on its leg: an off-board leg lands on no piece and is taken once \
@@ -256,6 +263,7 @@ fn read_modes(leg: &XLeg, first: bool, last: bool, stepper: bool) -> Result<LegM
             unload: false,
             rights: false,
             offboard: false,
+            cylinder: None,
             side: None,
             bends: Vec::new(),
         });
@@ -320,7 +328,8 @@ fn read_modes(leg: &XLeg, first: bool, last: bool, stepper: bool) -> Result<LegM
         super::lower::royal_captures(leg, &mut final_caps, final_hop.is_none()).map_err(|e| vec![e])?;
     }
     let (iso, initial, unload, rights) = (!first && has('i'), first && has('i'), has('u'), has('n'));
-    let offboard = has('o');
+    let offboard = has('o') && !last;
+    let cylinder = (has('o') && last).then(|| leg.modes.iter().filter(|&&(m, _)| m == 'o').count() == 2);
     let (side, bends) = if first {
         let bends = [('q', Bend::Circular), ('z', Bend::Zigzag)];
         (None, bends.into_iter().filter(|&(c, _)| has(c)).map(|(_, b)| b).collect())
@@ -333,7 +342,7 @@ fn read_modes(leg: &XLeg, first: bool, last: bool, stepper: bool) -> Result<LegM
         };
         (side, Vec::new())
     };
-    Ok(LegModes { ways, final_caps, final_hop, iso, initial, unload, rights, offboard, side, bends })
+    Ok(LegModes { ways, final_caps, final_hop, iso, initial, unload, rights, offboard, cylinder, side, bends })
 }
 
 /// `u` on the last leg of a multi-leg move (X27): the leg must capture (`c`, `d`), and a hop or
@@ -887,6 +896,9 @@ impl Ctx<'_> {
             }
             if borrows {
                 leg.extras.push(Extra::Excite);
+            }
+            if let Some(both_axes) = modes.cylinder {
+                leg.extras.push(Extra::Cylindrical { both_axes, files: None });
             }
             p.legs.push(leg);
             out.push(to_move(p.legs, span));
