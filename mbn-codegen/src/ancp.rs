@@ -228,7 +228,19 @@ pub fn equal(a: &MoveSet, b: &MoveSet) -> bool {
         let moves = m.moves.iter().filter(|m| m.parts.len() < 2).cloned().collect();
         Canonical::of(&MoveSet { moves }).complex
     };
-    ca.atoms == cb.atoms && single(a) == single(b) && paths::texts(a).is_some_and(|p| Some(p) == paths::texts(b))
+    if ca.atoms != cb.atoms {
+        return false;
+    }
+    if single(a) == single(b) && paths::texts(a).is_some_and(|p| Some(p) == paths::texts(b)) {
+        return true;
+    }
+    // X89: straight repeats compared by their paths too (`fnN0` = `(fW-fF)0`).
+    let with_repeats = |m: &MoveSet| {
+        let (rest, mut texts) = paths::repeats_apart(m)?;
+        texts.extend(paths::texts(&rest)?);
+        Some((single(&rest), texts))
+    };
+    with_repeats(a).is_some_and(|x| Some(x) == with_repeats(b))
 }
 
 /// Every move with its uncounted `[...]` parts taken and left out (M4): `W-[F]` is `W+(W-F)`.

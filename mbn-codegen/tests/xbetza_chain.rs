@@ -299,3 +299,36 @@ fn lame_nightrider_nn0() {
     // The Nightrider `NN` jumps: the friend on b4 does not stop it.
     assert_eq!(moves("NN", "a1", "b4", "c2"), "b3 c5 d7 xc2");
 }
+
+/// X89: straight repeats are equal when their paths are, each taken 1 to 16 rounds with its round
+/// ends marked: `fnN0`, lowered per orthogonal step with absolute legs, is MBN's `(fW-F)0`, and
+/// translates to it; repeats that differ in their count, in what their rounds on the way do or
+/// in how later rounds turn are not equal, and move differently.
+#[test]
+fn straight_repeats_compare_by_their_rounds() {
+    same_as_mbn("fnN0", "(fW-fF)0", "d4", "e7", "");
+    same_as_mbn("fnN0", "(fW-F)0", "b1", "", "d4");
+    same_as_mbn("mnN0", "(W-mF)0", "a1", "b4", "c2");
+    same_as_mbn("nN2", "(W-F)2", "a1", "", "");
+    let unequal = [
+        ("nN3", "(W-F)2", "a1", "", ""),
+        // (`nN0` and `(W-F)3` differ only on boards with room for four leaps, more than 8x8.)
+        ("nN0", "(W-F)2", "a1", "", ""),
+        // Every round of `(W-cF)0` captures; `cnN0` captures at the end of a line of empty leaps.
+        ("cnN0", "(W-cF)0", "a1", "", "b3 c5"),
+        // Later rounds of `(bW-F)2` step back from the F before them: a zigzag.
+        ("bnN2", "(bW-F)2", "d5", "", ""),
+    ];
+    for (x, m, from, friends, enemies) in unequal {
+        assert!(!equal(&compile(Dialect::XBetza, x), &compile(Dialect::Mbn, m)), "`{x}` = `{m}`");
+        assert_ne!(moves(x, from, friends, enemies), moves_in(Dialect::Mbn, m, from, friends, enemies), "`{x}`");
+    }
+    // A chain's later legs turn from the leg before them, a repeat's replay the first round.
+    let chains = compile(Dialect::Mbn, "(W-F)+(W-F-W-F)+(W-F-W-F-W-F)");
+    assert!(!equal(&compile(Dialect::Mbn, "(W-F)3"), &chains));
+    assert!(!equal(&compile(Dialect::XBetza, "nN0"), &compile(Dialect::Mbn, "(W-F)3")));
+    use mbn_codegen::syntax::xbetza::translate::to_mbn;
+    for (x, m) in [("fnN0", "(fW-F)0"), ("mnN0", "(W-mfF)0"), ("nN3", "(W-fF)3")] {
+        assert_eq!(to_mbn(&compile(Dialect::XBetza, x)).as_deref(), Ok(m), "`{x}`");
+    }
+}

@@ -8,8 +8,9 @@
 //! not taken apart (their canonical text stands for them).
 
 use super::leg_text;
+use crate::interp::multileg::atom_of;
 use crate::interp::multileg::relative_vectors;
-use crate::ir::{Capability, Directions, Extra, Leg, LegLink, Move, MoveSet, Part, Vector};
+use crate::ir::{Capability, Count, Directions, Extra, Leg, LegLink, Move, MoveSet, Part, Vector};
 use crate::lower::directions::leaper_vectors;
 use crate::plan::{parse_turns, sibling_atoms, PRelative, Siblings, Turn};
 use crate::syntax::ast::Span;
@@ -17,6 +18,10 @@ use std::collections::BTreeSet;
 
 /// The most paths one move set is taken apart into.
 const MAX_PATHS: usize = 200_000;
+
+/// The most rounds of a straight repeat taken apart: a round that moves the piece is taken at
+/// most 15 times on a 16x16 board, the largest mbn runs.
+const MAX_ROUNDS: u32 = 16;
 
 /// One leg of a path: the leg with its directions emptied, and the one direction taken.
 pub type Step = (Leg, Vector);
@@ -118,4 +123,92 @@ fn path_text(path: &[Step]) -> Vec<String> {
 /// The set of paths of a move set's multi-leg moves, as canonical texts.
 pub(crate) fn texts(moves: &MoveSet) -> Option<BTreeSet<Vec<String>>> {
     Some(split(moves)?.iter().map(|(_, p)| path_text(p)).collect())
+}
+
+/// The moves of `moves` but its straight repeats, and the paths of those (X89), or `None` when
+/// a move that is a straight repeat has too many paths. A straight repeat is a move that is one
+/// counted repeat (`(W-F)0`, `(W-F)3`) without board ranges or alternatives, whose later rounds
+/// write no direction but straight on: they replay the first round's directions (M5), so its
+/// paths are the first round's, each taken 1 to 16 times (fewer with a smaller count), every
+/// later round with the later legs' modes. A round that does not move the piece is not taken
+/// apart. `"|"` ends each round, so the rounds' ends, which M5 keeps apart, are in the text, and no
+/// repeat's path equals a chain's.
+pub(crate) fn repeats_apart(moves: &MoveSet) -> Option<(MoveSet, BTreeSet<Vec<String>>)> {
+    let siblings = sibling_atoms(moves);
+    let mut rest = MoveSet::default();
+    let mut texts = BTreeSet::new();
+    for m in &moves.moves {
+        match repeat_paths(m, &siblings) {
+            Some(paths) => texts.extend(paths),
+            None => rest.moves.push(m.clone()),
+        }
+        if texts.len() > MAX_PATHS {
+            return None;
+        }
+    }
+    Some((rest, texts))
+}
+
+/// The paths of `m` when it is a straight repeat ([`repeats_apart`]).
+fn repeat_paths(m: &Move, siblings: &Siblings) -> Option<Vec<Vec<String>>> {
+    let [Part::Repeat { first, then, first_alternatives, alternatives, count, origin, destination }] =
+        m.parts.as_slice()
+    else {
+        return None;
+    };
+    let Count::Between { min, max } = *count else { return None };
+    let plain = first_alternatives.is_empty() && alternatives.is_empty() && origin.is_empty() && destination.is_empty();
+    if !plain || min == 0 || first.len() != then.len() {
+        return None;
+    }
+    let later: Vec<&Leg> = then
+        .iter()
+        .map(|p| match p {
+            Part::Leg(leg) => match &leg.directions {
+                Directions::Relative { modifiers, .. } if modifiers.iter().all(|t| t == "f") => Some(&**leg),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    let mut rounds = Vec::new();
+    walk(&Move { parts: first.clone(), span: m.span }, 0, None, &mut Vec::new(), &mut rounds, siblings)?;
+    let top = max.unwrap_or(MAX_ROUNDS).min(MAX_ROUNDS);
+    let mut out = Vec::new();
+    for round in rounds {
+        if round.iter().fold((0, 0), |(x, y), (_, v)| (x + v.0, y + v.1)) == (0, 0) {
+            return None;
+        }
+        // A later round replays the vectors where its legs' atoms fit them (the interpreter's
+        // replay queue), and ends the repeat where they do not.
+        let fits = round
+            .iter()
+            .zip(&later)
+            .all(|((_, v), leg)| matches!(&leg.directions, Directions::Relative { atom, .. } if *atom == atom_of(*v)));
+        let mut path = round.clone();
+        let mut ends = vec![path.len()];
+        for k in 1..=top {
+            if k > 1 {
+                if !fits {
+                    break;
+                }
+                path.extend(round.iter().zip(&later).map(|((_, v), leg)| (template(leg), *v)));
+                ends.push(path.len());
+            }
+            if k >= min {
+                let mut text = vec!["repeat".to_string()];
+                for (i, t) in path_text(&path).into_iter().enumerate() {
+                    text.push(t);
+                    if ends.contains(&(i + 1)) {
+                        text.push("|".to_string());
+                    }
+                }
+                out.push(text);
+            }
+        }
+        if out.len() > MAX_PATHS {
+            return None;
+        }
+    }
+    Some(out)
 }

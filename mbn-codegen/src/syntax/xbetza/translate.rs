@@ -414,11 +414,28 @@ fn mbn_repeat(m: &crate::ir::Move) -> Option<Result<String, String>> {
     }
 }
 
-/// The legs of a repeated body as an MBN chain.
+/// The legs of a repeated body as an MBN chain. A later leg in absolute directions after a leg
+/// in one direction (the lowered `nN0`, X78) is written turned from that leg (M2), as the chain
+/// reads it: `bnN2` is `(bW-fF)2`.
 fn body_text(body: &[Part]) -> Result<String, String> {
     let mut out = Vec::new();
+    let mut prev: Option<Vector> = None;
     for (i, part) in body.iter().enumerate() {
         let Part::Leg(leg) = part else { return Err("a repeat inside a repeat has no translation".into()) };
+        let turned = match (&leg.directions, prev) {
+            (Directions::Absolute(vectors), Some(p)) if i > 0 => {
+                let atom = reroll::atom_of(vectors[0]);
+                let wanted = [(p, vectors.iter().copied().collect())];
+                reroll::modifiers(atom, &wanted)
+                    .map(|modifiers| Leg { directions: Directions::Relative { atom, modifiers }, ..(**leg).clone() })
+            }
+            _ => None,
+        };
+        prev = match &leg.directions {
+            Directions::Absolute(v) if v.len() == 1 => Some(v[0]),
+            _ => None,
+        };
+        let leg = turned.as_ref().unwrap_or(leg);
         let [one] = mbn_leg(leg, i == 0 && body.len() > 1)?.try_into().map_err(|_| "a leg of several atoms")?;
         out.push(one);
     }

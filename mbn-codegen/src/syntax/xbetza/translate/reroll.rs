@@ -12,7 +12,7 @@ use crate::lower::directions::leaper_vectors;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The atom `(m, n)` (m ≤ n) of a vector.
-fn atom_of((x, y): Vector) -> (u32, u32) {
+pub(super) fn atom_of((x, y): Vector) -> (u32, u32) {
     let (a, b) = (x.unsigned_abs(), y.unsigned_abs());
     (a.min(b), a.max(b))
 }
@@ -86,7 +86,7 @@ const TURNS: [&str; 21] = [
 
 /// The modifiers of an `atom` leg choosing exactly `wanted[i].1` after each `wanted[i].0`: one
 /// modifier, or a union of two or three.
-fn modifiers(atom: (u32, u32), wanted: &[(Vector, BTreeSet<Vector>)]) -> Option<Vec<String>> {
+pub(super) fn modifiers(atom: (u32, u32), wanted: &[(Vector, BTreeSet<Vector>)]) -> Option<Vec<String>> {
     let fits = |mods: &[&str]| {
         let leg = relative_leg(atom, mods);
         let none = Default::default();
