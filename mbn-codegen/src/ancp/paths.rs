@@ -130,9 +130,9 @@ pub(crate) fn texts(moves: &MoveSet) -> Option<BTreeSet<Vec<String>>> {
 /// counted repeat (`(W-F)0`, `(W-F)3`) without board ranges or alternatives, whose later rounds
 /// write no direction but straight on: they replay the first round's directions (M5), so its
 /// paths are the first round's, each taken 1 to 16 times (fewer with a smaller count), every
-/// later round with the later legs' modes. A round that does not move the piece is not taken
-/// apart. `"|"` ends each round, so the rounds' ends, which M5 keeps apart, are in the text, and no
-/// repeat's path equals a chain's.
+/// later round with the later legs' modes. A round that does not move the piece, or that wraps
+/// round the board, is not taken apart. `"|"` ends each round, so the rounds' ends, which M5
+/// keeps apart, are in the text, and no repeat's path equals a chain's.
 pub(crate) fn repeats_apart(moves: &MoveSet) -> Option<(MoveSet, BTreeSet<Vec<String>>)> {
     let siblings = sibling_atoms(moves);
     let mut rest = MoveSet::default();
@@ -171,6 +171,12 @@ fn repeat_paths(m: &Move, siblings: &Siblings) -> Option<Vec<Vec<String>>> {
             _ => None,
         })
         .collect::<Option<_>>()?;
+    // A round that wraps round the board (`o`, `oo`) may come back after more rounds than a board
+    // has files.
+    let wraps = |l: &Leg| l.extras.iter().any(|e| matches!(e, Extra::Cylindrical { .. }));
+    if later.iter().any(|l| wraps(l)) || first.iter().any(|p| matches!(p, Part::Leg(l) if wraps(l))) {
+        return None;
+    }
     let mut rounds = Vec::new();
     walk(&Move { parts: first.clone(), span: m.span }, 0, None, &mut Vec::new(), &mut rounds, siblings)?;
     let top = max.unwrap_or(MAX_ROUNDS).min(MAX_ROUNDS);
