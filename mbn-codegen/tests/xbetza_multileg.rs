@@ -254,6 +254,16 @@ fn repeat_groups_juggernaut_rook() {
     // A count bounds the repeats: (caf)1R takes at most one piece on the way.
     assert_eq!(moves("(caf)1R", "a1", "a7", "a3 a5"), "a2 a4(xa3) b1 c1 d1 e1 f1 g1 h1 xa3 xa5(xa3)");
     assert_eq!(error("(caf").0, "this `(` is never closed");
+    // X90: more than two groups, while they expand to at most 256 strings: three groups taken at
+    // most once each are one group taken at most three times.
+    let three = moves("(caf)1(caf)1(caf)1R", "a1", "a8", "a3 a5 a7");
+    assert_eq!(three, "a2 a4(xa3) a6(xa3,xa5) b1 c1 d1 e1 f1 g1 h1 xa3 xa5(xa3) xa7(xa3,xa5)");
+    assert_eq!(three, moves("(caf)3R", "a1", "a8", "a3 a5 a7"));
+    assert_eq!(moves("(caf)1(caf)1(caf)1R", "a1", "", "a2 a3 a4 a5"), moves("(caf)3R", "a1", "", "a2 a3 a4 a5"));
+    // Three groups without counts would be 4,096 strings: refused at the group that goes over.
+    assert_eq!(error("(caf)(caf)(caf)R"), ("XBetza `(` is not supported yet".into(), 10));
+    assert_eq!(error("(caf)7(caf)7(caf)4R"), ("XBetza `(` is not supported yet".into(), 12));
+    assert!(compile_move_in(Dialect::XBetza, "(caf)7(caf)7(caf)3R").is_ok(), "256 strings");
     // A group holding an atom is a Betza 2.0 group (X23), here an incomplete one.
     assert!(error("(cWf)R").0.contains("expected an atom"));
 }

@@ -164,10 +164,13 @@ struct Group {
 /// How often an unbounded group is taken at most: every repetition moves at least one square.
 const MAX_REPEATS: u32 = 15;
 
+/// The most strings a move's repeat groups expand to: two unbounded groups (16 × 16).
+const MAX_EXPANSIONS: u32 = 256;
+
 /// The repeat groups of a move string (seed 001: "(caf)R would be 'Juggernaut Rook' … A number
-/// behind the closing parenthesis would put a maximum on the number of repeats"). At most two, of
-/// modifiers only, not nested. A group holding anything but modifiers (`(W-F)0`) is a Betza 2.0
-/// group, read by [`parse_chars`].
+/// behind the closing parenthesis would put a maximum on the number of repeats"), of modifiers
+/// only, not nested; as many as expand to at most [`MAX_EXPANSIONS`] strings (X19, X90). A group
+/// holding anything but modifiers (`(W-F)0`) is a Betza 2.0 group, read by [`parse_chars`].
 fn repeat_groups(chars: &[(usize, char)]) -> Result<Vec<Group>, Vec<Diagnostic>> {
     let span_of = |i: usize| Span::new(chars[i].0, chars[i].0 + chars[i].1.len_utf8());
     let mut groups = Vec::new();
@@ -191,10 +194,16 @@ fn repeat_groups(chars: &[(usize, char)]) -> Result<Vec<Group>, Vec<Diagnostic>>
         groups.push(Group { open: i, close, end: close + 1 + digits.len(), max });
         i = close + 1;
     }
-    if groups.len() > 2 {
-        let g = &groups[2];
-        return Err(vec![Diagnostic::new(span_of(g.open), "XBetza `(` is not supported yet")
-            .with_help("mbn reads at most two repeat groups in one move string")]);
+    let mut expansions = 1u32;
+    for g in &groups {
+        expansions = expansions.saturating_mul(g.max + 1);
+        if expansions > MAX_EXPANSIONS {
+            return Err(vec![Diagnostic::new(span_of(g.open), "XBetza `(` is not supported yet").with_help(format!(
+                "mbn reads a move's repeat groups as the strings with each group taken 0 to its count times, \
+                 at most {MAX_EXPANSIONS} strings (two groups without counts); give the groups counts, as in \
+                 `(caf)3(maf)3(caf)3R` (docs/SEMANTICS.md X90)"
+            ))]);
+        }
     }
     Ok(groups)
 }
