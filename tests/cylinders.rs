@@ -28,11 +28,14 @@ pieces! {
     CylExactRook = "oW03", CylFlyingCannon = "opD", CylPawn = "ofmW+ocfF", TorusPawn = "oofmW",
     CylHorse = "oW-ofF", CylStepThenRook = "oW-oR", BandKnight = "o[c,f]N", TorusLeaper = "oo:0,8:",
     CylGrasshop = "ogR", BandTorusRook = "oo[b,g]R", CylHorseEnd = "W-oF", TorusHorseEnd = "W-ooF",
+    TorusHorseStart = "ooW-F",
 }
 
 // X88: XBetza's `o` and `oo` on the last leg, the same pieces as `W-oF` and `W-ooF`.
 mbn::mbn! { piece XCylHorse = xbetza "mafsoW" on "8x8"; }
 mbn::mbn! { piece XTorusHorse = xbetza "W-ooF" on "8x8"; }
+// X91: XBetza's `oo` on a leg on the way, the same piece as `ooW-F`.
+mbn::mbn! { piece XTorusStart = xbetza "ooafsW" on "8x8"; }
 
 /// The destinations (sorted names) of `notation` in `dialect` alone on `from` of an empty
 /// `files` x `ranks` board, or the first error.
@@ -84,6 +87,9 @@ const HAND: &[(&str, &str, &str, &str, &str, &str)] = &[
     ("W-oF", "a4", "a5", "h2", "b2 c3 c5", "h2"),
     ("W-ooF", "a1", "", "", "b3 c2 c8 h3", ""),
     ("W-ooF", "a1", "b1", "h3", "b3", "h3"),
+    // Only the first leg wraps: down from a1 to a8, left to h1; the F steps do not.
+    ("ooW-F", "a1", "", "", "b3 b7 c2 g2", ""),
+    ("ooW-F", "a1", "a8", "c2", "b3 g2", "c2"),
 ];
 
 #[test]
@@ -114,12 +120,16 @@ fn generated_cylinder_pieces_agree_with_the_interpreter_on_random_boards() {
     }
 }
 
-/// X88: the generated XBetza pieces move as the generated MBN pieces they equal, on random boards.
+/// X88, X91: the generated XBetza pieces move as the generated MBN pieces they equal, on random
+/// boards.
 #[test]
 fn generated_xbetza_last_leg_cylinders_are_the_mbn_pieces() {
     let mut rng = Xorshift(0x88c7_11d3_0f0a_1e55);
-    let pairs: [(&str, Moves, Moves); 2] =
-        [("mafsoW", XCylHorse::moves, CylHorseEnd::moves), ("W-ooF", XTorusHorse::moves, TorusHorseEnd::moves)];
+    let pairs: [(&str, Moves, Moves); 3] = [
+        ("mafsoW", XCylHorse::moves, CylHorseEnd::moves),
+        ("W-ooF", XTorusHorse::moves, TorusHorseEnd::moves),
+        ("ooafsW", XTorusStart::moves, TorusHorseStart::moves),
+    ];
     for (notation, xbetza, mbn) in pairs {
         let mut moved = 0;
         for _ in 0..300 {
@@ -182,7 +192,16 @@ fn xbetza_cylinders() {
     let e = to_xbetza(&compile_move_in(Dialect::Mbn, "o[b,g]B").unwrap()).unwrap_err();
     assert!(e.contains("no connected files"), "{e}");
     // XBetza `o` and `oo` are MBN's; on the last leg of a multi-leg move or chain (X88) too.
-    let legs = [("mafsoW", "W-oF"), ("W-oF", "W-oF"), ("mafsooW", "W-ooF"), ("afoW", "W-oW"), ("mafsocR", "W0-ocF0")];
+    let legs = [
+        ("mafsoW", "W-oF"),
+        ("W-oF", "W-oF"),
+        ("mafsooW", "W-ooF"),
+        ("afoW", "W-oW"),
+        ("mafsocR", "W0-ocF0"),
+        ("ooafsW", "ooW-F"),
+        ("ooW-F", "ooW-F"),
+        ("ooafsooW", "ooW-ooF"),
+    ];
     for (x, m) in legs {
         assert_eq!(to_mbn(&compile_move_in(Dialect::XBetza, x).unwrap()).unwrap(), m, "`{x}`");
     }
@@ -215,7 +234,7 @@ fn what_is_refused_says_so() {
     }
     // XBetza `o` on a leg on the way means "off the board" (seed 001, X48); on the last leg it is
     // the cylinder (X88), but not with a hop there, tripled, or after an off-board leg.
-    for notation in ["mafsopW", "mafsoooW", "oafsoW"] {
+    for notation in ["mafsopW", "mafsoooW", "oafsoW", "ooqaN"] {
         let e = refused(notation, Dialect::XBetza);
         assert!(e.contains("`o`"), "`{notation}`: {e}");
     }

@@ -270,11 +270,13 @@ fn modes(
             {
                 continue
             }
-            // X88: `o` or `oo` on the last leg is the cylinder (torus) of that leg, as in MBN's `W-oF`.
+            // X88: `o` or `oo` on the last leg is the cylinder (torus) of that leg, as in MBN's `W-oF`;
+            // X91: `oo` on a leg on the way its torus.
             'o' if last && !hops && leg.modes.iter().filter(|&&(m, _)| m == 'o').count() <= 2 => continue,
+            'o' if !last && !hops && leg.modes.iter().filter(|&&(m, _)| m == 'o').count() == 2 => continue,
             'o' => {
-                "XBetza `o` in a chain other than alone on a leg on the way (X49) or as the cylinder of the last \
-                 leg (`W-oF`, `W-ooF`, X88)"
+                "XBetza `o` in a chain other than alone on a leg on the way (X49), as the cylinder of the last \
+                 leg (`W-oF`, `W-ooF`, X88) or `oo` on a leg (`ooW-F`, X91)"
             }
             'q' | 'z' => {
                 "XBetza `q`/`z` in a Betza 2.0 chain: Betza 2.0 writes a curved path as directions on the range \
@@ -298,13 +300,13 @@ fn modes(
     if has('i') {
         extras.push(Extra::Initial { decaying: false });
     }
-    if has('o') && !last {
+    let wraps = leg.modes.iter().filter(|&&(m, _)| m == 'o').count();
+    if wraps == 1 && !last {
         extras.push(Extra::OffBoard);
         return Ok((default_capabilities(), false, extras));
     }
-    if has('o') {
-        let both_axes = leg.modes.iter().filter(|&&(m, _)| m == 'o').count() == 2;
-        extras.push(Extra::Cylindrical { both_axes, files: None });
+    if wraps > 0 {
+        extras.push(Extra::Cylindrical { both_axes: wraps == 2, files: None });
     }
     if hops {
         if let Some(&(c, span)) = leg.modes.iter().find(|(m, _)| matches!(m, 'm' | 'c' | 'd')) {

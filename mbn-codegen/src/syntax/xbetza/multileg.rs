@@ -101,8 +101,9 @@ struct LegModes {
     rights: bool,
     /// `o` on a leg on the way (X48): the leg ends off the board.
     offboard: bool,
-    /// `o` (`Some(false)`) or `oo` (`Some(true)`) on the last leg (X88): the leg wraps round the
-    /// board's sides (and with `oo` its top and bottom), the cylinder of one-leg `oR` (X39).
+    /// `o` (`Some(false)`) or `oo` (`Some(true)`) on the last leg (X88), `oo` on a leg on the way
+    /// (X91): the leg wraps round the board's sides (and with `oo` its top and bottom), the
+    /// cylinder of one-leg `oR` (X39).
     cylinder: Option<bool>,
     /// `q` or `z` on a continuation leg (X58): the side it turns to, by the previous leg's bend;
     /// both: either side.
@@ -201,9 +202,16 @@ fn read_modes(leg: &XLeg, first: bool, last: bool, stepper: bool) -> Result<LegM
                 "XBetza `o` on the last leg of a multi-leg move with `p` or `g`, or tripled: mbn reads `o` and \
                     `oo` there as the cylinder and torus of the leg (`mafsoW`, docs/SEMANTICS.md X88)"
             }
+            'o' if first && (has('q') || has('z')) => {
+                "XBetza `o` on a bent first leg (`q`, `z`): its path is unrolled into steps, which do not wrap \
+                    round the board (docs/SEMANTICS.md X60)"
+            }
+            // X91: `oo` on a leg on the way is the torus of that leg (seed 001: "oo ('cylinder') moves
+            // wrap in toroidal fashion").
+            'o' if leg.modes.iter().filter(|&&(m, _)| m == 'o').count() == 2 => continue,
             'o' => {
                 "XBetza `o` with other modes on its leg: an off-board leg lands on no piece and is taken once \
-                    (`oo` and `o` with m, c, d, p, g, y are not read there, docs/SEMANTICS.md X48)"
+                    (`o` with m, c, d, p, g, y is not read there; `oo` is the torus of the leg, docs/SEMANTICS.md X48, X91)"
             }
             'j' => "XBetza `j` in a multi-leg move",
             // X58: on a continuation leg `q`/`z` name the side of the turn; X59: on a first leg the
@@ -328,8 +336,12 @@ fn read_modes(leg: &XLeg, first: bool, last: bool, stepper: bool) -> Result<LegM
         super::lower::royal_captures(leg, &mut final_caps, final_hop.is_none()).map_err(|e| vec![e])?;
     }
     let (iso, initial, unload, rights) = (!first && has('i'), first && has('i'), has('u'), has('n'));
-    let offboard = has('o') && !last;
-    let cylinder = (has('o') && last).then(|| leg.modes.iter().filter(|&&(m, _)| m == 'o').count() == 2);
+    let wraps = leg.modes.iter().filter(|&&(m, _)| m == 'o').count();
+    let offboard = wraps == 1 && !last;
+    let cylinder = match (wraps, last) {
+        (0, _) | (1, false) => None,
+        (n, _) => Some(n == 2),
+    };
     let (side, bends) = if first {
         let bends = [('q', Bend::Circular), ('z', Bend::Zigzag)];
         (None, bends.into_iter().filter(|&(c, _)| has(c)).map(|(_, b)| b).collect())
@@ -770,6 +782,9 @@ impl Ctx<'_> {
         }
         if modes.offboard {
             leg.extras.push(Extra::OffBoard);
+        }
+        if let Some(both_axes) = modes.cylinder {
+            leg.extras.push(Extra::Cylindrical { both_axes, files: None });
         }
         leg
     }
