@@ -218,7 +218,7 @@ pub fn equal(a: &MoveSet, b: &MoveSet) -> bool {
     if ca == cb {
         return true;
     }
-    let apart = |m: &MoveSet| hops_apart(&swaps_apart(&choices_apart(m)));
+    let apart = |m: &MoveSet| hops_apart(&swaps_apart(&choices_apart(&unloads_as_swaps(m))));
     let (a, b) = (&apart(a), &apart(b));
     let (ca, cb) = (Canonical::of(a), Canonical::of(b));
     if ca == cb {
@@ -273,6 +273,38 @@ fn swaps_apart(moves: &MoveSet) -> MoveSet {
                 out.moves.push(Move { parts: vec![Part::Leg(Box::new(only))], span: m.span });
             }
             _ => out.moves.push(m.clone()),
+        }
+    }
+    out
+}
+
+/// XBetza's `u` on the first leg of a multi-leg move unloads what the last leg captures on the
+/// mover's own square (X67): where that last leg moves or takes an enemy with no mode written, the
+/// move is MBN's `w` on its last leg (M43: move, or swap with an enemy), the `u` dropped (X92):
+/// `upR` = `jyW0-wW0`.
+pub fn unloads_as_swaps(moves: &MoveSet) -> MoveSet {
+    let default = [
+        Capability::Move { restriction: None, allows_en_passant: false },
+        Capability::Capture(Targets { side: Side::Enemy, only: Vec::new() }),
+    ];
+    let mut out = moves.clone();
+    for m in &mut out.moves {
+        let all_legs = m.parts.iter().all(|p| matches!(p, Part::Leg(_)));
+        let mut legs: Vec<&mut Leg> =
+            m.parts.iter_mut().filter_map(|p| if let Part::Leg(l) = p { Some(&mut **l) } else { None }).collect();
+        let unloads = |l: &Leg| l.extras.contains(&Extra::Unload);
+        let swap_free = |l: &Leg| !l.extras.iter().any(|e| matches!(e, Extra::Other(t) if t.starts_with('w')));
+        let parts = legs.len();
+        let fits = parts >= 2
+            && all_legs
+            && unloads(legs[0])
+            && !legs[1..].iter().any(|l| unloads(l))
+            && legs.iter().all(|l| swap_free(l))
+            && !legs[parts - 1].mode_written
+            && legs[parts - 1].capabilities == default;
+        if fits {
+            legs[0].extras.retain(|e| *e != Extra::Unload);
+            legs[parts - 1].extras.push(Extra::Other("w".to_string()));
         }
     }
     out

@@ -230,6 +230,36 @@ fn translations() {
     assert_eq!(to_xbetza(&mbn("mwwK")).as_deref(), Ok("umdWumdF"));
 }
 
+/// X92: `u` on the first leg of a multi-leg move unloads on the mover's square: where the last leg
+/// moves or takes an enemy with no mode written, the move is MBN's `w` on the last leg (M43).
+#[test]
+fn a_first_leg_unload_is_a_swap_on_the_last_leg() {
+    for (x, m) in [("upR", "jyW0-wW0"), ("upafR", "jyW0-wW0"), ("uafR", "W0-wW0"), ("mKupR", "mW+mF+(jyW0-wW0)")] {
+        assert_eq!(to_mbn(&xbetza(x)).as_deref(), Ok(m), "`{x}`");
+        assert!(ancp::equal(&xbetza(x), &mbn(m)), "`{x}` = `{m}`");
+    }
+    // The same moves, swaps included: X67's Cannon set, and a board for Black.
+    let (variant, interp) = probe(mbn("jyW0-wW0")).unwrap_or_else(|e| panic!("{}", e[0].message));
+    for (color, from, friends, enemies) in
+        [(Color::White, "d4", "d6", "d8 f4 h4 d2"), (Color::Black, "e5", "e7 c5", "e8 a5 h5 e1")]
+    {
+        let pos = board(&variant, color, from, friends, enemies);
+        let list = piece_list(&interp, &pos, from);
+        let mut got: Vec<String> = list.iter().map(|mv| write(pos.geometry(), &list, mv)).collect();
+        got.sort();
+        assert_eq!(got, moves("upR", color, from, friends, enemies), "{color:?} on {from}");
+    }
+    assert_eq!(white("upR", "d4", "d6", "d8 f4 h4 d2"), set("d1 d7 g4 wd8 wh4"));
+    // A last leg that only captures would swap without moving, which MBN's `w` does not say.
+    for x in ["ucpR", "uafdQ"] {
+        let e = to_mbn(&xbetza(x)).expect_err(x);
+        assert!(e.contains("MBN's `w` without a mode also moves"), "`{x}`: {e}");
+        assert!(!ancp::equal(&xbetza(x), &mbn("jyW0-wW0")), "`{x}`");
+    }
+    // On a later leg `u` relocates (X27): no MBN spelling.
+    assert!(to_mbn(&xbetza("KafuafcR")).is_err_and(|e| e.contains("relocation")));
+}
+
 /// The canonical (ANCP) text of a swap-only leg names the swap and the leg.
 #[test]
 fn canonical_text_of_a_swap_only_leg() {

@@ -296,7 +296,10 @@ fn mbn_leg(leg: &Leg, merged: bool) -> Result<Vec<String>, String> {
 /// MBN text for a lowered piece, checked to compile back to an equal piece: multi-leg moves of
 /// absolute legs (XBetza's unrolled `a` moves) rolled back into chains (X74) where that is equal,
 /// else as their `--` sequences.
-pub fn to_mbn(moves: &MoveSet) -> Result<String, String> {
+pub fn to_mbn(written: &MoveSet) -> Result<String, String> {
+    // X92: `u` on a first leg is a swap with the mover's square, MBN's `w` on the last leg.
+    let swaps = ancp::unloads_as_swaps(written);
+    let moves = &swaps;
     let alone = moves.moves.len() == 1;
     let unrolled = |m: &crate::ir::Move| {
         m.parts.len() > 1
@@ -344,6 +347,11 @@ pub fn to_mbn(moves: &MoveSet) -> Result<String, String> {
             "a piece without moves (Fairy-Stockfish's immobile piece) has no MBN notation: an MBN piece has at \
              least one move"
                 .to_string()
+        } else if e.contains("a relocation") && moves.moves.iter().any(unloads_first) {
+            "XBetza `u` on a first leg swaps the mover with what the last leg takes (X67), MBN's `w` on the \
+             last leg (M43, X92: `upR` = `jyW0-wW0`); but MBN's `w` without a mode also moves, so a last leg \
+             that only captures (`ucpR`, `uafdQ`) has no MBN spelling"
+                .to_string()
         } else if e.contains("does not denote") && moves.moves.iter().any(|m| m.single_leg().is_some_and(swap_only)) {
             format!(
                 "{e}: a leg that only swaps (XBetza `udQ`, `ucQ`) has an MBN spelling only where the piece also \
@@ -353,6 +361,11 @@ pub fn to_mbn(moves: &MoveSet) -> Result<String, String> {
             e
         }
     })
+}
+
+/// A multi-leg move whose first leg unloads (XBetza `u`, X67).
+fn unloads_first(m: &crate::ir::Move) -> bool {
+    m.parts.len() > 1 && matches!(m.parts.first(), Some(Part::Leg(l)) if l.extras.contains(&Extra::Unload))
 }
 
 /// A repeat's count as MBN and XBetza write it after the body (`0`, `3`; MBN also `03`, `0*`, `*`).
