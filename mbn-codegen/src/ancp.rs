@@ -314,7 +314,7 @@ pub fn unloads_as_swaps(moves: &MoveSet) -> MoveSet {
 /// `pafR`; X87): per direction, a leg onto the hurdle (MBN's `jy`) and a leg on from it, the same
 /// way. A range bounds the whole hop (X5): `pW4` is one move per distance h < 4 of the hurdle,
 /// onto it exactly h steps and on at most 4 - h (as X85 builds `tpR4`). Hops with more to them
-/// (`pp`, `p?`, hurdle sets, ranges or conditions, `g`) are kept.
+/// (`pp`, `p?`, hurdle sets, ranges or conditions, `g`, straight leaps longer than a step) are kept.
 fn hops_apart(moves: &MoveSet) -> MoveSet {
     let mut out = MoveSet::default();
     for m in &moves.moves {
@@ -350,6 +350,13 @@ fn hops_apart(moves: &MoveSet) -> MoveSet {
                 continue;
             }
         };
+        // A hop along a straight leap longer than a step also counts the squares between two
+        // landings (M69: `pD0` hops a piece on d2 from d1), which a leg onto a landing does not.
+        let long_straight = |&(x, y): &Vector| (x == 0 || y == 0 || x.abs() == y.abs()) && x.abs().max(y.abs()) > 1;
+        if vectors.iter().any(long_straight) {
+            out.moves.push(m.clone());
+            continue;
+        }
         for &v in vectors {
             for &(onto, on) in &splits {
                 let visit = vec![

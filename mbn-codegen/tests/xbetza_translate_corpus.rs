@@ -176,6 +176,8 @@ fn a_hop_equals_its_legs() {
         (mbn("ppW0"), mbn("jyW0-W0")),
         (mbn("p?W0"), mbn("jyW0-W0")),
         (mbn("pW0"), mbn("jyW0-F0")),
+        // M69: a hop along a straight leap longer than a step counts the squares between landings.
+        (xbetza("pD0"), xbetza("pafD0")),
     ];
     for (i, (a, b)) in different.iter().enumerate() {
         assert!(!ancp::equal(a, b), "pair {i}");
@@ -189,6 +191,11 @@ fn a_hop_equals_its_legs() {
     let moves = |(v, i): &(_, _)| written(i, &board(v, Color::White, "d1", "d4", ""), "d1");
     assert_eq!(moves(&pr4), ["d5"]);
     assert!(moves(&short).is_empty());
+    // `pD0` from d1 hops a piece on d2 (between two landings); `pafD0` lands on d3 first.
+    let (pd0, pafd0) = (probe(xbetza("pD0")).unwrap(), probe(xbetza("pafD0")).unwrap());
+    let moves = |(v, i): &(_, _)| written(i, &board(v, Color::White, "d1", "d2", ""), "d1");
+    assert_eq!(moves(&pd0), ["d3", "d5", "d7"]);
+    assert!(moves(&pafd0).is_empty());
 }
 
 #[test]
