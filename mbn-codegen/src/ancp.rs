@@ -283,10 +283,7 @@ fn swaps_apart(moves: &MoveSet) -> MoveSet {
 /// move is MBN's `w` on its last leg (M43: move, or swap with an enemy), the `u` dropped (X92):
 /// `upR` = `jyW0-wW0`.
 pub fn unloads_as_swaps(moves: &MoveSet) -> MoveSet {
-    let default = [
-        Capability::Move { restriction: None, allows_en_passant: false },
-        Capability::Capture(Targets { side: Side::Enemy, only: Vec::new() }),
-    ];
+    let default = move_or_capture();
     let mut out = moves.clone();
     for m in &mut out.moves {
         let all_legs = m.parts.iter().all(|p| matches!(p, Part::Leg(_)));
@@ -308,6 +305,14 @@ pub fn unloads_as_swaps(moves: &MoveSet) -> MoveSet {
         }
     }
     out
+}
+
+/// A leg's capabilities when no mode is written: move, or take an enemy.
+fn move_or_capture() -> Vec<Capability> {
+    vec![
+        Capability::Move { restriction: None, allows_en_passant: false },
+        Capability::Capture(Targets { side: Side::Enemy, only: Vec::new() }),
+    ]
 }
 
 /// Single legs that hop one hurdle (`p`) along a line, taken apart into their legs (seed 002: `pR` =
@@ -359,11 +364,8 @@ fn hops_apart(moves: &MoveSet) -> MoveSet {
         }
         for &v in vectors {
             for &(onto, on) in &splits {
-                let visit = vec![
-                    Capability::Move { restriction: None, allows_en_passant: false },
-                    Capability::Capture(Targets { side: Side::Enemy, only: Vec::new() }),
-                ];
-                let mut first = Leg::new(LegLink::First, Directions::Absolute(vec![v]), onto, visit, leg.span);
+                let mut first =
+                    Leg::new(LegLink::First, Directions::Absolute(vec![v]), onto, move_or_capture(), leg.span);
                 first.extras = leg.extras.clone();
                 first.extras.push(Extra::Other("jy".to_string()));
                 let then = Leg {
