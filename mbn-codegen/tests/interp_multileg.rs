@@ -4,6 +4,7 @@
 mod common;
 
 use common::probe::{self, mark, written};
+use common::xorshift;
 use mbn_codegen::interp::Interpreter;
 use mbn_codegen::variant::{Variant, VariantSpec};
 use mbn_runtime::{Color, Geometry, MoveGenerator, MoveList, Piece, PieceKind, Position, Square};
@@ -707,16 +708,6 @@ fn edge_paths(cells: &[[u8; 8]; 8], from: (i32, i32)) -> Vec<String> {
     let mut v: Vec<String> = out.into_iter().collect();
     v.sort();
     v
-}
-
-/// A xorshift generator from `seed`, for the random pockets.
-fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
-    move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    }
 }
 
 /// M79: a flood fill with more of its move after it. The next leg reads the last round's

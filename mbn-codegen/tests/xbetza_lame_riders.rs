@@ -8,6 +8,7 @@
 mod common;
 
 use common::probe::{board, moves_in, probe_of, written};
+use common::xorshift;
 use mbn_codegen::ancp;
 use mbn_codegen::syntax::xbetza::translate::to_mbn;
 use mbn_codegen::{compile_move_in, Dialect};
@@ -119,16 +120,6 @@ fn reference(camel: bool, from: (i32, i32), friends: &[(i32, i32)], enemies: &[(
     }
     out.sort();
     out
-}
-
-/// A xorshift generator from `seed`, for the random boards.
-fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
-    move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    }
 }
 
 #[test]

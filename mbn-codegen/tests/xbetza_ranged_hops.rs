@@ -10,6 +10,7 @@
 mod common;
 
 use common::probe::{board, moves_in, probe_of, written};
+use common::xorshift;
 use mbn_codegen::ancp;
 use mbn_codegen::syntax::xbetza::translate::to_mbn;
 use mbn_codegen::{compile_move, compile_move_in, Dialect};
@@ -95,16 +96,6 @@ fn distance(from: &str, to: &str) -> u32 {
     };
     let (a, b) = (square(from), square(to));
     (a.0 - b.0).unsigned_abs().max((a.1 - b.1).unsigned_abs())
-}
-
-/// A xorshift generator from `seed`, for the random boards.
-fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
-    move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    }
 }
 
 /// The definition: a ranged hopper's moves are its unlimited hopper's within the range, on random

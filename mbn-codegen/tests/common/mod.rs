@@ -44,3 +44,13 @@ pub fn error(text: &str) -> (String, usize, usize) {
     let e = Variant::from_toml(text, "t.toml").unwrap_err();
     (e[0].message.clone(), e[0].line, e[0].column)
 }
+
+/// A xorshift generator from `seed`, for random boards (deterministic, so failures reproduce).
+pub fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
+}

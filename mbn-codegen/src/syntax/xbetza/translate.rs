@@ -11,14 +11,9 @@ mod reroll;
 
 use super::directions as xdir;
 use crate::ancp;
+use crate::interp::multileg::atom_of;
 use crate::ir::{Capability, Count, Directions, Extra, Leg, LegLink, MoveSet, Over, Part, Reach, Side, Vector};
 use crate::lower::directions as mdir;
-
-/// The atom `(m, n)` (m ≤ n) of a vector.
-fn atom_of((x, y): Vector) -> (u32, u32) {
-    let (a, b) = (x.unsigned_abs(), y.unsigned_abs());
-    (a.min(b), a.max(b))
-}
 
 /// The vectors grouped by atom, atoms in first-seen order.
 fn by_atom(vectors: &[Vector]) -> Vec<((u32, u32), Vec<Vector>)> {
@@ -437,7 +432,7 @@ fn body_text(body: &[Part]) -> Result<String, String> {
         let Part::Leg(leg) = part else { return Err("a repeat inside a repeat has no translation".into()) };
         let turned = match (&leg.directions, prev) {
             (Directions::Absolute(vectors), Some(p)) if i > 0 => {
-                let atom = reroll::atom_of(vectors[0]);
+                let atom = atom_of(vectors[0]);
                 let wanted = [(p, vectors.iter().copied().collect())];
                 reroll::modifiers(atom, &wanted)
                     .map(|modifiers| Leg { directions: Directions::Relative { atom, modifiers }, ..(**leg).clone() })

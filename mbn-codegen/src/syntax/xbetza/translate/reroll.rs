@@ -7,15 +7,10 @@
 //! of the leg before it (`mafsW` → `W-F`, `caK`'s W step → `cW-ttW+cW-dF`).
 
 use crate::ancp::paths::{resolve, template, Step};
+use crate::interp::multileg::atom_of;
 use crate::ir::{Directions, Leg, LegLink, Vector};
 use crate::lower::directions::leaper_vectors;
 use std::collections::{BTreeMap, BTreeSet};
-
-/// The atom `(m, n)` (m ≤ n) of a vector.
-pub(super) fn atom_of((x, y): Vector) -> (u32, u32) {
-    let (a, b) = (x.unsigned_abs(), y.unsigned_abs());
-    (a.min(b), a.max(b))
-}
 
 /// What a leg does, its directions aside: the key legs are grouped by.
 fn key(leg: &Leg) -> String {
