@@ -3,6 +3,9 @@
 //! compiling it in the other dialect and comparing the pieces (`ancp::equal`); the translator
 //! checks the same itself before it answers.
 
+mod common;
+
+use common::probe::moves_in;
 use mbn_codegen::ancp;
 use mbn_codegen::ir::MoveSet;
 use mbn_codegen::syntax::xbetza::translate::{to_mbn, to_xbetza};
@@ -67,9 +70,9 @@ fn chains_translate_to_xbetza() {
         assert!(ancp::equal(&xbetza(&got), &mbn(m)), "`{m}` -> `{got}`");
         assert_eq!(got, x, "`{m}`");
     }
-    // A sequence whose absolute turn no relative letters spell (X81; `W--F` is `W-vF`).
-    let e = to_xbetza(&mbn("F--fW")).expect_err("a sequence");
-    assert!(e.contains("`--`"), "{e}");
+    // A sequence whose absolute turn no chain's letters spell (X81; `W--F` is `W-vF`) is
+    // written as XBetza `a` moves (X93).
+    translates("F--fW", "fraflFflafrFbrablFblabrF");
 }
 
 /// X46: what has no MBN spelling is a clear error, never a wrong piece.
@@ -213,8 +216,36 @@ fn sequences_translate_as_chains_with_searched_letters() {
             assert!(!ancp::equal(&xbetza(&fewer), &mbn(m)), "`{fewer}` is not `{m}`");
         }
     }
-    // North after a diagonal step: XBetza's letters for an orthogonal step after a diagonal name
-    // both 45° turns (`frF-fW`: e6 f5 from d4) or a side (`frF-lW`: d5 e6), never one of them.
-    let e = to_xbetza(&mbn("F--fW")).expect_err("F--fW");
+    // North after a diagonal step: a chain's letters for an orthogonal step after a diagonal name
+    // both 45° turns (`frF-fW`: e6 f5 from d4) or a side (`frF-lW`: d5 e6), never one of them;
+    // an `a` move turns its one atom and has them (X93).
+    translates("F--fW", "fraflFflafrFbrablFblabrF");
+    // A `--` leg no letters spell from any one direction of the leg before stays an error.
+    let e = to_xbetza(&mbn("(fr)F--fD")).expect_err("(fr)F--fD");
     assert!(e.contains("a `--` leg whose directions no XBetza continuation letters spell"), "{e}");
+}
+
+/// X93: chains whose later legs turn an atom by 45° (a single orthogonal step after a diagonal one)
+/// have no Betza 2.0 chain spelling and are written as XBetza `a` moves, whose one atom turns
+/// (X11: W <-> F); one per direction group of the first leg where the turn differs.
+#[test]
+fn a_moves_spell_what_chains_cannot() {
+    for (m, x, from, friends, enemies, want) in [
+        // A diagonal step, then the orthogonal step 45° to its left: from d4 NE-N, NW-W, SW-S, SE-E.
+        ("F-(fl)W", "aflF", "d4", "", "", "b5 c2 e6 f3"),
+        ("F-(fl)W", "aflF", "d4", "c5", "f3", "c2 e6 xf3"),
+        ("(fr)F--fW", "fraflF", "d4", "", "e6", "xe6"),
+        // North after every diagonal: after NE 45° left, NW 45° right, SE 135° left, SW 135° right.
+        ("F--fW", "fraflFflafrFbrablFblabrF", "d4", "", "", "c4 c6 e4 e6"),
+        ("F--fW", "fraflFflafrFbrablFblabrF", "d4", "e5", "c4", "c6 e4 xc4"),
+        // Three legs: F, W 45° left, F 45° right of that (the first diagonal again, a file over).
+        ("F-(fl)W-(fr)F", "aflafrF", "d4", "", "", "a6 b1 f7 g2"),
+        ("F-(fl)W-(fr)F", "aflafrF", "d4", "e6", "", "a6 b1 g2"),
+    ] {
+        translates(m, x);
+        for dialect in [Dialect::Mbn, Dialect::XBetza] {
+            let text = if dialect == Dialect::Mbn { m } else { x };
+            assert_eq!(moves_in(dialect, text, from, friends, enemies), want, "`{text}` on {from}");
+        }
+    }
 }

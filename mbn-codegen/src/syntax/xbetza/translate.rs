@@ -7,6 +7,7 @@
 //! checked: it is compiled again and must be equal ([`crate::ancp::equal`]) to the input, or the
 //! translation is refused.
 
+mod a_form;
 mod reroll;
 
 use super::directions as xdir;
@@ -1004,13 +1005,17 @@ pub fn to_xbetza(moves: &MoveSet) -> Result<String, String> {
             continue;
         }
         if m.parts.len() > 1 {
-            match xbetza_chain(m, &candidates, expanded.len() == 1) {
-                Err(e) if e == UNSPELLED_SEQUENCE => {
-                    for chain in chains_by_first_direction(m, &candidates)? {
-                        add(&mut chains, chain);
-                    }
-                }
-                chain => add(&mut chains, chain?),
+            let chain = match xbetza_chain(m, &candidates, expanded.len() == 1) {
+                Err(e) if e == UNSPELLED_SEQUENCE => chains_by_first_direction(m, &candidates),
+                chain => chain.map(|c| vec![c]),
+            };
+            // X93: where no chain spells the move, XBetza's `a` moves may (`F-(fl)W` is `maflF`).
+            let spelled = match chain {
+                Ok(texts) if same_move(&texts.concat(), m) => Ok(texts),
+                other => a_form::a_moves(m, &candidates).or(other),
+            };
+            for text in spelled? {
+                add(&mut chains, text);
             }
             continue;
         }
