@@ -152,7 +152,7 @@ fn hopping_bent_riders() {
 
 #[test]
 fn what_stays_refused() {
-    for text in ["nqN", "oqN", "nzW"] {
+    for text in ["nqC", "oqN", "nzZ"] {
         let (message, help, column) = error(text);
         assert!(message.starts_with("XBetza `") && message.ends_with("` is not supported yet"), "{text}: {message}");
         assert!(help.contains("X60"), "{text}: {help}");

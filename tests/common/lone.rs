@@ -24,7 +24,20 @@ pub struct Lone {
 impl Lone {
     /// The interpreter of `notation` (MBN) as the piece `A`.
     pub fn new(notation: &str) -> Self {
-        let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", &format!("A={notation} Z=mfW K"));
+        Self::with(notation, false)
+    }
+
+    /// The interpreter of `notation` written in XBetza as the piece `A`.
+    pub fn xbetza(notation: &str) -> Self {
+        Self::with(notation, true)
+    }
+
+    fn with(notation: &str, xbetza: bool) -> Self {
+        let mbn = if xbetza { "W" } else { notation };
+        let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", &format!("A={mbn} Z=mfW K"));
+        if xbetza {
+            spec.xbetza = vec![('A', notation.to_string())];
+        }
         spec.promotion_zone = None;
         spec.royal = "K".to_string();
         let variant = Variant::compile(&spec).unwrap_or_else(|e| panic!("{notation}: {e:?}"));

@@ -3,7 +3,7 @@
 
 use mbn::runtime::Geometry;
 
-mbn::mbn! { piece Piece = xbetza "nqN" on "8x8"; }
+mbn::mbn! { piece Piece = xbetza "nqC" on "8x8"; }
 
 fn main() {
     let from = Geometry::CHESS.square(0, 0).unwrap();

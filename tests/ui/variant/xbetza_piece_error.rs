@@ -7,7 +7,7 @@ mbn::mbn! {
         pieces: "P=mfW+cfF N B R Q K +P==QRBN",
         royal: "K",
         promotion_zone: "[5]",
-        piece N = xbetza "mNnqN",
+        piece N = xbetza "mNnqC",
     }
 }
 

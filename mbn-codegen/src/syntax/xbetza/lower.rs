@@ -565,8 +565,8 @@ fn ranged_hop(part: &XPart, atom: (u32, u32), vectors: &[Vector], n: u32) -> Res
 
 /// `q`, `z` (or both) on a one-leg move (X18, X59): the bent riders' paths, unrolled. With `p` the
 /// path hops over one piece anywhere on the way, with `g` over the piece right before its last
-/// step (`t` with them: over a friend). `n`, `j` and `o` are refused: the seeds give them no
-/// reading on a bent rider mbn could run.
+/// step (`t` with them: over a friend). With `n` every leap is lame (X94). `j` and `o` are
+/// refused: the seeds give them no reading on a bent rider mbn could run.
 fn bent(
     part: &XPart,
     m: &Modes,
@@ -577,10 +577,25 @@ fn bent(
 ) -> Result<Vec<Move>, Vec<Diagnostic>> {
     let letter = if bend == multileg::Bend::Circular { "q" } else { "z" };
     let refuse = |help: &str| Err(vec![unsupported(part.span, letter).with_help(help.to_string())]);
-    if m.lame {
+    // X94: every leap of a lame bent rider is lame as the atom's own `n` leap, where that has one path.
+    if m.lame && !multileg::lame_ring(part.atom, atom) {
         return refuse(
-            "XBetza `n` with `q`/`z`: a bent rider is unrolled into leaps through empty squares; mbn reads no \
-             lame leap on its steps (docs/SEMANTICS.md X60)",
+            "XBetza `n` with `q`/`z` reads where each leap has one lame path (`nqN`: the Xiangqi Horse's, \
+             `nqD`, `nzA`); the camel's and zebra's leaps have three each (X12), which mbn does not unroll on \
+             a bent path (docs/SEMANTICS.md X60, X94)",
+        );
+    }
+    let doubled = part.legs[0].modes.iter().filter(|m| m.0 == 'n').count() > 1;
+    if m.lame && (m.initial || doubled) {
+        return refuse(
+            "XBetza `in` and `nn` create e.p. rights on the squares a move passes, which the runtime keeps on \
+             the line of one move only, not on a bent path (docs/SEMANTICS.md X41, X94)",
+        );
+    }
+    if m.lame && (m.hop || m.grasshop) {
+        return refuse(
+            "XBetza `n` with `p` or `g` on a bent rider: the seeds give no hurdle on a lame bent path \
+             (docs/SEMANTICS.md X94)",
         );
     }
     if m.jump {
@@ -606,7 +621,7 @@ fn bent(
     };
     let friends_only = part.legs[0].modes.iter().any(|m| m.0 == 't');
     let hurdle = (m.hop || m.grasshop).then_some(multileg::Hurdle { right_before_last: m.grasshop, friends_only });
-    Ok(multileg::bent(part.atom, atom, &m.bends, base, max, vectors, hurdle))
+    Ok(multileg::bent(part.atom, atom, &m.bends, base, max, vectors, hurdle, m.lame))
 }
 
 /// `j` (seed 001): on a straight leap (`jD`, `jA`, `jH`) the leap must jump, over at least one

@@ -1046,9 +1046,30 @@ fn bent_paths(start: usize, bends: &[Bend], max: Option<u32>) -> Vec<BentPath> {
     out
 }
 
+/// The king steps of the lame leap `v` (`n`, X4): the squares a straight leap passes (one step
+/// for a step), or the knight's orthogonal step and then its diagonal one; `None` for leaps with
+/// several paths (the camel's and zebra's, X12).
+fn lame_steps((x, y): Vector) -> Option<Vec<Vector>> {
+    let unit = (x.signum(), y.signum());
+    match (x.abs(), y.abs()) {
+        (a, b) if a == 0 || b == 0 || a == b => Some(vec![unit; a.max(b) as usize]),
+        (1, 2) => Some(vec![(0, unit.1), unit]),
+        (2, 1) => Some(vec![(unit.0, 0), unit]),
+        _ => None,
+    }
+}
+
+/// Whether every leap of the bent riders of `atom` has one lame path ([`lame_steps`]), so that
+/// `n` makes each leap lame (X94).
+pub(super) fn lame_ring(letter: char, atom: (u32, u32)) -> bool {
+    ring(letter, atom).0.iter().all(|&v| lame_steps(v).is_some())
+}
+
 /// `q` and `z` riders (seed 001) of one atom: every path of [`bent_paths`] from the vectors
 /// `first`, unrolled into legs of one step each; the squares on the way must be empty (but for a
-/// `hurdle`, which is hopped) and the last leg has `last`'s capabilities.
+/// `hurdle`, which is hopped) and the last leg has `last`'s capabilities. `lame` (X94): each leap
+/// is its lame path of king steps ([`lame_steps`]), the squares passed empty.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn bent(
     letter: char,
     atom: (u32, u32),
@@ -1057,6 +1078,7 @@ pub(super) fn bent(
     max: Option<u32>,
     first: &[Vector],
     hurdle: Option<Hurdle>,
+    lame: bool,
 ) -> Vec<Move> {
     let (ring, _) = ring(letter, atom);
     let mut out = Vec::new();
@@ -1070,17 +1092,26 @@ pub(super) fn bent(
                 Some(h) if h.right_before_last => vec![Some(n - 2)],
                 Some(_) => (0..n - 1).map(Some).collect(),
             };
+            // The legs: one per leap, or one per king step of a lame leap; `k` is the leap's index
+            // and a leg lands where its leap does when it is the leap's last.
+            let mut steps: Vec<(usize, Vector, bool)> = Vec::new();
+            for (k, &index) in path.steps.iter().enumerate() {
+                let v = ring[index];
+                let parts = if lame { lame_steps(v).unwrap_or_else(|| vec![v]) } else { vec![v] };
+                let count = parts.len();
+                steps.extend(parts.into_iter().enumerate().map(|(j, s)| (k, s, j + 1 == count)));
+            }
+            let total = steps.len();
             for at in hurdles {
-                let legs = path
-                    .steps
+                let legs = steps
                     .iter()
                     .enumerate()
-                    .map(|(k, &index)| {
-                        let link = if k == 0 { LegLink::First } else { LegLink::Sequence };
-                        let mut leg = if k + 1 == n {
+                    .map(|(i, &(k, vector, lands))| {
+                        let link = if i == 0 { LegLink::First } else { LegLink::Sequence };
+                        let mut leg = if i + 1 == total {
                             let mut l = last.clone();
                             l.link = link;
-                            l.extras.retain(|e| k == 0 || !matches!(e, Extra::Initial { .. }));
+                            l.extras.retain(|e| i == 0 || !matches!(e, Extra::Initial { .. }));
                             l
                         } else {
                             let mut l = Leg::new(
@@ -1090,16 +1121,16 @@ pub(super) fn bent(
                                 default_capabilities(),
                                 last.span,
                             );
-                            if k == 0 {
+                            if i == 0 {
                                 l.extras = last.extras.clone();
                             }
-                            if at == Some(k) {
+                            if at == Some(k) && lands {
                                 let friends = hurdle.is_some_and(|h| h.friends_only);
                                 l.extras.push(Extra::Other(if friends { "jj" } else { "jy" }.to_string()));
                             }
                             l
                         };
-                        leg.directions = Directions::Absolute(vec![ring[index]]);
+                        leg.directions = Directions::Absolute(vec![vector]);
                         leg.reach = Reach::LEAP;
                         leg
                     })

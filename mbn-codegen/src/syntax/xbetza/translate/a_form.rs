@@ -18,9 +18,17 @@ struct Written {
     letters: Vec<String>,
 }
 
+/// The most legs of a move written as `a` moves: each later leg's letters are searched by
+/// compiling candidates, which for an unrolled bent rider (`zN`, fifteen legs a path, hundreds of
+/// paths) takes many seconds.
+const MOST_LEGS: usize = 4;
+
 /// The `a` moves of the chain `m` (one per atom of its first leg, and more where one leg's paths
 /// need several spellings), or why there are none.
 pub(super) fn a_moves(m: &Move, candidates: &[String]) -> Result<Vec<String>, String> {
+    if m.parts.len() > MOST_LEGS {
+        return Err(format!("a move of more than {MOST_LEGS} legs no XBetza chain spells"));
+    }
     let legs: Vec<_> = m
         .parts
         .iter()
