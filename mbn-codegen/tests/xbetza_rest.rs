@@ -236,3 +236,41 @@ fn x66_meant_but_not_run() {
     let refused = common::probe::xbetza_probe("A|Piece| K|King|", true, &[('A', "fnasmW"), ('K', "K")]);
     assert!(refused.is_err_and(|m| m.contains("bent path") && m.contains("not run")), "fnasmW is run");
 }
+
+/// X95: a mode letter beside another never vanishes. For every atom below and every pair of mode
+/// letters `xy`, a compiled `xyA` differs from `yA` unless the seeds make `x` do nothing there:
+/// `n` on a step or on a move that does not move (seed 001: "n and j are meaningless on steps";
+/// e.p. rights come from moves), `t` with `m` or `e` (a tame capture spares royal pieces, X35,
+/// and these capture none). `jpR` = `pR` and `nnN` = `nN` were such silent equalities; they are
+/// errors now.
+#[test]
+fn no_mode_letter_vanishes_beside_another() {
+    let first = ['j', 'n', 'o', 'i', 't', 'k', 'e', 'u', 'x'];
+    let second = ['m', 'c', 'd', 'p', 'g', 'y', 'e', 'n', 'j', 'o', 'i', 't', 'k', 'q', 'z'];
+    let mut compiled = 0;
+    for atom in ["W", "F", "D", "N", "A", "R", "B", "Q", "K", "C", "N0", "D0", "W4"] {
+        let steps = matches!(atom, "W" | "F" | "K" | "R" | "B" | "Q" | "W4");
+        for x in first {
+            for y in second.iter().filter(|&&y| y != x) {
+                let (with, without) = (format!("{x}{y}{atom}"), format!("{y}{atom}"));
+                let (Ok(a), Ok(b)) =
+                    (compile_move_in(Dialect::XBetza, &with), compile_move_in(Dialect::XBetza, &without))
+                else {
+                    continue;
+                };
+                compiled += 1;
+                let meaningless =
+                    (x == 'n' && (steps || matches!(y, 'c' | 'd' | 'e' | 'k')) && !matches!(y, 'p' | 'g'))
+                        || (x == 't' && matches!(y, 'm' | 'e'));
+                assert!(meaningless || !ancp::equal(&a, &b), "`{with}` is `{without}`: its `{x}` vanished");
+            }
+        }
+    }
+    assert!(compiled > 400, "only {compiled} pairs compiled");
+    // The forms that vanished before X95 are errors saying so.
+    for text in ["jpR", "jgB", "npR", "ngB", "npDD", "nnN", "inN", "nnC", "inC", "nnZ", "nnN0", "nnC0"] {
+        let (message, help, _) = error(text);
+        assert!(message.ends_with("is not supported yet"), "{text}: {message}");
+        assert!(help.contains("X95"), "{text}: {help}");
+    }
+}

@@ -496,6 +496,23 @@ fn lower_atom(
     if m.hop && m.grasshop {
         return Err(vec![unsupported(span, "pg").with_help("both hop modes on one leg")]);
     }
+    // X95: `j` and `n` on a hopper change the hop, which mbn does not build (never dropped).
+    if (m.hop || m.grasshop) && (m.jump || m.lame) {
+        let (letter, help) = if m.jump {
+            (
+                "j",
+                "XBetza `j` with `p` or `g`: a hop whose slide skips its first square (seed 001's `jB`) or must jump \
+                   is not built by mbn (docs/SEMANTICS.md X95)",
+            )
+        } else {
+            (
+                "n",
+                "XBetza `n` with `p` or `g`: seed 001's `npDD` hops a mount on a landing square and is blocked by \
+                   pieces between landings; mbn does not build that hop (docs/SEMANTICS.md X95)",
+            )
+        };
+        return Err(vec![unsupported(span, letter).with_help(help)]);
+    }
     // `t` with `p`/`g`: hop friends only, built as the hop's legs (`tpR` = `tpafR`; X35); `p`'s
     // range bounds the whole hop (`tpR4`, X85).
     let friends_only = part.legs[0].modes.iter().any(|m| m.0 == 't');
@@ -721,6 +738,16 @@ fn lame(
             }
         }
         return Ok(vec![single(base)]);
+    }
+    // X95: seed 001's `in` and `nn` also create e.p. rights on the squares passed, which mbn builds
+    // on straight leaps only (never dropped).
+    let doubled = part.legs[0].modes.iter().filter(|m| m.0 == 'n').count() > 1;
+    if m.initial || doubled {
+        return Err(vec![unsupported(part.span, "n").with_help(
+            "XBetza `in` and `nn` create e.p. rights on the squares a move could be blocked on; mbn builds them \
+             on straight leaps and steps (`ifmnD`, `ifnmW6`), not on oblique leaps and their riders: for the \
+             knight write the Horse's path with `n` on its first leg (`ifnafsmW`, docs/SEMANTICS.md X68, X95)",
+        )]);
     }
     if base.reach == Reach::LEAP && part.boost.is_none() {
         if let Some(paths) = multileg::lame_paths(part.atom) {
