@@ -165,3 +165,22 @@ fn an_empty_atom_in_a_group_is_dropped() {
     // ffB selects nothing, ffR is fR: ffQ is fR.
     assert_eq!(vectors("ffQ"), [(0, 1)]);
 }
+
+/// docs/SEMANTICS.md M81: `g p h n u i k o` set one property of a leg each and are written once;
+/// `hh`, `nn`, `uu` have no doubled form. Before, `pppQ` read as `pQ` and `hhR` as `hR`.
+#[test]
+fn modifiers_that_set_one_property_are_written_once() {
+    for (s, at) in
+        [("pppQ", "`p`"), ("gggQ", "`g`"), ("iiiW", "`i`"), ("kkkW", "`k`"), ("oooW", "`o`"), ("p(pW-F)", "`p`")]
+    {
+        let e = error(s);
+        assert!(e.starts_with(at) && e.contains("is given twice on one leg"), "`{s}`: {e}");
+    }
+    for s in ["hhR", "nnQ", "uuQ"] {
+        assert!(error(s).contains("cannot be doubled"), "`{s}`: {}", error(s));
+    }
+    // The doubled forms the seed defines, and capabilities side by side, still read.
+    for s in ["ppQ", "ggQ", "ooQ", "iiW", "kkK", "cccQ", "pgR", "hR", "nN0", "uQ"] {
+        assert!(compile_move(s).is_ok(), "`{s}`: {}", error(s));
+    }
+}

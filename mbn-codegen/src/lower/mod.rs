@@ -355,8 +355,24 @@ impl Lowerer {
         let mut capture: Vec<Capability> = Vec::new();
         let mut en_passant: Option<&ast::Mode> = None;
         let mut move_restriction = None;
+        // M81: a modifier that sets one property of the leg is written once; the second would
+        // silently replace the first (`pppR` read as `pR`).
+        let mut set_once: Vec<char> = Vec::new();
         for modifier in modifiers {
             let ModifierKind::Mode(mode) = &modifier.kind else { continue };
+            if matches!(mode.letter, 'g' | 'p' | 'h' | 'n' | 'u' | 'i' | 'k' | 'o') {
+                if set_once.contains(&mode.letter) {
+                    self.diagnostics.error(
+                        modifier.span,
+                        format!(
+                            "`{modifier}`: `{0}` is given twice on one leg, where it sets one property: write it \
+                             once (doubled, `{0}{0}`, where the doubling has a meaning)",
+                            mode.letter
+                        ),
+                    );
+                }
+                set_once.push(mode.letter);
+            }
             match mode.letter {
                 'm' => {
                     may_move = true;
@@ -390,8 +406,12 @@ impl Lowerer {
                         (None, false) => Over::Anything,
                     }
                 }
-                'n' => leg.non_jumping = true,
+                'n' => {
+                    self.no_decoration(modifier, mode.doubled || mode.any);
+                    leg.non_jumping = true;
+                }
                 'p' => leg.hop = Some(Hop { many: mode.doubled, optional: mode.optional, hurdles: mode.set.clone() }),
+                'h' if mode.doubled || mode.any => self.no_decoration(modifier, true),
                 'h' => match leg.reach {
                     Reach::Steps { min: 1, max: None } => leg.reach = Reach::Halfling,
                     _ => self.diagnostics.push(
@@ -405,7 +425,10 @@ impl Lowerer {
                 'i' => leg.extras.push(Extra::Initial { decaying: mode.doubled }),
                 'k' => leg.extras.push(Extra::NoCheck { mate_only: mode.doubled, pieces: mode.set.clone() }),
                 'o' => leg.extras.push(Extra::Cylindrical { both_axes: mode.doubled, files: mode.range.clone() }),
-                'u' => leg.extras.push(Extra::Unblocked),
+                'u' => {
+                    self.no_decoration(modifier, mode.doubled || mode.any);
+                    leg.extras.push(Extra::Unblocked);
+                }
                 _ => leg.extras.push(Extra::Other(modifier.to_string())),
             }
         }
