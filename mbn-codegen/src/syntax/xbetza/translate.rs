@@ -819,16 +819,8 @@ fn chains_by_first_direction(m: &crate::ir::Move, candidates: &[String]) -> Resu
     let Some(Part::Leg(first)) = m.parts.first() else { return Err(UNSPELLED_SEQUENCE.into()) };
     let mut out = Vec::new();
     for (atom, list) in by_atom(plain(first)?) {
-        let mut groups: Vec<Vec<Vector>> = Vec::new();
-        for c in candidates {
-            let s = xdir::select(atom.0, atom.1, &[c.as_str()]);
-            if !s.is_empty() && s.iter().all(|v| list.contains(v)) && !groups.contains(&s) {
-                groups.push(s);
-            }
-        }
-        groups.sort_by_key(|g| std::cmp::Reverse(g.len()));
         let mut left = list.clone();
-        for group in groups {
+        for group in groups_within(atom, &list, candidates) {
             if !group.iter().all(|v| left.contains(v)) {
                 continue;
             }
@@ -846,6 +838,20 @@ fn chains_by_first_direction(m: &crate::ir::Move, candidates: &[String]) -> Resu
         }
     }
     Ok(out)
+}
+
+/// The direction groups of `atom` that XBetza letters among `candidates` name inside `list`, each
+/// once, largest first: the parts a first leg's directions split into, one move each (X81, X93).
+fn groups_within(atom: (u32, u32), list: &[Vector], candidates: &[String]) -> Vec<Vec<Vector>> {
+    let mut groups: Vec<Vec<Vector>> = Vec::new();
+    for c in candidates {
+        let s = xdir::select(atom.0, atom.1, &[c.as_str()]);
+        if !s.is_empty() && s.iter().all(|v| list.contains(v)) && !groups.contains(&s) {
+            groups.push(s);
+        }
+    }
+    groups.sort_by_key(|g| std::cmp::Reverse(g.len()));
+    groups
 }
 
 /// Why a `--` leg has no XBetza spelling (X81).

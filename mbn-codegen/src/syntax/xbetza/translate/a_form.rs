@@ -7,8 +7,8 @@
 //! (X11: W ↔ F), so the same move is `maflF`. The letters of each later leg are searched, the
 //! prefix up to that leg compiled back and compared with MBN's prefix, as for chains.
 
-use super::{by_atom, cover_paths, plain, same_move, xbetza_atom, xbetza_chain_modes, xdir};
-use crate::ir::{Directions, Move, Part, Vector};
+use super::{by_atom, cover_paths, groups_within, plain, same_move, xbetza_atom, xbetza_chain_modes, xdir};
+use crate::ir::{Directions, Move, Part};
 
 /// One leg of an `a` move being written: its modes and its direction letters (several: one `a`
 /// move each).
@@ -41,16 +41,9 @@ pub(super) fn a_moves(m: &Move, candidates: &[String]) -> Result<Vec<String>, St
     let mut out = Vec::new();
     for (atom, list) in by_atom(plain(first)?) {
         let letter = xbetza_atom(atom, first.reach)?;
-        // XBetza's letters name sets of an atom: the first leg's vectors as few groups as spell
-        // a move each, largest first (`F--fW` needs one `a` move per diagonal).
-        let mut groups: Vec<Vec<Vector>> = vec![list.clone()];
-        for c in candidates {
-            let s = xdir::select(atom.0, atom.1, &[c.as_str()]);
-            if !s.is_empty() && s.iter().all(|v| list.contains(v)) && !groups.contains(&s) {
-                groups.push(s);
-            }
-        }
-        groups.sort_by_key(|g| std::cmp::Reverse(g.len()));
+        // The first leg's vectors whole, else as few XBetza groups as spell a move each, largest
+        // first (`F--fW` needs one `a` move per diagonal).
+        let groups = std::iter::once(list.clone()).chain(groups_within(atom, &list, candidates));
         let mut left = list.clone();
         for group in groups {
             if !group.iter().all(|v| left.contains(v)) {
