@@ -249,3 +249,20 @@ fn a_moves_spell_what_chains_cannot() {
         }
     }
 }
+
+/// X96: an XBetza `n` on a leg on the way (e.p. rights on the square it passes, X41) translates to
+/// MBN's `me` on that leg; the leg's unused capture was printed as `mec`, a capture on the way, and
+/// seed 001's own `fnafsmW` had no translation.
+#[test]
+fn rights_on_the_way_translate_as_me() {
+    for (x, m) in [("fnafsmW", "mefW-mF"), ("nafsW", "meW-F"), ("fmWfnafsmW", "mfW+(mefW-mF)")] {
+        let got = to_mbn(&xbetza(x)).unwrap_or_else(|e| panic!("`{x}`: {e}"));
+        assert_eq!(got, m, "`{x}`");
+        assert!(ancp::equal(&mbn(m), &xbetza(x)), "`{m}` = `{x}`");
+        // Without the rights it is another piece.
+        assert!(!ancp::equal(&mbn(&m.replace("me", "m")), &xbetza(x)), "`{m}` without `e`");
+    }
+    assert_eq!(moves_in(Dialect::XBetza, "fnafsmW", "d4", "", ""), "c6 e6");
+    assert_eq!(moves_in(Dialect::Mbn, "mefW-mF", "d4", "", ""), "c6 e6");
+    assert_eq!(moves_in(Dialect::Mbn, "mefW-mF", "d4", "d5", ""), "");
+}
