@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::probe::{board, moves_in, probe_of, written};
+use common::probe::{compile as compile_in, moves_in, probe_of, square_name, RandomBoard};
 use common::xorshift;
 use mbn_codegen::ancp;
 use mbn_codegen::syntax::xbetza::translate::to_mbn;
@@ -19,7 +19,7 @@ fn moves(text: &str, from: &str, friends: &str, enemies: &str) -> String {
 }
 
 fn compile(text: &str) -> mbn_codegen::ir::MoveSet {
-    compile_move_in(Dialect::XBetza, text).unwrap_or_else(|d| panic!("`{text}`: {}", d[0].message))
+    compile_in(Dialect::XBetza, text)
 }
 
 #[test]
@@ -91,7 +91,6 @@ fn reference(
     let ring = ring(atom);
     let on = |(x, y): (i32, i32)| (0..8).contains(&x) && (0..8).contains(&y);
     let empty = |s: (i32, i32)| !friends.contains(&s) && !enemies.contains(&s);
-    let name = |(x, y): (i32, i32)| format!("{}{}", (b'a' + x as u8) as char, y + 1);
     let oblique = atom.0 > 0 && atom.0 < atom.1;
     let mut out = Vec::new();
     // The first leap is one of the atom's own: all eight of an oblique atom, the orthogonal or the
@@ -110,10 +109,10 @@ fn reference(
                     break;
                 }
                 if enemies.contains(&to) {
-                    out.push(format!("x{}", name(to)));
+                    out.push(format!("x{}", square_name(to)));
                     break;
                 }
-                out.push(name(to));
+                out.push(square_name(to));
                 at = to;
             }
         }
@@ -126,7 +125,6 @@ fn reference(
 #[test]
 fn lame_bent_riders_match_the_reference_on_random_boards() {
     let mut next = xorshift(0x9b05_688c_2b3e_6c1fu64);
-    let name = |(x, y): (i32, i32)| format!("{}{}", (b'a' + x as u8) as char, y + 1);
     for (text, atom, circle, lame, max) in [
         ("nqN", (1, 2), true, true, 7),
         ("nzN", (1, 2), false, true, 15),
@@ -140,29 +138,12 @@ fn lame_bent_riders_match_the_reference_on_random_boards() {
         let (variant, interp) = probe_of(Dialect::XBetza, text);
         let mut seen = 0;
         for round in 0..300 {
-            let from = ((next() % 8) as i32, (next() % 8) as i32);
-            let (mut friends, mut enemies) = (Vec::new(), Vec::new());
-            for s in (0..64).map(|i| (i % 8, i / 8)).filter(|&s| s != from) {
-                match next() % 7 {
-                    0 => friends.push(s),
-                    1 => enemies.push(s),
-                    _ => {}
-                }
-            }
-            let words = |v: &[(i32, i32)]| v.iter().map(|&s| name(s)).collect::<Vec<_>>().join(" ");
             let color = if round % 2 == 0 { Color::White } else { Color::Black };
-            let pos = board(&variant, color, &name(from), &words(&friends), &words(&enemies));
-            let mut got = written(&interp, &pos, &name(from));
+            let board = RandomBoard::new(&mut next, color, 7);
+            let mut got = board.moves(&variant, &interp);
             got.dedup();
-            let want = reference(atom, circle, lame, max, from, &friends, &enemies);
-            assert_eq!(
-                got,
-                want,
-                "`{text}` on {} ({color:?}), friends {}, enemies {}",
-                name(from),
-                words(&friends),
-                words(&enemies)
-            );
+            let want = reference(atom, circle, lame, max, board.from, &board.friends, &board.enemies);
+            assert_eq!(got, want, "`{text}` on {board}");
             seen += got.len();
         }
         assert!(seen > 600, "`{text}`: only {seen} moves on the random boards");

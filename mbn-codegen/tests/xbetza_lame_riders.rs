@@ -7,11 +7,11 @@
 
 mod common;
 
-use common::probe::{board, moves_in, probe_of, written};
+use common::probe::{compile as compile_in, moves_in, probe_of, square_name, RandomBoard};
 use common::xorshift;
 use mbn_codegen::ancp;
 use mbn_codegen::syntax::xbetza::translate::to_mbn;
-use mbn_codegen::{compile_move_in, Dialect};
+use mbn_codegen::Dialect;
 use mbn_runtime::Color;
 
 fn moves(text: &str, from: &str, friends: &str, enemies: &str) -> String {
@@ -19,7 +19,7 @@ fn moves(text: &str, from: &str, friends: &str, enemies: &str) -> String {
 }
 
 fn compile(text: &str) -> mbn_codegen::ir::MoveSet {
-    compile_move_in(Dialect::XBetza, text).unwrap_or_else(|d| panic!("`{text}`: {}", d[0].message))
+    compile_in(Dialect::XBetza, text)
 }
 
 #[test]
@@ -92,7 +92,6 @@ fn reference(camel: bool, from: (i32, i32), friends: &[(i32, i32)], enemies: &[(
     let (a, b) = if camel { (1, 3) } else { (2, 3) };
     let on = |(x, y): (i32, i32)| (0..8).contains(&x) && (0..8).contains(&y);
     let empty = |s: (i32, i32)| !friends.contains(&s) && !enemies.contains(&s) && s != from;
-    let name = |(x, y): (i32, i32)| format!("{}{}", (b'a' + x as u8) as char, y + 1);
     let mut out = Vec::new();
     for (x, y) in [(a, b), (-a, b), (a, -b), (-a, -b), (b, a), (-b, a), (b, -a), (-b, -a)] {
         let mut at = from;
@@ -111,10 +110,10 @@ fn reference(camel: bool, from: (i32, i32), friends: &[(i32, i32)], enemies: &[(
                 break;
             }
             if enemies.contains(&to) {
-                out.push(format!("x{}", name(to)));
+                out.push(format!("x{}", square_name(to)));
                 break;
             }
-            out.push(name(to));
+            out.push(square_name(to));
             at = to;
         }
     }
@@ -125,33 +124,15 @@ fn reference(camel: bool, from: (i32, i32), friends: &[(i32, i32)], enemies: &[(
 #[test]
 fn lame_riders_match_the_seeds_paths_on_random_boards() {
     let mut next = xorshift(0x3c6e_f372_fe94_f82bu64);
-    let name = |(x, y): (i32, i32)| format!("{}{}", (b'a' + x as u8) as char, y + 1);
     for (text, camel) in [("nC0", true), ("nZ0", false)] {
         let (variant, interp) = probe_of(Dialect::XBetza, text);
         let mut seen = 0;
         for round in 0..300 {
-            let from = ((next() % 8) as i32, (next() % 8) as i32);
-            let (mut friends, mut enemies) = (Vec::new(), Vec::new());
-            for s in (0..64).map(|i| (i % 8, i / 8)).filter(|&s| s != from) {
-                match next() % 6 {
-                    0 => friends.push(s),
-                    1 => enemies.push(s),
-                    _ => {}
-                }
-            }
-            let words = |v: &[(i32, i32)]| v.iter().map(|&s| name(s)).collect::<Vec<_>>().join(" ");
             let color = if round % 2 == 0 { Color::White } else { Color::Black };
-            let pos = board(&variant, color, &name(from), &words(&friends), &words(&enemies));
-            let got = written(&interp, &pos, &name(from));
-            let want = reference(camel, from, &friends, &enemies);
-            assert_eq!(
-                got,
-                want,
-                "`{text}` on {} ({color:?}), friends {}, enemies {}",
-                name(from),
-                words(&friends),
-                words(&enemies)
-            );
+            let board = RandomBoard::new(&mut next, color, 6);
+            let got = board.moves(&variant, &interp);
+            let want = reference(camel, board.from, &board.friends, &board.enemies);
+            assert_eq!(got, want, "`{text}` on {board}");
             seen += got.iter().filter(|m| !m.starts_with('x')).count();
         }
         assert!(seen > 300, "`{text}`: only {seen} quiet moves on the random boards");

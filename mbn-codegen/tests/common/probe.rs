@@ -104,3 +104,52 @@ pub fn moves_in(dialect: Dialect, text: &str, from: &str, friends: &str, enemies
     out.dedup();
     out.join(" ")
 }
+
+/// A square as (file, rank) from 0, for tests that compute destinations themselves.
+pub type Coords = (i32, i32);
+
+/// The name of a square given as [`Coords`].
+pub fn square_name((x, y): Coords) -> String {
+    format!("{}{}", (b'a' + x as u8) as char, y + 1)
+}
+
+/// A random probe board: the piece on a square drawn by `next`, each other square a friend with
+/// chance 1/`one_in`, an enemy with the same chance, otherwise empty.
+pub struct RandomBoard {
+    pub from: Coords,
+    pub friends: Vec<Coords>,
+    pub enemies: Vec<Coords>,
+    pub color: Color,
+}
+
+impl RandomBoard {
+    /// The board for `color`, drawn by `next`.
+    pub fn new(next: &mut impl FnMut() -> u64, color: Color, one_in: u64) -> Self {
+        let from = ((next() % 8) as i32, (next() % 8) as i32);
+        let (mut friends, mut enemies) = (Vec::new(), Vec::new());
+        for s in (0..64).map(|i| (i % 8, i / 8)).filter(|&s| s != from) {
+            match next() % one_in {
+                0 => friends.push(s),
+                1 => enemies.push(s),
+                _ => {}
+            }
+        }
+        RandomBoard { from, friends, enemies, color }
+    }
+
+    /// The interpreter's moves of the piece, [`written`].
+    pub fn moves(&self, variant: &Variant, interp: &Interpreter) -> Vec<String> {
+        let words = |v: &[Coords]| v.iter().map(|&s| square_name(s)).collect::<Vec<_>>().join(" ");
+        let from = square_name(self.from);
+        written(interp, &board(variant, self.color, &from, &words(&self.friends), &words(&self.enemies)), &from)
+    }
+}
+
+impl std::fmt::Display for RandomBoard {
+    /// `d4 (White), friends …, enemies …`, for assertion messages.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let words = |v: &[Coords]| v.iter().map(|&s| square_name(s)).collect::<Vec<_>>().join(" ");
+        let (from, color) = (square_name(self.from), self.color);
+        write!(f, "{from} ({color:?}), friends {}, enemies {}", words(&self.friends), words(&self.enemies))
+    }
+}
