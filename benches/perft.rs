@@ -8,6 +8,10 @@
 
 use mbn::codegen::emit::{emit_variant, format, EmitOptions};
 use mbn::codegen::interp::Interpreter;
+use mbn::codegen::syntax::xbetza::{
+    self,
+    translate::{to_mbn, to_xbetza},
+};
 use mbn::codegen::variant::{Variant, VariantSpec};
 use mbn::runtime::{perft, Bitboard, MoveGenerator, Position};
 use std::time::{Duration, Instant};
@@ -176,4 +180,30 @@ fn main() {
     let per_run = t.elapsed() / runs;
     println!();
     println!("ten-piece 10x10 variant: parse + lower + generate + format {per_run:.2?} per run; {size} bytes of tokens, {lines} formatted lines");
+
+    // Translation (`mbn translate`): compile, spell in the other dialect, check by equality.
+    println!();
+    println!("| translate                  | to     | time      | bytes  |");
+    println!("|----------------------------|--------|-----------|--------|");
+    for (xbetza, to) in TRANSLATIONS {
+        let t = Instant::now();
+        let mut text = String::new();
+        for _ in 0..runs.min(5) {
+            let moves = xbetza::compile(xbetza).expect("compiles");
+            text = if to == "mbn" { to_mbn(&moves) } else { to_xbetza(&moves) }.expect("translates");
+        }
+        let per_run = t.elapsed() / runs.min(5);
+        println!("| {xbetza:<26} | {to:<6} | {per_run:>9.2?} | {:>6} |", text.len());
+    }
 }
+
+/// XBetza pieces translated by the benchmark: seed 001's Lion, pawn and Griffon, and the largest
+/// move sets the fuzzer found (repeat groups unrolled into every capture count).
+const TRANSLATIONS: [(&str, &str); 6] = [
+    ("KNADcaKmcabK", "mbn"),
+    ("fmWfceFifmnD", "mbn"),
+    ("FyafsF", "mbn"),
+    ("(caf)aK", "mbn"),
+    ("g(caf)aK", "mbn"),
+    ("zhrraBQ", "xbetza"),
+];

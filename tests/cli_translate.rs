@@ -66,8 +66,12 @@ fn what_mbn_cannot_say_exits_1_saying_why() {
         let o = translate("xbetza", "mbn", x);
         assert_eq!(o.status.code(), Some(1), "`{x}`");
         let e = String::from_utf8_lossy(&o.stderr);
-        assert!(e.contains(why) && e.contains("has no Mbn translation"), "`{x}`: {e}");
+        assert!(e.contains(why) && e.contains("has no MBN translation"), "`{x}`: {e}");
     }
+    // And the other way, naming the dialect as the seeds spell it.
+    let o = translate("mbn", "xbetza", "(fr)F--fD");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("`(fr)F--fD` has no XBetza translation"));
 }
 
 /// A piece without moves (`W-tF`: `t`, straight back, names no F step after a W) is XBetza's empty

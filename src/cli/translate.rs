@@ -49,7 +49,11 @@ pub fn translate(args: TranslateArgs) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(e) => {
-            errln!("error: `{text}` has no {:?} translation: {e}", args.to);
+            let to = match args.to {
+                Dialect::Mbn => "MBN",
+                Dialect::XBetza => "XBetza",
+            };
+            errln!("error: `{text}` has no {to} translation: {e}");
             ExitCode::from(1)
         }
     }

@@ -17,19 +17,51 @@ fn key(leg: &Leg) -> String {
     format!("{:?}", template(leg))
 }
 
-/// The way `v` turns from `p`, the same for every rotation of the pair: an oblique atom after
-/// itself by its place on its clockwise ring (M2), any other by `v` in `p`'s frame.
-fn turn(p: Vector, v: Vector) -> String {
+/// A step of a path with its leg's key numbered: keys are compared far more often than made
+/// (each costs a formatted leg), so every step's is made once.
+#[derive(Clone, Copy)]
+struct Keyed<'a> {
+    key: usize,
+    leg: &'a Leg,
+    v: Vector,
+}
+
+/// The paths' steps keyed: equal keys, equal numbers.
+fn keyed(paths: &[Vec<Step>]) -> Vec<Vec<Keyed<'_>>> {
+    let mut keys: BTreeMap<String, usize> = BTreeMap::new();
+    paths
+        .iter()
+        .map(|p| {
+            p.iter()
+                .map(|(leg, v)| {
+                    let n = keys.len();
+                    Keyed { key: *keys.entry(key(leg)).or_insert(n), leg, v: *v }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// How a leg turns from the leg before it: an oblique atom after itself by its place on its
+/// clockwise ring (M2), any other by the direction of `v` in `p`'s frame.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Turn {
+    Ring(usize),
+    Frame(i32, i32),
+}
+
+/// The way `v` turns from `p`, the same for every rotation of the pair.
+fn turn(p: Vector, v: Vector) -> Turn {
     let (a, b) = (atom_of(p), atom_of(v));
     if a == b && b.0 > 0 && b.0 < b.1 {
         let mut ring = leaper_vectors(b.0, b.1).unwrap_or_default();
         ring.sort_by(|x, y| bearing(*x).total_cmp(&bearing(*y)));
         let at = |w: Vector| ring.iter().position(|&r| r == w).unwrap_or(0);
-        return format!("ring{}", (at(v) + 8 - at(p)) % 8);
+        return Turn::Ring((at(v) + 8 - at(p)) % 8);
     }
     let (x, y) = (v.0 * p.1 - v.1 * p.0, v.0 * p.0 + v.1 * p.1);
     let g = gcd(x.unsigned_abs(), y.unsigned_abs()).max(1) as i32;
-    format!("{},{}", x / g, y / g)
+    Turn::Frame(x / g, y / g)
 }
 
 fn gcd(a: u32, b: u32) -> u32 {
@@ -50,22 +82,22 @@ fn bearing((x, y): Vector) -> f64 {
 }
 
 /// The shape of paths after a leg: for each path, every later leg's key, atom and turn.
-type Shape = BTreeSet<Vec<(String, (u32, u32), String)>>;
+type Shape = BTreeSet<Vec<(usize, (u32, u32), Turn)>>;
 
 /// A group of legs: their key, their atom and the shape of what follows them.
-type Class = (String, (u32, u32), Shape);
+type Class = (usize, (u32, u32), Shape);
 
 /// The shape of the paths after a leg in direction `p`: every later leg's key, atom and turn.
-fn shape(p: Vector, rests: &[&[Step]]) -> Shape {
+fn shape(p: Vector, rests: &[&[Keyed]]) -> Shape {
     rests
         .iter()
         .map(|rest| {
             let mut prev = p;
             rest.iter()
-                .map(|(leg, v)| {
-                    let t = turn(prev, *v);
-                    prev = *v;
-                    (key(leg), atom_of(*v), t)
+                .map(|s| {
+                    let t = turn(prev, s.v);
+                    prev = s.v;
+                    (s.key, atom_of(s.v), t)
                 })
                 .collect()
         })
@@ -133,25 +165,25 @@ pub(super) type Chain = Vec<Leg>;
 /// Rolls paths (each with at least two legs) into chains, or `None` when some later leg's
 /// directions are no MBN relative directions.
 pub(super) fn chains(paths: &[Vec<Step>]) -> Option<Vec<Chain>> {
+    let paths = keyed(paths);
     // First legs by what they do and their atom, then by the shape of what follows.
     let mut groups: BTreeMap<Class, Vec<Vector>> = BTreeMap::new();
     let mut order = Vec::new();
     let mut seen = Vec::new();
-    let mut rests: BTreeMap<(String, Vector), Vec<&[Step]>> = BTreeMap::new();
-    let mut legs: BTreeMap<String, Leg> = BTreeMap::new();
-    for p in paths {
+    let mut rests: BTreeMap<(usize, Vector), Vec<&[Keyed]>> = BTreeMap::new();
+    let mut legs: BTreeMap<usize, &Leg> = BTreeMap::new();
+    for p in &paths {
         let (first, rest) = p.split_first()?;
-        let k = key(&first.0);
-        legs.entry(k.clone()).or_insert_with(|| first.0.clone());
-        if !rests.contains_key(&(k.clone(), first.1)) {
-            seen.push((k.clone(), first.1));
+        legs.entry(first.key).or_insert(first.leg);
+        if !rests.contains_key(&(first.key, first.v)) {
+            seen.push((first.key, first.v));
         }
-        rests.entry((k, first.1)).or_default().push(rest);
+        rests.entry((first.key, first.v)).or_default().push(rest);
     }
     // In the order the paths come (the XBetza string's order).
     for (k, v) in &seen {
-        let list = &rests[&(k.clone(), *v)];
-        let g = (k.clone(), atom_of(*v), shape(*v, list));
+        let list = &rests[&(*k, *v)];
+        let g = (*k, atom_of(*v), shape(*v, list));
         if !groups.contains_key(&g) {
             order.push(g.clone());
         }
@@ -162,8 +194,7 @@ pub(super) fn chains(paths: &[Vec<Step>]) -> Option<Vec<Chain>> {
         let vectors = &groups[&g];
         let mut first = legs[&g.0].clone();
         first.directions = Directions::Absolute(vectors.clone());
-        let nodes: Vec<(Vector, Vec<&[Step]>)> =
-            vectors.iter().map(|v| (*v, rests[&(g.0.clone(), *v)].clone())).collect();
+        let nodes: Vec<(Vector, Vec<&[Keyed]>)> = vectors.iter().map(|v| (*v, rests[&(g.0, *v)].clone())).collect();
         for tail in tails(&nodes)? {
             let mut chain = vec![first.clone()];
             chain.extend(tail);
@@ -175,23 +206,23 @@ pub(super) fn chains(paths: &[Vec<Step>]) -> Option<Vec<Chain>> {
 
 /// The later legs after each `(p, rests)`: legs taken in direction `p`, the paths that follow.
 /// Every node has the same shape; an empty tail is a path that ends there.
-fn tails(nodes: &[(Vector, Vec<&[Step]>)]) -> Option<Vec<Vec<Leg>>> {
+fn tails(nodes: &[(Vector, Vec<&[Keyed]>)]) -> Option<Vec<Vec<Leg>>> {
     let mut out = Vec::new();
     let (_, first_rests) = nodes.first()?;
     if first_rests.iter().any(|r| r.is_empty()) {
         out.push(Vec::new());
     }
     // The next legs of the first node, by key, atom and the shape after them.
-    let class_of = |rests: &[&[Step]], w: Vector, k: &str| -> Class {
-        let after: Vec<&[Step]> =
-            rests.iter().filter(|r| r.first().is_some_and(|s| s.1 == w && key(&s.0) == k)).map(|r| &r[1..]).collect();
-        (k.to_string(), atom_of(w), shape(w, &after))
+    let class_of = |rests: &[&[Keyed]], w: Vector, k: usize| -> Class {
+        let after: Vec<&[Keyed]> =
+            rests.iter().filter(|r| r.first().is_some_and(|s| s.v == w && s.key == k)).map(|r| &r[1..]).collect();
+        (k, atom_of(w), shape(w, &after))
     };
-    let mut classes: Vec<(Class, Leg)> = Vec::new();
+    let mut classes: Vec<(Class, &Leg)> = Vec::new();
     for r in first_rests.iter().filter(|r| !r.is_empty()) {
-        let c = class_of(first_rests, r[0].1, &key(&r[0].0));
+        let c = class_of(first_rests, r[0].v, r[0].key);
         if !classes.iter().any(|(x, _)| *x == c) {
-            classes.push((c, r[0].0.clone()));
+            classes.push((c, r[0].leg));
         }
     }
     for (class, leg) in classes {
@@ -201,11 +232,11 @@ fn tails(nodes: &[(Vector, Vec<&[Step]>)]) -> Option<Vec<Vec<Leg>>> {
             let ws: BTreeSet<Vector> = rests
                 .iter()
                 .filter(|r| !r.is_empty())
-                .filter(|r| class_of(rests, r[0].1, &key(&r[0].0)) == class)
-                .map(|r| r[0].1)
+                .filter(|r| class_of(rests, r[0].v, r[0].key) == class)
+                .map(|r| r[0].v)
                 .collect();
             for &w in &ws {
-                let after = rests.iter().filter(|r| r.first().is_some_and(|s| s.1 == w && key(&s.0) == class.0));
+                let after = rests.iter().filter(|r| r.first().is_some_and(|s| s.v == w && s.key == class.0));
                 next.push((w, after.map(|r| &r[1..]).collect::<Vec<_>>()));
             }
             wanted.push((*p, ws));
