@@ -224,17 +224,19 @@ pub fn equal(a: &MoveSet, b: &MoveSet) -> bool {
     if ca == cb {
         return true;
     }
+    // The single-leg moves: their atoms, and the text of those that are not split into atoms.
     let single = |m: &MoveSet| {
         let moves = m.moves.iter().filter(|m| m.parts.len() < 2).cloned().collect();
-        Canonical::of(&MoveSet { moves }).complex
+        Canonical::of(&MoveSet { moves })
     };
-    if ca.atoms != cb.atoms {
+    if ca.atoms != cb.atoms && !paths::has_circular(a) && !paths::has_circular(b) {
         return false;
     }
     if single(a) == single(b) && paths::texts(a).is_some_and(|p| Some(p) == paths::texts(b)) {
         return true;
     }
-    // X89: straight repeats compared by their paths too (`fnN0` = `(fW-fF)0`).
+    // X89: straight repeats compared by their paths too (`fnN0` = `(fW-fF)0`); X97: circular
+    // riders as their first leap and chains (`(N)(rf)7` = `N+(N-(rf)N)+…`).
     let with_repeats = |m: &MoveSet| {
         let (rest, mut texts) = paths::repeats_apart(m)?;
         texts.extend(paths::texts(&rest)?);

@@ -10,9 +10,10 @@
 use super::leg_text;
 use crate::interp::multileg::atom_of;
 use crate::interp::multileg::relative_vectors;
-use crate::ir::{Capability, Count, Directions, Extra, Leg, LegLink, Move, MoveSet, Part, Vector};
+use crate::ir::{Capability, Count, Directions, Extra, Leg, LegLink, Move, MoveSet, Part, Reach, Vector};
 use crate::lower::directions::leaper_vectors;
 use crate::plan::{parse_turns, sibling_atoms, PRelative, Siblings, Turn};
+use crate::syntax::ast::OptionalKind;
 use crate::syntax::ast::Span;
 use std::collections::BTreeSet;
 
@@ -132,12 +133,18 @@ pub(crate) fn texts(moves: &MoveSet) -> Option<BTreeSet<Vec<String>>> {
 /// paths are the first round's, each taken 1 to 16 times (fewer with a smaller count), every
 /// later round with the later legs' modes. A round that does not move the piece, or that wraps
 /// round the board, is not taken apart. `"|"` ends each round, so the rounds' ends, which M5
-/// keeps apart, are in the text, and no repeat's path equals a chain's.
+/// keeps apart, are in the text, and no repeat's path equals a chain's. Circular riders of plain
+/// leaps are taken apart into their first leap and chains (X97, [`circular_paths`]).
 pub(crate) fn repeats_apart(moves: &MoveSet) -> Option<(MoveSet, BTreeSet<Vec<String>>)> {
     let siblings = sibling_atoms(moves);
     let mut rest = MoveSet::default();
     let mut texts = BTreeSet::new();
     for m in &moves.moves {
+        if let Some((leap, paths)) = circular_paths(m, &siblings) {
+            rest.moves.push(leap);
+            texts.extend(paths);
+            continue;
+        }
         match repeat_paths(m, &siblings) {
             Some(paths) => texts.extend(paths),
             None => rest.moves.push(m.clone()),
@@ -217,4 +224,95 @@ fn repeat_paths(m: &Move, siblings: &Siblings) -> Option<Vec<Vec<String>>> {
         }
     }
     Some(out)
+}
+
+/// A circular rider of plain leaps, as [`circular_paths`] takes it apart.
+struct Circle<'a> {
+    /// The first leap, in all its directions.
+    first: &'a Leg,
+    /// The first turned leap.
+    turned: &'a Leg,
+    /// Every later turned leap.
+    later: &'a Leg,
+    /// The fewest turned leaps.
+    min: u32,
+    /// The most turned leaps (`None`: unlimited).
+    max: Option<u32>,
+}
+
+/// `m` as a circular rider of plain leaps, if it is one.
+fn circular(m: &Move) -> Option<Circle<'_>> {
+    let [Part::Leg(first), Part::Optional { kind: OptionalKind::WhenUnblocked, body, count: None, .. }] =
+        m.parts.as_slice()
+    else {
+        return None;
+    };
+    let [Part::Repeat { first: round, then, first_alternatives, alternatives, count, origin, destination }] =
+        body.as_slice()
+    else {
+        return None;
+    };
+    let plain = first_alternatives.is_empty() && alternatives.is_empty() && origin.is_empty() && destination.is_empty();
+    let Count::Between { min, max } = *count else { return None };
+    let ([Part::Leg(turned)], [Part::Leg(later)]) = (round.as_slice(), then.as_slice()) else { return None };
+    // A leap with nothing written but its directions (and the link and span that place it).
+    let bare = |l: &Leg| {
+        !l.mode_written && *l == Leg::new(l.link, l.directions.clone(), Reach::LEAP, l.capabilities.clone(), l.span)
+    };
+    (plain && min > 0 && [first, turned, later].iter().all(|l| bare(l))).then_some(Circle {
+        first,
+        turned,
+        later,
+        min,
+        max,
+    })
+}
+
+/// Whether `moves` holds a circular rider that [`repeats_apart`] takes apart into a first leap
+/// and chains: its single-leg moves then say less than its equals'.
+pub(crate) fn has_circular(moves: &MoveSet) -> bool {
+    moves.moves.iter().any(|m| circular(m).is_some())
+}
+
+/// A circular rider of plain leaps (D24: `(N)(rf)8` is `N-{((rf)N)7}`) taken apart (X97): its
+/// first leap alone as a one-leg move, and the paths of the first leap followed by 1 to λ-1 turned
+/// leaps, unmarked, as a chain of the same leaps has them (`N-(rf)N-(rf)N`). Exact because `{...}`
+/// around a counted repeat is optional (M4), each time round is one leap in one direction, and a
+/// leap on the way only moves (no mode written, M1), so the position M5's repeat must not reach
+/// again is the square alone: the turned leaps stop before one would land again where the first
+/// leap or a turned one landed (the start square is no such square: the Rose's full circle is a
+/// move, M6). `None` for anything else: several directions per time round, modes, hops, ranges.
+fn circular_paths(m: &Move, siblings: &Siblings) -> Option<(Move, Vec<Vec<String>>)> {
+    let Circle { first, turned, later, min, max } = circular(m)?;
+    let top = max.unwrap_or(u32::MAX);
+    let mut out = Vec::new();
+    for v0 in resolve(first, None, siblings)? {
+        let mut path = vec![(template(first), v0)];
+        let mut landed = vec![v0];
+        let (mut at, mut prev) = (v0, v0);
+        for round in 1..=top {
+            let leg = if round == 1 { turned } else { later };
+            let v = match resolve(leg, Some(prev), siblings)?.as_slice() {
+                [] => break,
+                [v] => *v,
+                _ => return None,
+            };
+            at = (at.0 + v.0, at.1 + v.1);
+            // Landing again, or beyond the largest board (16x16) from the start.
+            if landed.contains(&at) || at.0.abs() >= MAX_ROUNDS as i32 || at.1.abs() >= MAX_ROUNDS as i32 {
+                break;
+            }
+            landed.push(at);
+            path.push((template(leg), v));
+            prev = v;
+            if round >= min {
+                out.push(path_text(&path));
+            }
+            if out.len() > MAX_PATHS {
+                return None;
+            }
+        }
+    }
+    let leap = Move { parts: vec![Part::Leg(Box::new(first.clone()))], span: m.span };
+    Some((leap, out))
 }

@@ -309,13 +309,14 @@ pub fn to_mbn(written: &MoveSet) -> Result<String, String> {
         check(&out.join("+"), moves, crate::compile_move)
     };
     let rolled = || -> Result<String, String> {
-        let mut out = Vec::new();
+        // The one-leg moves apart (a circle may say them), each with its leg.
+        let mut singles: Vec<(Option<&Leg>, Vec<String>)> = Vec::new();
         let mut multi = MoveSet::default();
         for m in &moves.moves {
             if unrolled(m) {
                 multi.moves.push(m.clone());
             } else {
-                out.extend(move_text(m, false)?);
+                singles.push((m.single_leg(), move_text(m, false)?));
             }
         }
         let paths: Vec<_> = ancp::paths::split(&multi).ok_or("too many paths")?.into_iter().map(|(_, p)| p).collect();
@@ -324,16 +325,52 @@ pub fn to_mbn(written: &MoveSet) -> Result<String, String> {
             return Err("too many paths to roll".into());
         }
         let chains = reroll::chains(&paths).ok_or("no MBN relative directions")?;
-        let single = out.is_empty() && chains.len() == 1;
-        for chain in chains {
+        let chain_text = |chain: &[Leg]| -> Result<String, String> {
             let mut text = Vec::new();
             for (i, leg) in chain.iter().enumerate() {
                 let partials = mbn_leg(leg, i == 0 && chain.len() > 1)?;
                 let [one] = partials.as_slice() else { return Err("a leg of several atoms".into()) };
                 text.push(one.clone());
             }
-            let text = text.join("-");
-            out.push(if single { text } else { format!("({text})") });
+            Ok(text.join("-"))
+        };
+        let join = |parts: Vec<String>| if parts.len() == 1 { parts.concat() } else { parts.join("+") };
+        let bracket = |t: String| format!("({t})");
+        let mut texts = Vec::new();
+        for chain in &chains {
+            texts.push(chain_text(chain)?);
+        }
+        // X97: the chains of a circular rider, printed as the rider, with and without the one-leg
+        // moves its first leap says; the first spelling that checks.
+        let (circles, others) = reroll::circles(&chains);
+        if !circles.is_empty() {
+            let mut rest = Vec::new();
+            for chain in &others {
+                rest.push(bracket(chain_text(chain)?));
+            }
+            let mut riders = Vec::new();
+            for (first, turn, count) in &circles {
+                let [one] = mbn_leg(first, false)?.try_into().map_err(|_| "a leg of several atoms".to_string())?;
+                riders.push(format!("({one}){turn}{count}"));
+            }
+            let said =
+                |leg: &Option<&Leg>| leg.is_some_and(|l| circles.iter().any(|(first, ..)| reroll::says(first, l)));
+            let kept: Vec<String> =
+                singles.iter().filter(|(leg, _)| !said(leg)).flat_map(|(_, t)| t.iter().cloned()).collect();
+            let all: Vec<String> = singles.iter().flat_map(|(_, t)| t.iter().cloned()).collect();
+            for lone in [kept, all] {
+                let mut parts: Vec<String> = lone;
+                parts.extend(riders.iter().cloned());
+                parts.extend(rest.iter().cloned());
+                if let Ok(text) = check(&join(parts), moves, crate::compile_move) {
+                    return Ok(text);
+                }
+            }
+        }
+        let mut out: Vec<String> = singles.into_iter().flat_map(|(_, t)| t).collect();
+        let single = out.is_empty() && chains.len() == 1;
+        for text in texts {
+            out.push(if single { text } else { bracket(text) });
         }
         check(&out.join("+"), moves, crate::compile_move)
     };
@@ -401,6 +438,17 @@ fn count_text(count: Count, mbn: bool) -> Result<String, String> {
     }
 }
 
+/// A circular rider's count from its turned leaps' (D24: `(N)(rf)7` is `N-{((rf)N)6}`), the
+/// first leap counted again: `6` is `7`, unlimited stays `0`.
+fn circle_count(turned: Count) -> Count {
+    match turned {
+        Count::Between { min, max: Some(max) } => {
+            Count::Between { min: if min == max && min > 1 { max + 1 } else { 1 }, max: Some(max + 1) }
+        }
+        other => other,
+    }
+}
+
 /// A complex rider of one repeated part as MBN writes it (X75): `(W-F)0` (the body's chain
 /// repeated), `(N)(rf)0` (a circular rider: a leg, then optionally the same leg turning each time).
 fn mbn_repeat(m: &crate::ir::Move) -> Option<Result<String, String>> {
@@ -422,7 +470,7 @@ fn mbn_repeat(m: &crate::ir::Move) -> Option<Result<String, String>> {
                 let text = || -> Result<String, String> {
                     let [one] = mbn_leg(leg, false)?.try_into().map_err(|_| "a leg of several atoms".to_string())?;
                     let turns = modifiers.concat();
-                    Ok(format!("({one}){turns}{}", count_text(*count, true)?))
+                    Ok(format!("({one}){turns}{}", count_text(circle_count(*count), true)?))
                 };
                 Some(text())
             }
@@ -960,7 +1008,11 @@ fn xbetza_repeat(m: &crate::ir::Move, candidates: &[String]) -> Option<Result<St
                         return Err("a circular rider with modes or directions on its first leg".into());
                     }
                     let letters: String = modifiers.concat().chars().filter(|c| !matches!(c, '(' | ')')).collect();
-                    Ok(format!("{}{letters}{}", xbetza_atom(*atom, leg.reach)?, count_text(*count, false)?))
+                    Ok(format!(
+                        "{}{letters}{}",
+                        xbetza_atom(*atom, leg.reach)?,
+                        count_text(circle_count(*count), false)?
+                    ))
                 };
                 Some(text())
             }

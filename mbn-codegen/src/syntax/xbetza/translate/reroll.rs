@@ -254,3 +254,65 @@ fn tails(nodes: &[(Vector, Vec<&[Keyed]>)]) -> Option<Vec<Vec<Leg>>> {
     }
     Some(out)
 }
+
+/// A circular rider found among chains (X97): its first leap, its turn (`(rf)`) and its count
+/// (the most leaps, `7` in `(N)(rf)7`).
+pub(super) type Circle = (Leg, String, usize);
+
+/// The chains that are circular riders (docs/SEMANTICS.md X97, D24): a first leap followed by 1 to
+/// k leaps (k at least 2) of the same atom and modes, each turned alike from the one before
+/// (`N-(fr)N`, `N-(fr)N-(fr)N`, ... every length present), gathered as `(N)(fr)λ` with λ = k + 1; and the
+/// chains left. Whether the rider is the same piece is for the caller's check to say.
+pub(super) fn circles(chains: &[Chain]) -> (Vec<Circle>, Vec<Chain>) {
+    // (first leg, later leg) and the lengths of the chains of that shape.
+    let mut families: Vec<((&Leg, &Leg), BTreeSet<usize>)> = Vec::new();
+    for chain in chains {
+        let Some(((first, later), _)) = circle_shape(chain) else { continue };
+        match families.iter_mut().find(|((f, l), _)| *f == first && *l == later) {
+            Some((_, lengths)) => {
+                lengths.insert(chain.len());
+            }
+            None => families.push(((first, later), BTreeSet::from([chain.len()]))),
+        }
+    }
+    // Every length from two leaps, and at least two turns: a leap and one turned leap is a
+    // chain (the Lion's `W-bW`, not a "circle" `(W)b2`).
+    let whole = |lengths: &BTreeSet<usize>| lengths.len() > 1 && lengths.iter().copied().eq(2..=lengths.len() + 1);
+    let mut out = Vec::new();
+    for ((first, later), lengths) in &families {
+        if let (true, Directions::Relative { modifiers, .. }) = (whole(lengths), &later.directions) {
+            out.push(((*first).clone(), modifiers.concat(), lengths.len() + 1));
+        }
+    }
+    let circled = |chain: &Chain| {
+        circle_shape(chain).is_some_and(|((f, l), _)| {
+            out.iter().any(|(first, turn, _)| {
+                first == f
+                    && matches!(&l.directions, Directions::Relative { modifiers, .. } if modifiers.concat() == *turn)
+            })
+        })
+    };
+    let others = chains.iter().filter(|c| !circled(c)).cloned().collect();
+    (out, others)
+}
+
+/// A chain's first leg and later leg when every later leg is that one, turned (not straight on),
+/// and it is the first leg's leap with the same modes: the shape of a circular rider's chain.
+fn circle_shape(chain: &Chain) -> Option<((&Leg, &Leg), usize)> {
+    let (first, rest) = chain.split_first()?;
+    let later = rest.first()?;
+    let turned = matches!(&later.directions, Directions::Relative { atom, modifiers }
+        if !modifiers.is_empty() && modifiers.iter().any(|m| m != "f")
+            && matches!(&first.directions, Directions::Absolute(v) if v.iter().all(|&x| atom_of(x) == *atom)));
+    let alike = Leg { link: first.link, directions: first.directions.clone(), ..later.clone() } == *first;
+    (turned && alike && rest.iter().all(|l| l == later)).then_some(((first, later), chain.len()))
+}
+
+/// Whether a circular rider with first leap `first` says the one-leg move of `leg`: the same leap
+/// and modes, in directions among its own.
+pub(super) fn says(first: &Leg, leg: &Leg) -> bool {
+    let (Directions::Absolute(own), Directions::Absolute(wanted)) = (&first.directions, &leg.directions) else {
+        return false;
+    };
+    wanted.iter().all(|v| own.contains(v)) && Leg { directions: first.directions.clone(), ..template(leg) } == *first
+}

@@ -1,0 +1,130 @@
+//! docs/SEMANTICS.md X97: circular riders of plain leaps (`(N)(rf)7`, XBetza `Nrf7`) are compared
+//! by their leaps, as their first leap and the chains of turned leaps after it, so they equal the
+//! unrolled chains XBetza's `qN` lowers to; `mbn translate` prints such chains as the rider. Every
+//! equality claimed here is also checked on random boards of both colours, and every inequality
+//! on a board where the two differ.
+
+mod common;
+
+use common::probe::{compile, moves_in, probe_of, RandomBoard};
+use common::xorshift;
+use mbn_codegen::ancp;
+use mbn_codegen::syntax::xbetza::translate::{to_mbn, to_xbetza};
+use mbn_codegen::Dialect;
+use mbn_runtime::Color;
+
+/// A piece in a dialect: `x:` marks XBetza, anything else is MBN.
+fn piece(text: &str) -> (Dialect, &str) {
+    match text.strip_prefix("x:") {
+        Some(x) => (Dialect::XBetza, x),
+        None => (Dialect::Mbn, text),
+    }
+}
+
+fn equal(a: &str, b: &str) -> bool {
+    let ((da, ta), (db, tb)) = (piece(a), piece(b));
+    ancp::equal(&compile(da, ta), &compile(db, tb))
+}
+
+/// `a` and `b` move alike on 200 random boards (both colours); the moves seen, to show the boards
+/// are not empty.
+fn alike_on_random_boards(a: &str, b: &str, seed: u64) -> usize {
+    let ((da, ta), (db, tb)) = (piece(a), piece(b));
+    let (va, ia) = probe_of(da, ta);
+    let (vb, ib) = probe_of(db, tb);
+    let mut next = xorshift(seed);
+    let mut seen = 0;
+    for round in 0..200 {
+        let color = if round % 2 == 0 { Color::White } else { Color::Black };
+        let board = RandomBoard::new(&mut next, color, 6);
+        let got = board.moves(&va, &ia);
+        assert_eq!(got, board.moves(&vb, &ib), "`{a}` and `{b}` on {board}");
+        seen += got.len();
+    }
+    seen
+}
+
+/// The union of chains of a leap `atom` followed by 0 to `most - 1` leaps turned by `turn`.
+fn chains(atom: &str, turn: &str, most: usize) -> String {
+    (0..most).map(|k| format!("({atom}{})", format!("-{turn}{atom}").repeat(k))).collect::<Vec<_>>().join("+")
+}
+
+#[test]
+fn circular_riders_equal_their_chains() {
+    let rose_chains = chains("N", "(rf)", 8);
+    let wazir_chains = chains("W", "r", 4);
+    for (a, b) in [
+        // XBetza's Rose turns either way and never comes back to its start (seed 001's `q`).
+        ("x:qN", "(N)(rf)7+(N)(lf)7"),
+        ("x:qN", "(N)(fr)7+(N)(fl)7"),
+        ("x:qN", "x:Nrf7Nlf7"),
+        ("x:qC", "(C)(fr)7+(C)(fl)7"),
+        ("x:WqN", "W+(N)(rf)7+(N)(lf)7"),
+        // MBN's Rose may come back: eight leaps, the full circle a pass (M6).
+        ("(N)(rf)8", rose_chains.as_str()),
+        // Unlimited: it stops before landing again where a leap of its own landed (M5).
+        ("(N)(rf)0", "(N)(rf)8"),
+        ("(N)(rf)3", "N+(N-(rf)N)+(N-(rf)N-(rf)N)"),
+        ("(W)r0", wazir_chains.as_str()),
+        ("x:Wr0", wazir_chains.as_str()),
+    ] {
+        assert!(equal(a, b), "`{a}` = `{b}`");
+        let seen = alike_on_random_boards(a, b, 0x5eed_0097);
+        assert!(seen > 400, "`{a}`: the random boards show too little ({seen} moves)");
+    }
+}
+
+#[test]
+fn circular_riders_unequal_to_other_chains() {
+    let rose7 = chains("N", "(rf)", 7);
+    // Each pair and a board (piece square, friends, enemies) where they differ.
+    for (a, b, from) in [
+        // The full circle: MBN's `(N)(rf)8` lands on e1 again, XBetza's `qN` does not.
+        ("x:qN", "(N)(rf)8+(N)(lf)8", "e1"),
+        ("(N)(rf)8", rose7.as_str(), "e1"),
+        ("(W)r3", "W+(W-rW)+(W-rW-rW)+(W-rW-rW-rW)", "d4"),
+        // One way round is not both.
+        ("x:qN", "(N)(rf)7", "a1"),
+        // Turned alike but straight on is a nightrider, not a circle.
+        ("(N)(rf)7", "N0", "d4"),
+    ] {
+        assert!(!equal(a, b), "`{a}` ≠ `{b}`");
+        let ((da, ta), (db, tb)) = (piece(a), piece(b));
+        assert_ne!(moves_in(da, ta, from, "", ""), moves_in(db, tb, from, "", ""), "`{a}`, `{b}` on {from}");
+    }
+}
+
+/// The Rose's moves by hand: from e1 on an empty board, XBetza's `qN` reaches a1 and a5 (circles
+/// turning left round c2 and b3) but not e1; MBN's `(N)(rf)8` turns right only and comes back.
+#[test]
+fn rose_by_hand() {
+    assert_eq!(moves_in(Dialect::XBetza, "qN", "e1", "", ""), "a1 a5 b4 c2 c6 d3 e5 e7 f3 g2 g6 h4");
+    assert_eq!(moves_in(Dialect::Mbn, "(N)(rf)7+(N)(lf)7", "e1", "", ""), "a1 a5 b4 c2 c6 d3 e5 e7 f3 g2 g6 h4");
+    assert_eq!(moves_in(Dialect::Mbn, "(N)(rf)8", "e1", "", ""), "b4 c2 c6 d3 e1 e5 e7 f3 g2 g6 h4");
+    // c2 a friend, d3 an enemy: the circles through c2 (to a1, and b4-c2) do not start or end
+    // before it, d3 is taken; f3 goes on to h4 (right) or e5 c6 a5 (left), g2 to h4 g6 e7 c6 b4.
+    let want = "a5 b4 c6 e5 e7 f3 g2 g6 h4 xd3";
+    assert_eq!(moves_in(Dialect::XBetza, "qN", "e1", "c2", "d3"), want);
+    assert_eq!(moves_in(Dialect::Mbn, "(N)(rf)7+(N)(lf)7", "e1", "c2", "d3"), want);
+    assert_eq!(moves_in(Dialect::Mbn, "(N)(rf)8", "e1", "c2", "d3"), "f3 g2 h4 xd3");
+}
+
+#[test]
+fn circles_translate_as_circular_riders() {
+    for (x, m) in [
+        ("qN", "(N)(fr)7+(N)(fl)7"),
+        ("qC", "(C)(fr)7+(C)(fl)7"),
+        ("WqN", "W+(N)(fr)7+(N)(fl)7"),
+        // The count of a circular rider counts its first leap (it printed the turned leaps', 2).
+        ("Nrf3", "(N)(rf)3"),
+        ("Nrf7", "(N)(rf)7"),
+        ("Nrf0", "(N)(rf)0"),
+    ] {
+        assert_eq!(to_mbn(&compile(Dialect::XBetza, x)).as_deref(), Ok(m), "`{x}`");
+        assert!(equal(&format!("x:{x}"), m), "`{x}` = `{m}`");
+    }
+    for (m, x) in [("(N)(rf)7", "Nrf7"), ("(N)(rf)8", "Nrf8"), ("(N)(rf)3", "Nrf3"), ("(W)r2", "Wr2")] {
+        assert_eq!(to_xbetza(&compile(Dialect::Mbn, m)).as_deref(), Ok(x), "`{m}`");
+        assert!(equal(m, &format!("x:{x}")), "`{m}` = `{x}`");
+    }
+}
