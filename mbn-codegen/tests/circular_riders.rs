@@ -2,7 +2,8 @@
 //! by their leaps, as their first leap and the chains of turned leaps after it, so they equal the
 //! unrolled chains XBetza's `qN` lowers to; `mbn translate` prints such chains as the rider. Every
 //! equality claimed here is also checked on random boards of both colours, and every inequality
-//! on a board where the two differ.
+//! on a board where the two differ. X98: circular riders of several atoms (`(K)(fr)2`, `Kfr2`)
+//! translate both ways as one rider.
 
 mod common;
 
@@ -126,5 +127,32 @@ fn circles_translate_as_circular_riders() {
     for (m, x) in [("(N)(rf)7", "Nrf7"), ("(N)(rf)8", "Nrf8"), ("(N)(rf)3", "Nrf3"), ("(W)r2", "Wr2")] {
         assert_eq!(to_xbetza(&compile(Dialect::Mbn, m)).as_deref(), Ok(x), "`{m}`");
         assert!(equal(m, &format!("x:{x}")), "`{m}` = `{x}`");
+    }
+}
+
+/// X98: a circular rider of several atoms (the king's W and F by turns) is one rider in both
+/// dialects' translations; it was refused both ways ("repeated and optional parts").
+#[test]
+fn circular_kings_translate_both_ways() {
+    for (x, m) in [
+        ("Kfr2", "(K)(fr)2"),
+        ("Kfr0", "(K)(fr)0"),
+        ("Kfl3", "(K)(fl)3"),
+        ("NKfr2", "(K)(fr)2+N"),
+        ("Kfr2Kfl2", "(K)(fr)2+(K)(fl)2"),
+    ] {
+        assert_eq!(to_mbn(&compile(Dialect::XBetza, x)).as_deref(), Ok(m), "`{x}`");
+        assert_eq!(to_xbetza(&compile(Dialect::Mbn, m)).as_deref(), Ok(x), "`{m}`");
+        assert!(equal(&format!("x:{x}"), m), "`{x}` = `{m}`");
+    }
+    // MBN's other compounds print as MBN; XBetza has one letter for one compound of leaps, `K`.
+    assert_eq!(to_mbn(&compile(Dialect::Mbn, "(WD)(fr)2")).as_deref(), Ok("(WD)(fr)2"));
+    let e = to_xbetza(&compile(Dialect::Mbn, "(WD)(fr)2")).unwrap_err();
+    assert!(e.contains("has no XBetza spelling"), "{e}");
+    // From e3, 45° right after each step: e4-f5, f4-g4, f3-g2, f2-f1, e2-d1, d2-c2, d3-c4, d4-d5.
+    for (dialect, text) in [(Dialect::XBetza, "Kfr2"), (Dialect::Mbn, "(K)(fr)2")] {
+        assert_eq!(moves_in(dialect, text, "e3", "", ""), "c2 c4 d1 d2 d3 d4 d5 e2 e4 f1 f2 f3 f4 f5 g2 g4");
+        // A friend on e4 closes e4 and f5; f3 is taken, and g2 behind it is not reached.
+        assert_eq!(moves_in(dialect, text, "e3", "e4", "f3"), "c2 c4 d1 d2 d3 d4 d5 e2 f1 f2 f4 g4 xf3");
     }
 }

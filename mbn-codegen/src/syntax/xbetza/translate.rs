@@ -8,6 +8,7 @@
 //! translation is refused.
 
 mod a_form;
+mod compound_circle;
 mod reroll;
 
 use super::directions as xdir;
@@ -303,8 +304,22 @@ pub fn to_mbn(written: &MoveSet) -> Result<String, String> {
     };
     let enumerated = || -> Result<String, String> {
         let mut out = Vec::new();
-        for m in &moves.moves {
-            out.extend(move_text(m, alone)?);
+        // X98: the moves of a circular rider of several atoms, printed as one rider.
+        let circles = compound_circle::find(&moves.moves);
+        for c in &circles {
+            let mut body = String::new();
+            for first in &c.firsts {
+                let [one] = mbn_leg(first, false)?.try_into().map_err(|_| "a leg of several atoms".to_string())?;
+                body.push_str(&one);
+            }
+            let body = if body == "WF" || body == "FW" { "K".to_string() } else { body };
+            let text = format!("({body}){}{}", c.turn, count_text(circle_count(c.count), true)?);
+            out.push(text);
+        }
+        for (i, m) in moves.moves.iter().enumerate() {
+            if !circles.iter().any(|c| c.moves.contains(&i)) {
+                out.extend(move_text(m, alone)?);
+            }
         }
         check(&out.join("+"), moves, crate::compile_move)
     };
@@ -436,6 +451,25 @@ fn count_text(count: Count, mbn: bool) -> Result<String, String> {
         Count::Between { min, max: Some(max) } => Err(format!("a repeat {min} to {max} times has no XBetza spelling")),
         Count::Between { min, max: None } => Err(format!("a repeat at least {min} times has no XBetza spelling")),
     }
+}
+
+/// A circular rider of several atoms in XBetza (X98): Betza 2.0 has a letter for one compound of
+/// leaps only, `K`, and a circular rider's first leap takes every direction (X24).
+fn circular_king(c: &compound_circle::CompoundCircle) -> Result<String, String> {
+    let whole = |leg: &Leg, atom: (u32, u32)| {
+        let all = crate::lower::directions::leaper_vectors(atom.0, atom.1).unwrap_or_default();
+        xbetza_modes(leg).is_ok_and(|(i, m)| i.is_empty() && m.is_empty())
+            && matches!(&leg.directions, Directions::Absolute(v) if v.len() == all.len() && v.iter().all(|x| atom_of(*x) == atom))
+    };
+    let king =
+        c.firsts.len() == 2 && c.firsts.iter().any(|l| whole(l, (0, 1))) && c.firsts.iter().any(|l| whole(l, (1, 1)));
+    if !king || c.firsts.iter().any(|l| l.reach != Reach::LEAP) {
+        return Err("a circular rider of several atoms other than the king's W and F (`(K)(fr)2`, `Kfr2`) \
+                    has no XBetza spelling: Betza 2.0 writes a circular rider as one atom letter and its turn"
+            .into());
+    }
+    let letters: String = c.turn.chars().filter(|c| !matches!(c, '(' | ')')).collect();
+    Ok(format!("K{letters}{}", count_text(circle_count(c.count), false)?))
 }
 
 /// A circular rider's count from its turned leaps' (D24: `(N)(rf)7` is `N-{((rf)N)6}`), the
@@ -1076,7 +1110,15 @@ pub fn to_xbetza(moves: &MoveSet) -> Result<String, String> {
             list.push(text);
         }
     };
-    for m in &expanded {
+    // X98: the moves of a circular king (`Kfr2`), printed as one rider.
+    let circles = compound_circle::find(&expanded);
+    for c in &circles {
+        add(&mut chains, circular_king(c)?);
+    }
+    for (i, m) in expanded.iter().enumerate() {
+        if circles.iter().any(|c| c.moves.contains(&i)) {
+            continue;
+        }
         if let Some(text) = xbetza_repeat(m, &candidates) {
             add(&mut chains, text?);
             continue;
