@@ -130,3 +130,53 @@ fn closed_output_ends_quietly() {
         assert!(matches!(o.status.code(), Some(141 | 0 | 1)), "{args:?}: {:?}", o.status);
     }
 }
+
+/// The README's sessions (`$ mbn ...` in its text blocks) print what the README shows: every line
+/// it lists, in order, up to a line `...` (the rest cut short) or the end of the block; the timing
+/// lines of `perft` are not listed.
+#[test]
+fn readme_sessions_print_what_the_readme_shows() {
+    let readme = include_str!("../README.md");
+    let mut sessions = 0;
+    let mut lines = readme.lines().peekable();
+    while let Some(line) = lines.next() {
+        let Some(command) = line.strip_prefix("$ mbn ") else { continue };
+        let mut shown = Vec::new();
+        while let Some(next) = lines.peek() {
+            if next.starts_with("$ ") || next.starts_with("```") {
+                break;
+            }
+            shown.push(lines.next().unwrap_or_default());
+        }
+        let args = words(command);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let o = mbn(&args);
+        let printed = stdout(&o) + &stderr(&o);
+        let mut printed = printed.lines();
+        for want in shown.iter().take_while(|l| l.trim() != "...") {
+            assert_eq!(printed.next(), Some(*want), "`mbn {command}` in the README");
+        }
+        sessions += 1;
+    }
+    assert!(sessions >= 6, "only {sessions} README sessions found");
+}
+
+/// A README command line's words: `'...'` quotes a word, an unquoted `#` starts a comment.
+fn words(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut word: Option<String> = None;
+    let mut quoted = false;
+    for c in line.chars() {
+        match c {
+            '\'' => {
+                quoted = !quoted;
+                word.get_or_insert_with(String::new);
+            }
+            '#' if !quoted => break,
+            c if c.is_whitespace() && !quoted => out.extend(word.take()),
+            c => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    out.extend(word);
+    out
+}
