@@ -124,7 +124,18 @@ fn circles_translate_as_circular_riders() {
         assert_eq!(to_mbn(&compile(Dialect::XBetza, x)).as_deref(), Ok(m), "`{x}`");
         assert!(equal(&format!("x:{x}"), m), "`{x}` = `{m}`");
     }
-    for (m, x) in [("(N)(rf)7", "Nrf7"), ("(N)(rf)8", "Nrf8"), ("(N)(rf)3", "Nrf3"), ("(W)r2", "Wr2")] {
+    for (m, x) in [
+        ("(N)(rf)7", "Nrf7"),
+        ("(N)(rf)8", "Nrf8"),
+        ("(N)(rf)3", "Nrf3"),
+        ("(W)r2", "Wr2"),
+        // Both ways round, seven leaps: seed 001's `q`.
+        ("(N)(rf)7+(N)(lf)7", "qN"),
+        ("(N)(fr)7+(N)(fl)7", "qN"),
+        ("W+(C)(rf)7+(C)(lf)7", "WqC"),
+        // The full circle is no `q` move.
+        ("(N)(rf)8+(N)(lf)8", "Nrf8Nlf8"),
+    ] {
         assert_eq!(to_xbetza(&compile(Dialect::Mbn, m)).as_deref(), Ok(x), "`{m}`");
         assert!(equal(m, &format!("x:{x}")), "`{m}` = `{x}`");
     }
@@ -154,5 +165,13 @@ fn circular_kings_translate_both_ways() {
         assert_eq!(moves_in(dialect, text, "e3", "", ""), "c2 c4 d1 d2 d3 d4 d5 e2 e4 f1 f2 f3 f4 f5 g2 g4");
         // A friend on e4 closes e4 and f5; f3 is taken, and g2 behind it is not reached.
         assert_eq!(moves_in(dialect, text, "e3", "e4", "f3"), "c2 c4 d1 d2 d3 d4 d5 e2 f1 f2 f4 g4 xf3");
+    }
+}
+
+/// XBetza's own `qN`, read and printed again, is `qN` (it printed 104 moves and chains).
+#[test]
+fn xbetza_circles_print_as_q() {
+    for x in ["qN", "qC", "WqN"] {
+        assert_eq!(to_xbetza(&compile(Dialect::XBetza, x)).as_deref(), Ok(x), "`{x}`");
     }
 }

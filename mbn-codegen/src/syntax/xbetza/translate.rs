@@ -1082,6 +1082,36 @@ fn rampager(leg: &Leg, count: Count, candidates: &[String]) -> Result<String, St
 
 /// XBetza text for a lowered piece, checked to compile back to an equal piece.
 pub fn to_xbetza(moves: &MoveSet) -> Result<String, String> {
+    // X97: circles unrolled into chains (XBetza's own `qN` read back) print as circular riders,
+    // which MBN's translation rolls them into: `qN` is `(N)(fr)7+(N)(fl)7`, again `qN`.
+    if rolls_into_circles(moves) {
+        let rolled = to_mbn(moves).ok().and_then(|m| crate::compile_move(&m).ok());
+        if let Some(text) = rolled.and_then(|back| spell_xbetza(&back).ok()) {
+            if let Ok(text) = check(&text, moves, super::compile) {
+                return Ok(text);
+            }
+        }
+    }
+    spell_xbetza(moves)
+}
+
+/// Whether the multi-leg moves of `moves` that are unrolled legs (a circle of XBetza's `q`) roll
+/// into chains of which some are circular riders (X97).
+fn rolls_into_circles(moves: &MoveSet) -> bool {
+    let unrolled = |m: &&crate::ir::Move| {
+        m.parts.len() > 1
+            && m.parts.iter().all(|p| matches!(p, Part::Leg(l) if matches!(l.directions, Directions::Absolute(_))))
+    };
+    let multi = MoveSet { moves: moves.moves.iter().filter(unrolled).cloned().collect() };
+    let Some(paths) = ancp::paths::split(&multi) else { return false };
+    let paths: Vec<_> = paths.into_iter().map(|(_, p)| p).collect();
+    !multi.moves.is_empty()
+        && paths.len() <= MAX_ROLLED
+        && reroll::chains(&paths).is_some_and(|chains| !reroll::circles(&chains).0.is_empty())
+}
+
+/// [`to_xbetza`], spelled from the moves as they are.
+fn spell_xbetza(moves: &MoveSet) -> Result<String, String> {
     let candidates: Vec<String> = [
         "v", "s", "f", "b", "l", "r", "fh", "bh", "lh", "rh", "hr", "hl", "fs", "bs", "lv", "rv", "fr", "fl", "br",
         "bl", "rf", "lf", "rb", "lb",
@@ -1167,6 +1197,28 @@ pub fn to_xbetza(moves: &MoveSet) -> Result<String, String> {
             }
         }
     }
+    // X97: both ways round an oblique atom's circle, seven leaps each, is seed 001's `q`.
+    if let Some(folded) = circles_as_q(&chains) {
+        if let Ok(text) = check(&(singles.concat() + &folded.concat()), moves, super::compile) {
+            return Ok(text);
+        }
+    }
     let out = singles.concat() + &chains.concat();
     check(&out, moves, super::compile)
+}
+
+/// The printed moves with each pair of circular riders `Nfr7` and `Nfl7` (or `rf`, `lf`) of one
+/// oblique atom written as XBetza's circular rider `qN` (X97), or `None` when there is no pair.
+fn circles_as_q(chains: &[String]) -> Option<Vec<String>> {
+    let mut out = chains.to_vec();
+    let mut folded = false;
+    for atom in ["N", "C", "Z"] {
+        let find = |turns: [&str; 2]| out.iter().position(|c| turns.iter().any(|t| *c == format!("{atom}{t}7")));
+        if let (Some(right), Some(left)) = (find(["fr", "rf"]), find(["fl", "lf"])) {
+            out[right.min(left)] = format!("q{atom}");
+            out.remove(right.max(left));
+            folded = true;
+        }
+    }
+    folded.then_some(out)
 }
