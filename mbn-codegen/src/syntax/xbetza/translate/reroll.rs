@@ -17,13 +17,16 @@ fn key(leg: &Leg) -> String {
     format!("{:?}", template(leg))
 }
 
-/// A step of a path with its leg's key numbered: keys are compared far more often than made
-/// (each costs a formatted leg), so every step's is made once.
+/// A step of a path with its leg's key numbered and its turn from the step before: both are
+/// compared far more often than made (a key costs a formatted leg, a turn a sorted ring), so every
+/// step's are made once.
 #[derive(Clone, Copy)]
 struct Keyed<'a> {
     key: usize,
     leg: &'a Leg,
     v: Vector,
+    /// The turn from the step before (a first step's is never read).
+    turn: Turn,
 }
 
 /// The paths' steps keyed: equal keys, equal numbers.
@@ -32,10 +35,13 @@ fn keyed(paths: &[Vec<Step>]) -> Vec<Vec<Keyed<'_>>> {
     paths
         .iter()
         .map(|p| {
+            let mut prev: Option<Vector> = None;
             p.iter()
                 .map(|(leg, v)| {
                     let n = keys.len();
-                    Keyed { key: *keys.entry(key(leg)).or_insert(n), leg, v: *v }
+                    let turn = prev.map_or(Turn::Frame(0, 1), |p| turn(p, *v));
+                    prev = Some(*v);
+                    Keyed { key: *keys.entry(key(leg)).or_insert(n), leg, v: *v, turn }
                 })
                 .collect()
         })
@@ -87,21 +93,10 @@ type Shape = BTreeSet<Vec<(usize, (u32, u32), Turn)>>;
 /// A group of legs: their key, their atom and the shape of what follows them.
 type Class = (usize, (u32, u32), Shape);
 
-/// The shape of the paths after a leg in direction `p`: every later leg's key, atom and turn.
-fn shape(p: Vector, rests: &[&[Keyed]]) -> Shape {
-    rests
-        .iter()
-        .map(|rest| {
-            let mut prev = p;
-            rest.iter()
-                .map(|s| {
-                    let t = turn(prev, s.v);
-                    prev = s.v;
-                    (s.key, atom_of(s.v), t)
-                })
-                .collect()
-        })
-        .collect()
+/// The shape of the paths after a leg: every later leg's key, atom and turn (each rest follows
+/// the step it was cut from, so its steps' turns are the ones made in [`keyed`]).
+fn shape(rests: &[&[Keyed]]) -> Shape {
+    rests.iter().map(|rest| rest.iter().map(|s| (s.key, atom_of(s.v), s.turn)).collect()).collect()
 }
 
 /// Relative direction modifiers, simplest first: nothing (straight on), `d` (any), single
@@ -183,7 +178,7 @@ pub(super) fn chains(paths: &[Vec<Step>]) -> Option<Vec<Chain>> {
     // In the order the paths come (the XBetza string's order).
     for (k, v) in &seen {
         let list = &rests[&(*k, *v)];
-        let g = (*k, atom_of(*v), shape(*v, list));
+        let g = (*k, atom_of(*v), shape(list));
         if !groups.contains_key(&g) {
             order.push(g.clone());
         }
@@ -216,7 +211,7 @@ fn tails(nodes: &[(Vector, Vec<&[Keyed]>)]) -> Option<Vec<Vec<Leg>>> {
     let class_of = |rests: &[&[Keyed]], w: Vector, k: usize| -> Class {
         let after: Vec<&[Keyed]> =
             rests.iter().filter(|r| r.first().is_some_and(|s| s.v == w && s.key == k)).map(|r| &r[1..]).collect();
-        (k, atom_of(w), shape(w, &after))
+        (k, atom_of(w), shape(&after))
     };
     let mut classes: Vec<(Class, &Leg)> = Vec::new();
     for r in first_rests.iter().filter(|r| !r.is_empty()) {
