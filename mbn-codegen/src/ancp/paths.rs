@@ -228,7 +228,7 @@ fn repeat_paths(m: &Move, siblings: &Siblings) -> Option<Vec<Vec<String>>> {
 
 /// A circular rider of plain leaps, as [`circular_paths`] takes it apart.
 struct Circle<'a> {
-    /// The first leap, in all its directions.
+    /// The first leap, in its directions.
     first: &'a Leg,
     /// The first turned leap.
     turned: &'a Leg,
