@@ -298,10 +298,6 @@ pub fn to_mbn(written: &MoveSet) -> Result<String, String> {
     let swaps = rights_on_the_way(ancp::unloads_as_swaps(written));
     let moves = &swaps;
     let alone = moves.moves.len() == 1;
-    let unrolled = |m: &crate::ir::Move| {
-        m.parts.len() > 1
-            && m.parts.iter().all(|p| matches!(p, Part::Leg(l) if matches!(l.directions, Directions::Absolute(_))))
-    };
     let enumerated = || -> Result<String, String> {
         let mut out = Vec::new();
         // X98: the moves of a circular rider of several atoms, printed as one rider.
@@ -1095,14 +1091,16 @@ pub fn to_xbetza(moves: &MoveSet) -> Result<String, String> {
     spell_xbetza(moves)
 }
 
+/// A multi-leg move of absolute legs only: XBetza's `a` and `q` moves as the reader unrolls them.
+fn unrolled(m: &crate::ir::Move) -> bool {
+    m.parts.len() > 1
+        && m.parts.iter().all(|p| matches!(p, Part::Leg(l) if matches!(l.directions, Directions::Absolute(_))))
+}
+
 /// Whether the multi-leg moves of `moves` that are unrolled legs (a circle of XBetza's `q`) roll
 /// into chains of which some are circular riders (X97).
 fn rolls_into_circles(moves: &MoveSet) -> bool {
-    let unrolled = |m: &&crate::ir::Move| {
-        m.parts.len() > 1
-            && m.parts.iter().all(|p| matches!(p, Part::Leg(l) if matches!(l.directions, Directions::Absolute(_))))
-    };
-    let multi = MoveSet { moves: moves.moves.iter().filter(unrolled).cloned().collect() };
+    let multi = MoveSet { moves: moves.moves.iter().filter(|m| unrolled(m)).cloned().collect() };
     let Some(paths) = ancp::paths::split(&multi) else { return false };
     let paths: Vec<_> = paths.into_iter().map(|(_, p)| p).collect();
     !multi.moves.is_empty()
