@@ -199,11 +199,14 @@ fn main() {
 
 /// XBetza pieces translated by the benchmark: seed 001's Lion, pawn and Griffon, and the largest
 /// move sets the fuzzer found (repeat groups unrolled into every capture count).
-const TRANSLATIONS: [(&str, &str); 6] = [
+const TRANSLATIONS: [(&str, &str); 9] = [
     ("KNADcaKmcabK", "mbn"),
     ("fmWfceFifmnD", "mbn"),
     ("FyafsF", "mbn"),
     ("(caf)aK", "mbn"),
     ("g(caf)aK", "mbn"),
     ("zhrraBQ", "xbetza"),
+    ("zaG", "xbetza"),
+    ("qd(caf)N", "xbetza"),
+    ("deC(caf)adC", "xbetza"),
 ];

@@ -214,35 +214,90 @@ fn merge_reaches(list: Vec<Reach>) -> Vec<Reach> {
 /// how their multi-leg moves are split and they have the same paths ([`paths`], X73), each
 /// uncounted `[...]` taken as the moves with and without it (M4, X80).
 pub fn equal(a: &MoveSet, b: &MoveSet) -> bool {
-    let (ca, cb) = (Canonical::of(a), Canonical::of(b));
-    if ca == cb {
-        return true;
+    Prepared::new(b).equals(a)
+}
+
+/// One side of [`equal`] made once, for comparing many move sets with it (a translation's letter
+/// search compares hundreds of spellings with one move): its canonical forms, and its paths when
+/// a comparison first needs them.
+pub struct Prepared {
+    /// The canonical form of the moves as they are.
+    canonical: Canonical,
+    /// The moves with their choices, swaps, hops and unloads taken apart.
+    apart: MoveSet,
+    /// The canonical form of [`Prepared::apart`].
+    apart_canonical: Canonical,
+    /// Whether [`Prepared::apart`] holds a circular rider ([`paths::has_circular`]).
+    circular: bool,
+    /// The single-leg moves of [`Prepared::apart`] and its paths.
+    paths: std::cell::OnceCell<(Canonical, Option<BTreeSet<Vec<String>>>)>,
+    /// Its moves but the straight repeats, and all its paths (X89, X97).
+    with_repeats: std::cell::OnceCell<Option<(Canonical, BTreeSet<Vec<String>>)>>,
+}
+
+impl Prepared {
+    /// `moves` made ready for comparisons.
+    pub fn new(moves: &MoveSet) -> Prepared {
+        let apart = apart(moves);
+        Prepared {
+            canonical: Canonical::of(moves),
+            apart_canonical: Canonical::of(&apart),
+            circular: paths::has_circular(&apart),
+            apart,
+            paths: std::cell::OnceCell::new(),
+            with_repeats: std::cell::OnceCell::new(),
+        }
     }
-    let apart = |m: &MoveSet| hops_apart(&swaps_apart(&choices_apart(&unloads_as_swaps(m))));
-    let (a, b) = (&apart(a), &apart(b));
-    let (ca, cb) = (Canonical::of(a), Canonical::of(b));
-    if ca == cb {
-        return true;
+
+    /// Whether `other` denotes the same piece ([`equal`]).
+    pub fn equals(&self, other: &MoveSet) -> bool {
+        if Canonical::of(other) == self.canonical {
+            return true;
+        }
+        let other = &apart(other);
+        let canonical = Canonical::of(other);
+        if canonical == self.apart_canonical {
+            return true;
+        }
+        if canonical.atoms != self.apart_canonical.atoms && !self.circular && !paths::has_circular(other) {
+            return false;
+        }
+        let (single, texts) = self.paths.get_or_init(|| (single_legs(&self.apart), paths::texts(&self.apart)));
+        let theirs = (single_legs(other), paths::texts(other));
+        if *single == theirs.0 && texts.is_some() && theirs.1 == *texts {
+            return true;
+        }
+        // X89: straight repeats compared by their paths too (`fnN0` = `(fW-fF)0`); X97: circular
+        // riders as their first leap and chains (`(N)(rf)7` = `N+(N-(rf)N)+…`).
+        let mine = self.with_repeats.get_or_init(|| with_repeats(&self.apart, (single.clone(), texts.clone())));
+        mine.is_some() && with_repeats(other, theirs) == *mine
     }
-    // The single-leg moves: their atoms, and the text of those that are not split into atoms.
-    let single = |m: &MoveSet| {
-        let moves = m.moves.iter().filter(|m| m.parts.len() < 2).cloned().collect();
-        Canonical::of(&MoveSet { moves })
-    };
-    if ca.atoms != cb.atoms && !paths::has_circular(a) && !paths::has_circular(b) {
-        return false;
+}
+
+/// The moves with their choices, swaps, hops and unloads taken apart, as [`equal`] compares them.
+fn apart(moves: &MoveSet) -> MoveSet {
+    hops_apart(&swaps_apart(&choices_apart(&unloads_as_swaps(moves))))
+}
+
+/// The single-leg moves: their atoms, and the text of those that are not split into atoms.
+fn single_legs(moves: &MoveSet) -> Canonical {
+    let moves = moves.moves.iter().filter(|m| m.parts.len() < 2).cloned().collect();
+    Canonical::of(&MoveSet { moves })
+}
+
+/// The moves but their straight repeats as single legs, and all their paths (X89, X97), given
+/// the single legs and paths of the moves as they are (`plain`), which they are when no move is
+/// a straight repeat.
+fn with_repeats(
+    moves: &MoveSet,
+    plain: (Canonical, Option<BTreeSet<Vec<String>>>),
+) -> Option<(Canonical, BTreeSet<Vec<String>>)> {
+    let (rest, mut texts) = paths::repeats_apart(moves)?;
+    if rest == *moves && texts.is_empty() {
+        return Some((plain.0, plain.1?));
     }
-    if single(a) == single(b) && paths::texts(a).is_some_and(|p| Some(p) == paths::texts(b)) {
-        return true;
-    }
-    // X89: straight repeats compared by their paths too (`fnN0` = `(fW-fF)0`); X97: circular
-    // riders as their first leap and chains (`(N)(rf)7` = `N+(N-(rf)N)+…`).
-    let with_repeats = |m: &MoveSet| {
-        let (rest, mut texts) = paths::repeats_apart(m)?;
-        texts.extend(paths::texts(&rest)?);
-        Some((single(&rest), texts))
-    };
-    with_repeats(a).is_some_and(|x| Some(x) == with_repeats(b))
+    texts.extend(paths::texts(&rest)?);
+    Some((single_legs(&rest), texts))
 }
 
 /// Every move with its uncounted `[...]` parts taken and left out (M4): `W-[F]` is `W+(W-F)`.
@@ -632,8 +687,32 @@ fn count_text(count: Count) -> String {
     }
 }
 
+/// The most leg texts [`leg_text`] keeps.
+const LEG_TEXTS_KEPT: usize = 4096;
+
+thread_local! {
+    /// Leg texts made, by leg: comparing paths makes the same few texts over and over.
+    static LEG_TEXTS: std::cell::RefCell<std::collections::HashMap<Leg, String>> = Default::default();
+}
+
 /// One leg of a multi-leg move: `mode:` marks a written mode, which matters on legs that are not last.
 fn leg_text(leg: &Leg) -> String {
+    if let Some(text) = LEG_TEXTS.with(|texts| texts.borrow().get(leg).cloned()) {
+        return text;
+    }
+    let text = make_leg_text(leg);
+    LEG_TEXTS.with(|texts| {
+        let mut texts = texts.borrow_mut();
+        if texts.len() >= LEG_TEXTS_KEPT {
+            texts.clear();
+        }
+        texts.insert(leg.clone(), text.clone());
+    });
+    text
+}
+
+/// [`leg_text`], made.
+fn make_leg_text(leg: &Leg) -> String {
     let mode = if leg.mode_written { "mode:" } else { "" };
     match &leg.directions {
         Directions::Absolute(_) => {

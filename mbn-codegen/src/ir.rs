@@ -102,7 +102,7 @@ pub enum Count {
 }
 
 /// One leg.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Leg {
     /// How this leg follows the previous one.
     pub link: LegLink,

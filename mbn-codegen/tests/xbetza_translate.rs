@@ -111,6 +111,10 @@ fn turns_without_an_xbetza_letter_are_searched() {
     for (m, x) in [("W-dW", "W-svW"), ("W-dF", "W-vF"), ("F-dW", "F-vW")].into_iter().chain(chains) {
         translates(m, x);
     }
+    // A leg written as one spelled before, after the same atom, is tried with that spelling
+    // first (a hint: the search runs once); it is still checked, so a leg where it fails is searched.
+    translates("W-dW-dW-dW-dW", "W-svW-svW-svW-svW");
+    translates("W-dW-dF-dW-dW", "W-svW-vF-vW-svW");
     // X79: every diagonal after a diagonal step has no one XBetza group in mbn's reader (X20): the
     // leg's paths are covered by several spellings, one chain each (more for later legs after it).
     let unions = [

@@ -15,7 +15,8 @@ use crate::lower::directions::leaper_vectors;
 use crate::plan::{parse_turns, sibling_atoms, PRelative, Siblings, Turn};
 use crate::syntax::ast::OptionalKind;
 use crate::syntax::ast::Span;
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
+use std::rc::Rc;
 
 /// The most paths one move set is taken apart into.
 const MAX_PATHS: usize = 200_000;
@@ -24,8 +25,9 @@ const MAX_PATHS: usize = 200_000;
 /// most 15 times on a 16x16 board, the largest mbn runs.
 const MAX_ROUNDS: u32 = 16;
 
-/// One leg of a path: the leg with its directions emptied, and the one direction taken.
-pub type Step = (Leg, Vector);
+/// One leg of a path: the leg with its directions emptied (shared by the paths through it), and
+/// the one direction taken.
+pub type Step = (Rc<Leg>, Vector);
 
 /// The paths of each multi-leg move of `moves` (single-leg moves are left out), or `None` when a
 /// move cannot be taken apart (a repeated or optional part, a null or reflected `-` leg).
@@ -37,7 +39,7 @@ pub fn split(moves: &MoveSet) -> Option<Vec<(usize, Vec<Step>)>> {
             continue;
         }
         let mut paths = Vec::new();
-        walk(m, 0, None, &mut Vec::new(), &mut paths, &siblings)?;
+        walk(&legs(m)?, 0, None, &mut Vec::new(), &mut paths, &siblings, &mut Resolved::new())?;
         out.extend(paths.into_iter().map(|p| (i, p)));
         if out.len() > MAX_PATHS {
             return None;
@@ -73,22 +75,39 @@ pub(crate) fn resolve(leg: &Leg, prev: Option<Vector>, siblings: &Siblings) -> O
     }
 }
 
+/// The legs of a move, each with its template ([`template`]), or `None` when it has another part.
+fn legs(m: &Move) -> Option<Vec<(&Leg, Rc<Leg>)>> {
+    m.parts
+        .iter()
+        .map(|p| match p {
+            Part::Leg(leg) => Some((&**leg, Rc::new(template(leg)))),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Each leg's directions after each direction before it, resolved once ([`resolve`]): a move's
+/// paths pass through the same turns many times.
+type Resolved = HashMap<(usize, Option<Vector>), Option<Vec<Vector>>>;
+
+/// Every path through `legs` from leg `i` on, after a leg in direction `prev`, onto `path`.
 fn walk(
-    m: &Move,
+    legs: &[(&Leg, Rc<Leg>)],
     i: usize,
     prev: Option<Vector>,
     path: &mut Vec<Step>,
     out: &mut Vec<Vec<Step>>,
     siblings: &Siblings,
+    resolved: &mut Resolved,
 ) -> Option<()> {
-    let Some(part) = m.parts.get(i) else {
+    let Some((leg, template)) = legs.get(i) else {
         out.push(path.clone());
         return (out.len() <= MAX_PATHS).then_some(());
     };
-    let Part::Leg(leg) = part else { return None };
-    for v in resolve(leg, prev, siblings)? {
-        path.push((template(leg), v));
-        walk(m, i + 1, Some(v), path, out, siblings)?;
+    let directions = resolved.entry((i, prev)).or_insert_with(|| resolve(leg, prev, siblings)).clone()?;
+    for v in directions {
+        path.push((template.clone(), v));
+        walk(legs, i + 1, Some(v), path, out, siblings, resolved)?;
         path.pop();
     }
     Some(())
@@ -98,32 +117,44 @@ fn walk(
 /// matter (its capabilities say what it does); a leg on the way with no mode written only moves
 /// (M1), as `m` written there does (but for `j` and swaps, whose legs do what their letter says).
 fn path_text(path: &[Step]) -> Vec<String> {
-    path.iter()
-        .enumerate()
-        .map(|(k, (leg, v))| {
-            let last = k + 1 == path.len();
-            let mut leg = Leg { directions: Directions::Absolute(vec![*v]), ..leg.clone() };
-            if last {
-                leg.mode_written = false;
-            } else if !leg.mode_written && leg.extras.iter().all(|e| !matches!(e, Extra::Other(_))) {
-                // Its moves kept as they are (`me`: e.p. rights on the way, X41, M44).
-                let moves: Vec<Capability> =
-                    leg.capabilities.iter().filter(|c| matches!(c, Capability::Move { .. })).cloned().collect();
-                leg.mode_written = true;
-                leg.capabilities = if moves.is_empty() {
-                    vec![Capability::Move { restriction: None, allows_en_passant: false }]
-                } else {
-                    moves
-                };
-            }
-            leg_text(&leg)
-        })
-        .collect()
+    path.iter().enumerate().map(|(k, (leg, v))| step_text(leg, *v, k + 1 == path.len())).collect()
 }
 
-/// The set of paths of a move set's multi-leg moves, as canonical texts.
+/// The canonical text of one step of a path ([`path_text`]), the `last` or one on the way.
+fn step_text(leg: &Leg, v: Vector, last: bool) -> String {
+    let mut leg = Leg { directions: Directions::Absolute(vec![v]), ..leg.clone() };
+    if last {
+        leg.mode_written = false;
+    } else if !leg.mode_written && leg.extras.iter().all(|e| !matches!(e, Extra::Other(_))) {
+        // Its moves kept as they are (`me`: e.p. rights on the way, X41, M44).
+        let moves: Vec<Capability> =
+            leg.capabilities.iter().filter(|c| matches!(c, Capability::Move { .. })).cloned().collect();
+        leg.mode_written = true;
+        leg.capabilities = if moves.is_empty() {
+            vec![Capability::Move { restriction: None, allows_en_passant: false }]
+        } else {
+            moves
+        };
+    }
+    leg_text(&leg)
+}
+
+/// The set of paths of a move set's multi-leg moves, as canonical texts. A move's paths share
+/// their steps' legs, so each step's text is made once.
 pub(crate) fn texts(moves: &MoveSet) -> Option<BTreeSet<Vec<String>>> {
-    Some(split(moves)?.iter().map(|(_, p)| path_text(p)).collect())
+    let mut made: HashMap<(*const Leg, Vector, bool), String> = HashMap::new();
+    let paths = split(moves)?;
+    let out = paths
+        .iter()
+        .map(|(_, path)| {
+            let n = path.len();
+            let text = |(k, (leg, v)): (usize, &Step)| {
+                made.entry((Rc::as_ptr(leg), *v, k + 1 == n)).or_insert_with(|| step_text(leg, *v, k + 1 == n)).clone()
+            };
+            path.iter().enumerate().map(text).collect()
+        })
+        .collect();
+    Some(out)
 }
 
 /// The moves of `moves` but its straight repeats, and the paths of those (X89), or `None` when
@@ -185,7 +216,8 @@ fn repeat_paths(m: &Move, siblings: &Siblings) -> Option<Vec<Vec<String>>> {
         return None;
     }
     let mut rounds = Vec::new();
-    walk(&Move { parts: first.clone(), span: m.span }, 0, None, &mut Vec::new(), &mut rounds, siblings)?;
+    let body = Move { parts: first.clone(), span: m.span };
+    walk(&legs(&body)?, 0, None, &mut Vec::new(), &mut rounds, siblings, &mut Resolved::new())?;
     let top = max.unwrap_or(MAX_ROUNDS).min(MAX_ROUNDS);
     let mut out = Vec::new();
     for round in rounds {
@@ -205,7 +237,7 @@ fn repeat_paths(m: &Move, siblings: &Siblings) -> Option<Vec<Vec<String>>> {
                 if !fits {
                     break;
                 }
-                path.extend(round.iter().zip(&later).map(|((_, v), leg)| (template(leg), *v)));
+                path.extend(round.iter().zip(&later).map(|((_, v), leg)| (Rc::new(template(leg)), *v)));
                 ends.push(path.len());
             }
             if k >= min {
@@ -287,7 +319,7 @@ fn circular_paths(m: &Move, siblings: &Siblings) -> Option<(Move, Vec<Vec<String
     let top = max.unwrap_or(u32::MAX);
     let mut out = Vec::new();
     for v0 in resolve(first, None, siblings)? {
-        let mut path = vec![(template(first), v0)];
+        let mut path = vec![(Rc::new(template(first)), v0)];
         let mut landed = vec![v0];
         let (mut at, mut prev) = (v0, v0);
         for round in 1..=top {
@@ -303,7 +335,7 @@ fn circular_paths(m: &Move, siblings: &Siblings) -> Option<(Move, Vec<Vec<String
                 break;
             }
             landed.push(at);
-            path.push((template(leg), v));
+            path.push((Rc::new(template(leg)), v));
             prev = v;
             if round >= min {
                 out.push(path_text(&path));

@@ -749,12 +749,16 @@ fn xbetza_chain_modes(leg: &Leg, on_the_way: bool) -> Result<(String, String), S
     Ok((initial, if on_the_way && both { "mc".into() } else { modes }))
 }
 
+/// The XBetza spellings found for a later leg of a chain ([`xbetza_chain`]), by the atom before
+/// it, its atom and its MBN letters: tried first for the next leg written alike.
+type Hints = std::cell::RefCell<std::collections::HashMap<(String, String, String), Vec<String>>>;
+
 /// A chain of legs (`W-F`, `jyR-cR`) as a Betza 2.0 chain (`mW-F`, `pR-cR`): the first leg's
 /// directions in one XBetza group per atom (several atoms: one chain each), later legs with
 /// their relative directions (X22: MBN's `(fr)` is XBetza's `fr`, none is straight on; a `--`
 /// leg's are searched, X81).
 /// `alone`: the piece's only move, written without parentheses when it has one atom.
-fn xbetza_chain(m: &crate::ir::Move, candidates: &[String], alone: bool) -> Result<String, String> {
+fn xbetza_chain(m: &crate::ir::Move, candidates: &[String], alone: bool, hints: &Hints) -> Result<String, String> {
     let mut legs = Vec::new();
     for part in &m.parts {
         let Part::Leg(leg) = part else {
@@ -784,7 +788,20 @@ fn xbetza_chain(m: &crate::ir::Move, candidates: &[String], alone: bool) -> Resu
     }
     let vectors = plain(first)?;
     let (initial, modes) = xbetza_chain_modes(first, !rest.is_empty())?;
-    let atoms = by_atom(vectors);
+    // Each first-leg atom with the XBetza group naming its directions.
+    let atoms: Vec<_> = by_atom(vectors)
+        .into_iter()
+        .map(|(atom, list)| {
+            let select =
+                |c: &str| xdir::select(atom.0, atom.1, if c.is_empty() { &[] } else { std::slice::from_ref(&c) });
+            let group = std::iter::once("").chain(candidates.iter().map(String::as_str)).find(|c| {
+                let s = select(c);
+                s.len() == list.len() && s.iter().all(|v| list.contains(v))
+            });
+            (atom, group.map(str::to_string))
+        })
+        .collect();
+    let first_atoms: String = atoms.iter().map(|(atom, _)| mbn_atom(*atom)).collect();
     // One chain per first-leg atom and per choice of each later leg's alternative spellings.
     let render = |spellings: &[Vec<String>]| -> Result<String, String> {
         let mut combos: Vec<Vec<&str>> = vec![Vec::new()];
@@ -802,23 +819,8 @@ fn xbetza_chain(m: &crate::ir::Move, candidates: &[String], alone: bool) -> Resu
                 .zip(combo)
                 .map(|((initial, modes, atom, _), letters)| format!("-{initial}{letters}{modes}{atom}"))
                 .collect();
-            for (atom, list) in &atoms {
-                let select = |c: &str| {
-                    if c.is_empty() {
-                        xdir::select(atom.0, atom.1, &[])
-                    } else {
-                        xdir::select(atom.0, atom.1, &[c])
-                    }
-                };
-                let mut all = vec![String::new()];
-                all.extend(candidates.iter().cloned());
-                let group = all
-                    .iter()
-                    .find(|c| {
-                        let s = select(c);
-                        s.len() == list.len() && s.iter().all(|v| list.contains(v))
-                    })
-                    .ok_or("the first leg's directions are no one XBetza group")?;
+            for (atom, group) in &atoms {
+                let group = group.as_ref().ok_or("the first leg's directions are no one XBetza group")?;
                 let chain = format!("{initial}{group}{modes}{}{tail}", xbetza_atom(*atom, first.reach)?);
                 out.push_str(&if bare { chain } else { format!("({chain})") });
             }
@@ -833,19 +835,32 @@ fn xbetza_chain(m: &crate::ir::Move, candidates: &[String], alone: bool) -> Resu
     // covered by several (X79: `F-dF` is `(F-vF)(F-sF)`), one chain each.
     let verbatim: Vec<Vec<String>> = later.iter().map(|(.., letters)| vec![letters.clone()]).collect();
     let text = render(&verbatim)?;
-    if same_move(&text, m) {
+    if same_move(&text, &target(m)) {
         return Ok(text);
     }
     let groups: Vec<&str> = std::iter::once("").chain(candidates.iter().map(String::as_str)).collect();
     let mut spellings = verbatim.clone();
     for i in 0..later.len() {
         let prefix = crate::ir::Move { parts: m.parts[..i + 2].to_vec(), span: m.span };
+        let prepared = target(&prefix);
         let tried = |spellings: &[Vec<String>]| -> Result<Option<String>, String> {
             let text = render(&spellings[..=i])?;
-            Ok(same_move(&text, &prefix).then_some(text))
+            Ok(same_move(&text, &prepared).then_some(text))
         };
         if tried(&spellings)?.is_some() {
             continue;
+        }
+        // A leg written as one spelled before, after the same atom (`N-(rf)N-(rf)N`), is first
+        // tried with the letters found for that one: a piece's chains then search once per way
+        // of writing a leg, not once per leg.
+        let key =
+            (if i == 0 { first_atoms.clone() } else { later[i - 1].2.clone() }, later[i].2.clone(), later[i].3.clone());
+        if let Some(hint) = hints.borrow().get(&key) {
+            spellings[i] = hint.clone();
+            if tried(&spellings)?.is_some() {
+                continue;
+            }
+            spellings[i] = verbatim[i].clone();
         }
         let mut found = false;
         // A pair never doubles a letter where the groups meet (`f` + `fl` is no `ffl`: XBetza's
@@ -878,6 +893,7 @@ fn xbetza_chain(m: &crate::ir::Move, candidates: &[String], alone: bool) -> Resu
                 return unspelled();
             }
         }
+        hints.borrow_mut().insert(key, spellings[i].clone());
     }
     render(&spellings)
 }
@@ -912,7 +928,7 @@ fn split_sequence_atoms(m: &crate::ir::Move) -> Vec<crate::ir::Move> {
 /// X81: a chain whose `--` leg turns differently after each direction of the first leg, as one
 /// chain per direction group of the first leg (`mW--fF` is `(fmW-fF)(bmW-bF)(rmW-lF)(lmW-rF)`):
 /// the largest groups whose chain translates, until every direction of the first leg is covered.
-fn chains_by_first_direction(m: &crate::ir::Move, candidates: &[String]) -> Result<Vec<String>, String> {
+fn chains_by_first_direction(m: &crate::ir::Move, candidates: &[String], hints: &Hints) -> Result<Vec<String>, String> {
     let Some(Part::Leg(first)) = m.parts.first() else { return Err(UNSPELLED_SEQUENCE.into()) };
     let mut out = Vec::new();
     for (atom, list) in by_atom(plain(first)?) {
@@ -925,7 +941,7 @@ fn chains_by_first_direction(m: &crate::ir::Move, candidates: &[String]) -> Resu
             if let Some(Part::Leg(leg)) = part.parts.first_mut() {
                 leg.directions = Directions::Absolute(group.clone());
             }
-            if let Ok(chain) = xbetza_chain(&part, candidates, false) {
+            if let Ok(chain) = xbetza_chain(&part, candidates, false, hints) {
                 out.push(chain);
                 left.retain(|v| !group.contains(v));
             }
@@ -988,14 +1004,19 @@ fn cover_paths(
     Some(chosen)
 }
 
-/// Whether the XBetza `text` compiles to the move `m` alone.
-fn same_move(text: &str, m: &crate::ir::Move) -> bool {
-    super::compile(text).is_ok_and(|back| ancp::equal(&back, &MoveSet { moves: vec![m.clone()] }))
+/// Whether the XBetza `text` compiles to the move `target` was made from ([`target`]).
+fn same_move(text: &str, target: &ancp::Prepared) -> bool {
+    super::compile(text).is_ok_and(|back| target.equals(&back))
+}
+
+/// One move made ready for [`same_move`]'s comparisons.
+fn target(m: &crate::ir::Move) -> ancp::Prepared {
+    ancp::Prepared::new(&MoveSet { moves: vec![m.clone()] })
 }
 
 /// A complex rider as Betza 2.0 writes it (X75): a repeated chain `(W-F)0` (X23), a circular
 /// rider `Nrf0` (X24: the turn on the range count).
-fn xbetza_repeat(m: &crate::ir::Move, candidates: &[String]) -> Option<Result<String, String>> {
+fn xbetza_repeat(m: &crate::ir::Move, candidates: &[String], hints: &Hints) -> Option<Result<String, String>> {
     let plain = |first: &Vec<Vec<Part>>, alternatives: &Vec<Vec<Part>>, origin: &Vec<_>, destination: &Vec<_>| {
         first.is_empty() && alternatives.is_empty() && origin.is_empty() && destination.is_empty()
     };
@@ -1014,7 +1035,7 @@ fn xbetza_repeat(m: &crate::ir::Move, candidates: &[String]) -> Option<Result<St
             if first.len() > 1 && plain(first_alternatives, alternatives, origin, destination) =>
         {
             let body = crate::ir::Move { parts: first.clone(), span: m.span };
-            Some(xbetza_chain(&body, candidates, true).and_then(|c| {
+            Some(xbetza_chain(&body, candidates, true, hints).and_then(|c| {
                 if c.starts_with('(') {
                     return Err("a repeated chain whose first leg has several atoms".into());
                 }
@@ -1138,6 +1159,7 @@ fn spell_xbetza(moves: &MoveSet) -> Result<String, String> {
             list.push(text);
         }
     };
+    let hints = Hints::default();
     // X98: the moves of a circular king (`Kfr2`), printed as one rider.
     let circles = compound_circle::find(&expanded);
     for c in &circles {
@@ -1147,18 +1169,18 @@ fn spell_xbetza(moves: &MoveSet) -> Result<String, String> {
         if circles.iter().any(|c| c.moves.contains(&i)) {
             continue;
         }
-        if let Some(text) = xbetza_repeat(m, &candidates) {
+        if let Some(text) = xbetza_repeat(m, &candidates, &hints) {
             add(&mut chains, text?);
             continue;
         }
         if m.parts.len() > 1 {
-            let chain = match xbetza_chain(m, &candidates, expanded.len() == 1) {
-                Err(e) if e == UNSPELLED_SEQUENCE => chains_by_first_direction(m, &candidates),
+            let chain = match xbetza_chain(m, &candidates, expanded.len() == 1, &hints) {
+                Err(e) if e == UNSPELLED_SEQUENCE => chains_by_first_direction(m, &candidates, &hints),
                 chain => chain.map(|c| vec![c]),
             };
             // X93: where no chain spells the move, XBetza's `a` moves may (`F-(fl)W` is `maflF`).
             let spelled = match chain {
-                Ok(texts) if same_move(&texts.concat(), m) => Ok(texts),
+                Ok(texts) if same_move(&texts.concat(), &target(m)) => Ok(texts),
                 other => a_form::a_moves(m, &candidates).or(other),
             };
             for text in spelled? {

@@ -7,7 +7,7 @@
 //! (X11: W ↔ F), so the same move is `maflF`. The letters of each later leg are searched, the
 //! prefix up to that leg compiled back and compared with MBN's prefix, as for chains.
 
-use super::{by_atom, cover_paths, groups_within, plain, same_move, xbetza_atom, xbetza_chain_modes, xdir};
+use super::{by_atom, cover_paths, groups_within, plain, same_move, target, xbetza_atom, xbetza_chain_modes, xdir};
 use crate::ir::{Directions, Move, Part};
 
 /// One leg of an `a` move being written: its modes and its direction letters (several: one `a`
@@ -104,11 +104,12 @@ fn a_moves_of_group(m: &Move, atom: (u32, u32), letter: &str, candidates: &[Stri
     let apart = |a: &str, b: &str| a.chars().last().is_none_or(|c| !b.starts_with(c));
     for i in 1..written.len() {
         let prefix = Move { parts: m.parts[..=i].to_vec(), span: m.span };
+        let prepared = target(&prefix);
         let found = 'search: {
             for a in &groups {
                 for b in groups.iter().filter(|&&b| b.is_empty() || (*a < b && apart(a, b))) {
                     written[i].letters = vec![format!("{a}{b}")];
-                    if same_move(&render(&written[..=i]), &prefix) {
+                    if same_move(&render(&written[..=i]), &prepared) {
                         break 'search true;
                     }
                 }
@@ -122,13 +123,13 @@ fn a_moves_of_group(m: &Move, atom: (u32, u32), letter: &str, candidates: &[Stri
                 Ok(render(&tried))
             });
             written[i].letters = cover.ok_or(super::UNSPELLED_SEQUENCE)?;
-            if !same_move(&render(&written[..=i]), &prefix) {
+            if !same_move(&render(&written[..=i]), &prepared) {
                 return Err(super::UNSPELLED_SEQUENCE.into());
             }
         }
     }
     let text = render(&written);
-    if !same_move(&text, m) {
+    if !same_move(&text, &target(m)) {
         return Err(super::UNSPELLED_SEQUENCE.into());
     }
     Ok(text)
