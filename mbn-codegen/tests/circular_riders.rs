@@ -175,3 +175,48 @@ fn xbetza_circles_print_as_q() {
         assert_eq!(to_xbetza(&compile(Dialect::XBetza, x)).as_deref(), Ok(x), "`{x}`");
     }
 }
+
+/// X99: a circle whose first leap goes in some of its atom's directions (`rfqN`), and the circles
+/// of W, F, D, A (whose 45° turns take the other atom of their kind), print as `q` again; the
+/// first kind is D24's unfolded rider in MBN (`(rf)N-{((fr)N)6}`), Betza 2.0's `rfNfr7`.
+#[test]
+fn restricted_and_orthodox_circles_print_as_q() {
+    for x in ["rfqN", "fqN", "lfqNrbqN", "qW", "qF", "qA", "qD", "WqN", "mqN", "cqN", "rfcqN", "qWqF", "cNmqN"] {
+        assert_eq!(to_xbetza(&compile(Dialect::XBetza, x)).as_deref(), Ok(x), "`{x}`");
+    }
+    let rose = "((rf)N-{((fr)N)6})+((rf)N-{((fl)N)6})";
+    for (x, m) in [
+        ("rfqN", rose),
+        ("fqN", "(fN-{((fr)N)6})+(fN-{((fl)N)6})"),
+        ("lfqNrbqN", "((lf)N-{((fr)N)6})+((rb)N-{((fr)N)6})+((lf)N-{((fl)N)6})+((rb)N-{((fl)N)6})"),
+    ] {
+        assert_eq!(to_mbn(&compile(Dialect::XBetza, x)).as_deref(), Ok(m), "`{x}`");
+        assert_eq!(to_xbetza(&compile(Dialect::Mbn, m)).as_deref(), Ok(x), "`{m}`");
+        assert!(equal(&format!("x:{x}"), m), "`{x}` = `{m}`");
+        let seen = alike_on_random_boards(&format!("x:{x}"), m, 0x5eed_0099);
+        assert!(seen > 200, "`{x}`: the random boards show too little ({seen} moves)");
+    }
+    // One way round only: Betza 2.0's circular rider with directions on its first leap.
+    assert_eq!(to_xbetza(&compile(Dialect::Mbn, "(rf)N-{((fr)N)6}")).as_deref(), Ok("rfNfr7"));
+    assert!(equal("x:rfNfr7", "(rf)N-{((fr)N)6}"));
+    // `q` on W or F turns 45° a leap, W and F by turns: MBN's circular king's turned leaps
+    // after a first W or F (ANCP does not tell these equal: X97 compares circles of one atom).
+    for a in ["W", "F"] {
+        let m = format!("({a}-{{((fr)K)6}})+({a}-{{((fl)K)6}})");
+        let seen = alike_on_random_boards(&format!("x:q{a}"), &m, 0x5eed_0099);
+        assert!(seen > 200, "`q{a}`: the random boards show too little ({seen} moves)");
+    }
+}
+
+/// X99 by hand: from a1, `rfqN`'s first leap is b3; turning right it goes on d4 f3 g1 (then off
+/// the board), turning left a5 (then off).
+#[test]
+fn restricted_rose_by_hand() {
+    let rose = "((rf)N-{((fr)N)6})+((rf)N-{((fl)N)6})";
+    for (dialect, text) in [(Dialect::XBetza, "rfqN"), (Dialect::Mbn, rose)] {
+        assert_eq!(moves_in(dialect, text, "a1", "", ""), "a5 b3 d4 f3 g1");
+        // A friend on d4 ends the right-hand circle at b3; an enemy there is taken and ends it.
+        assert_eq!(moves_in(dialect, text, "a1", "d4", ""), "a5 b3");
+        assert_eq!(moves_in(dialect, text, "a1", "", "d4"), "a5 b3 xd4");
+    }
+}

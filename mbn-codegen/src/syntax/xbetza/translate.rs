@@ -9,6 +9,7 @@
 
 mod a_form;
 mod compound_circle;
+mod q_circle;
 mod reroll;
 
 use super::directions as xdir;
@@ -53,6 +54,11 @@ fn cover(wanted: &[Vector], candidates: &[String], select: &dyn Fn(&str) -> Vec<
         out.push(c.clone());
     }
     Some(out)
+}
+
+/// The vectors of `atom` that an XBetza direction group names (`""`: all of them).
+fn group_vectors(atom: (u32, u32)) -> impl Fn(&str) -> Vec<Vector> {
+    move |c: &str| xdir::select(atom.0, atom.1, if c.is_empty() { &[] } else { std::slice::from_ref(&c) })
 }
 
 /// MBN's name of an atom.
@@ -361,8 +367,19 @@ pub fn to_mbn(written: &MoveSet) -> Result<String, String> {
             }
             let mut riders = Vec::new();
             for (first, turn, count) in &circles {
-                let [one] = mbn_leg(first, false)?.try_into().map_err(|_| "a leg of several atoms".to_string())?;
-                riders.push(format!("({one}){turn}{count}"));
+                // X99: D24's `(P)mλ` turns P's every leap, so a first leap in some of its atom's
+                // directions is written as D24 unfolds a rider: `(rf)N-{((fr)N)6}`.
+                let atom = match &first.directions {
+                    Directions::Absolute(v) if !v.is_empty() => atom_of(v[0]),
+                    _ => return Err("a circular rider with no first leap".into()),
+                };
+                let all = crate::lower::directions::leaper_vectors(atom.0, atom.1).unwrap_or_default();
+                let ones = mbn_leg(first, false)?;
+                match ones.as_slice() {
+                    [one] if plain(first)?.len() == all.len() => riders.push(format!("({one}){turn}{count}")),
+                    _ => riders
+                        .extend(ones.iter().map(|one| format!("({one}-{{({turn}{}){}}})", mbn_atom(atom), count - 1))),
+                }
             }
             let said =
                 |leg: &Option<&Leg>| leg.is_some_and(|l| circles.iter().any(|(first, ..)| reroll::says(first, l)));
@@ -792,8 +809,7 @@ fn xbetza_chain(m: &crate::ir::Move, candidates: &[String], alone: bool, hints: 
     let atoms: Vec<_> = by_atom(vectors)
         .into_iter()
         .map(|(atom, list)| {
-            let select =
-                |c: &str| xdir::select(atom.0, atom.1, if c.is_empty() { &[] } else { std::slice::from_ref(&c) });
+            let select = group_vectors(atom);
             let group = std::iter::once("").chain(candidates.iter().map(String::as_str)).find(|c| {
                 let s = select(c);
                 s.len() == list.len() && s.iter().all(|v| list.contains(v))
@@ -1054,16 +1070,19 @@ fn xbetza_repeat(m: &crate::ir::Move, candidates: &[String], hints: &Hints) -> O
                         Directions::Absolute(v) => Ok(v.clone()),
                         _ => Err("a relative first leg".to_string()),
                     })?;
-                    let all = crate::lower::directions::leaper_vectors(atom.0, atom.1).unwrap_or_default();
-                    if !initial.is_empty() || !modes.is_empty() || vectors.len() != all.len() {
-                        return Err("a circular rider with modes or directions on its first leg".into());
+                    if !initial.is_empty() || !modes.is_empty() {
+                        return Err("a circular rider with modes on its first leg".into());
                     }
+                    // X99: a first leap in some directions has them written before it (`rfNfr7`).
+                    let groups = cover(&vectors, candidates, &group_vectors(*atom))
+                        .ok_or("no XBetza cover of the directions")?;
                     let letters: String = modifiers.concat().chars().filter(|c| !matches!(c, '(' | ')')).collect();
-                    Ok(format!(
+                    let rider = format!(
                         "{}{letters}{}",
                         xbetza_atom(*atom, leg.reach)?,
                         count_text(circle_count(*count), false)?
-                    ))
+                    );
+                    Ok(groups.iter().map(|g| format!("{g}{rider}")).collect())
                 };
                 Some(text())
             }
@@ -1087,8 +1106,7 @@ fn rampager(leg: &Leg, count: Count, candidates: &[String]) -> Result<String, St
     let count = count_text(count, false)?;
     let mut out = String::new();
     for (atom, list) in by_atom(plain(leg)?) {
-        let select = |c: &str| xdir::select(atom.0, atom.1, if c.is_empty() { &[] } else { std::slice::from_ref(&c) });
-        let groups = cover(&list, candidates, &select).ok_or("no XBetza cover of the directions")?;
+        let groups = cover(&list, candidates, &group_vectors(atom)).ok_or("no XBetza cover of the directions")?;
         let letter = xbetza_atom(atom, leg.reach)?;
         for g in groups {
             out.push_str(&format!("{g}{letter}c{count}"));
@@ -1099,6 +1117,12 @@ fn rampager(leg: &Leg, count: Count, candidates: &[String]) -> Result<String, St
 
 /// XBetza text for a lowered piece, checked to compile back to an equal piece.
 pub fn to_xbetza(moves: &MoveSet) -> Result<String, String> {
+    // X99: XBetza's `q` with a first leap in some directions (`rfqN`) or turning W into F (`qW`).
+    if moves.moves.iter().any(unrolled) {
+        if let Some(text) = q_circle::spelled(moves, &candidates()) {
+            return Ok(text);
+        }
+    }
     // X97: circles unrolled into chains (XBetza's own `qN` read back) print as circular riders,
     // which MBN's translation rolls them into: `qN` is `(N)(fr)7+(N)(fl)7`, again `qN`.
     if rolls_into_circles(moves) {
@@ -1110,6 +1134,17 @@ pub fn to_xbetza(moves: &MoveSet) -> Result<String, String> {
         }
     }
     spell_xbetza(moves)
+}
+
+/// XBetza's direction groups, simplest first: what the letter searches try.
+fn candidates() -> Vec<String> {
+    [
+        "v", "s", "f", "b", "l", "r", "fh", "bh", "lh", "rh", "hr", "hl", "fs", "bs", "lv", "rv", "fr", "fl", "br",
+        "bl", "rf", "lf", "rb", "lb",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect()
 }
 
 /// A multi-leg move of absolute legs only: XBetza's `a` and `q` moves as the reader unrolls them.
@@ -1131,13 +1166,7 @@ fn rolls_into_circles(moves: &MoveSet) -> bool {
 
 /// [`to_xbetza`], spelled from the moves as they are.
 fn spell_xbetza(moves: &MoveSet) -> Result<String, String> {
-    let candidates: Vec<String> = [
-        "v", "s", "f", "b", "l", "r", "fh", "bh", "lh", "rh", "hr", "hl", "fs", "bs", "lv", "rv", "fr", "fl", "br",
-        "bl", "rf", "lf", "rb", "lb",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
+    let candidates = candidates();
     // X80: a choice `[...]` is the moves with and without it (M4): `K-[W]` is `K+(K-W)`.
     // Shorter moves of one choice first (`N-[W]` prints `N(N-W)`).
     let expanded: Vec<crate::ir::Move> = moves
@@ -1203,14 +1232,7 @@ fn spell_xbetza(moves: &MoveSet) -> Result<String, String> {
         let vectors = plain(leg)?;
         let (initial, modes) = xbetza_modes(leg)?;
         for (atom, list) in by_atom(vectors) {
-            let select = |c: &str| {
-                if c.is_empty() {
-                    xdir::select(atom.0, atom.1, &[])
-                } else {
-                    xdir::select(atom.0, atom.1, &[c])
-                }
-            };
-            let groups = cover(&list, &candidates, &select).ok_or("no XBetza cover of the directions")?;
+            let groups = cover(&list, &candidates, &group_vectors(atom)).ok_or("no XBetza cover of the directions")?;
             let letter = xbetza_atom(atom, leg.reach)?;
             for g in groups {
                 add(&mut singles, format!("{initial}{g}{modes}{letter}"));
@@ -1228,16 +1250,31 @@ fn spell_xbetza(moves: &MoveSet) -> Result<String, String> {
 }
 
 /// The printed moves with each pair of circular riders `Nfr7` and `Nfl7` (or `rf`, `lf`) of one
-/// oblique atom written as XBetza's circular rider `qN` (X97), or `None` when there is no pair.
+/// oblique atom written as XBetza's circular rider `qN` (X97), directions on the first leap kept
+/// (`rfNfr7` and `rfNfl7` are `rfqN`, X99), or `None` when there is no pair.
 fn circles_as_q(chains: &[String]) -> Option<Vec<String>> {
     let mut out = chains.to_vec();
     let mut folded = false;
     for atom in ["N", "C", "Z"] {
-        let find = |turns: [&str; 2]| out.iter().position(|c| turns.iter().any(|t| *c == format!("{atom}{t}7")));
-        if let (Some(right), Some(left)) = (find(["fr", "rf"]), find(["fl", "lf"])) {
-            out[right.min(left)] = format!("q{atom}");
-            out.remove(right.max(left));
-            folded = true;
+        // The first leap's directions of a rider turning `turns`, and its place.
+        let rider = |text: &str, turns: [&str; 2]| {
+            turns.iter().find_map(|t| text.strip_suffix(&format!("{atom}{t}7"))).map(str::to_string)
+        };
+        let mut i = 0;
+        while i < out.len() {
+            let Some(group) = rider(&out[i], ["fr", "rf"]) else {
+                i += 1;
+                continue;
+            };
+            let left = out.iter().position(|c| rider(c, ["fl", "lf"]).as_deref() == Some(group.as_str()));
+            match left {
+                Some(left) if group.chars().all(|c| c.is_ascii_lowercase()) => {
+                    out[i.min(left)] = format!("{group}q{atom}");
+                    out.remove(i.max(left));
+                    folded = true;
+                }
+                _ => i += 1,
+            }
         }
     }
     folded.then_some(out)

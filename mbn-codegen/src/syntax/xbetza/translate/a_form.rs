@@ -7,7 +7,9 @@
 //! (X11: W ↔ F), so the same move is `maflF`. The letters of each later leg are searched, the
 //! prefix up to that leg compiled back and compared with MBN's prefix, as for chains.
 
-use super::{by_atom, cover_paths, groups_within, plain, same_move, target, xbetza_atom, xbetza_chain_modes, xdir};
+use super::{
+    by_atom, cover_paths, group_vectors, groups_within, plain, same_move, target, xbetza_atom, xbetza_chain_modes,
+};
 use crate::ir::{Directions, Move, Part};
 
 /// One leg of an `a` move being written: its modes and its direction letters (several: one `a`
@@ -73,7 +75,7 @@ fn a_moves_of_group(m: &Move, atom: (u32, u32), letter: &str, candidates: &[Stri
     let first_letters = std::iter::once(String::new())
         .chain(candidates.iter().cloned())
         .find(|c| {
-            let s = xdir::select(atom.0, atom.1, &if c.is_empty() { vec![] } else { vec![c.as_str()] });
+            let s = group_vectors(atom)(c);
             s.len() == first_vectors.len() && s.iter().all(|v| first_vectors.contains(v))
         })
         .ok_or("the first leg's directions are no one XBetza group")?;

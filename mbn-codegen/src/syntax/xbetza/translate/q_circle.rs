@@ -1,0 +1,62 @@
+//! XBetza's circular riders `q` as the reader unrolls them, printed as `q` again (docs/SEMANTICS.md
+//! X99): `rfqN` (a first leap in some directions) and `qW`, `qA` (an orthogonal or diagonal atom,
+//! whose circle turns 45° a leap and so takes the other atom of its kind by turns) are chains with
+//! no shorter spelling otherwise: `qW`'s F-then-W legs have no XBetza continuation letters (X20).
+
+use super::{by_atom, check, cover, group_vectors, unrolled, xbetza_atom, xbetza_modes};
+use crate::ir::{Directions, MoveSet, Part, Reach, Vector};
+
+/// `moves` spelled with XBetza's `q` for the atoms that start its unrolled chains, and the rest as
+/// [`super::spell_xbetza`] prints it; `None` when no such spelling compiles back to `moves`.
+pub(super) fn spelled(moves: &MoveSet, candidates: &[String]) -> Option<String> {
+    // The first leaps of the chains, and the modes of their last leaps (one set for all).
+    let mut firsts: Vec<Vector> = Vec::new();
+    let mut modes = None;
+    for m in moves.moves.iter().filter(|m| unrolled(m)) {
+        let (Some(Part::Leg(leg)), Some(Part::Leg(last))) = (m.parts.first(), m.parts.last()) else { return None };
+        let Directions::Absolute(vectors) = &leg.directions else { return None };
+        if leg.reach != Reach::LEAP
+            || leg.mode_written
+            || *modes.get_or_insert(xbetza_modes(last).ok()?) != xbetza_modes(last).ok()?
+        {
+            return None;
+        }
+        for v in vectors {
+            if !firsts.contains(v) {
+                firsts.push(*v);
+            }
+        }
+    }
+    let (initial, modes) = modes?;
+    let mut circles = String::new();
+    for (atom, list) in by_atom(&firsts) {
+        let letter = xbetza_atom(atom, Reach::LEAP).ok()?;
+        for group in cover(&list, candidates, &group_vectors(atom))? {
+            circles.push_str(&format!("{initial}{group}{modes}q{letter}"));
+        }
+    }
+    // The rest: the one-leg moves the circles do not say (their first leaps), then all of them.
+    let rest = |keep_said: bool| MoveSet {
+        moves: moves
+            .moves
+            .iter()
+            .filter(|m| !unrolled(m))
+            .filter(|m| {
+                keep_said || !m.single_leg().is_some_and(|leg| {
+                    xbetza_modes(leg).ok().is_some_and(|m| m == (initial.clone(), modes.clone()))
+                        && leg.reach == Reach::LEAP
+                        && matches!(&leg.directions, Directions::Absolute(v) if v.iter().all(|v| firsts.contains(v)))
+                })
+            })
+            .cloned()
+            .collect(),
+    };
+    for keep_said in [false, true] {
+        let rest = rest(keep_said);
+        let text = if rest.moves.is_empty() { String::new() } else { super::spell_xbetza(&rest).ok()? };
+        if let Ok(text) = check(&format!("{text}{circles}"), moves, super::super::compile) {
+            return Some(text);
+        }
+    }
+    None
+}
