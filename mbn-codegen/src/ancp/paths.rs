@@ -39,7 +39,7 @@ pub fn split(moves: &MoveSet) -> Option<Vec<(usize, Vec<Step>)>> {
             continue;
         }
         let mut paths = Vec::new();
-        walk(&legs(m)?, 0, None, &mut Vec::new(), &mut paths, &siblings, &mut Resolved::new())?;
+        walk(&legs(m), 0, None, &mut Vec::new(), &mut paths, &siblings, &mut Resolved::new())?;
         out.extend(paths.into_iter().map(|p| (i, p)));
         if out.len() > MAX_PATHS {
             return None;
@@ -75,8 +75,9 @@ pub(crate) fn resolve(leg: &Leg, prev: Option<Vector>, siblings: &Siblings) -> O
     }
 }
 
-/// The legs of a move, each with its template ([`template`]), or `None` when it has another part.
-fn legs(m: &Move) -> Option<Vec<(&Leg, Rc<Leg>)>> {
+/// The parts of a move: each leg with its template ([`template`]), `None` for another part (a
+/// path that reaches one cannot be taken apart).
+fn legs(m: &Move) -> Vec<Option<(&Leg, Rc<Leg>)>> {
     m.parts
         .iter()
         .map(|p| match p {
@@ -92,7 +93,7 @@ type Resolved = HashMap<(usize, Option<Vector>), Option<Vec<Vector>>>;
 
 /// Every path through `legs` from leg `i` on, after a leg in direction `prev`, onto `path`.
 fn walk(
-    legs: &[(&Leg, Rc<Leg>)],
+    legs: &[Option<(&Leg, Rc<Leg>)>],
     i: usize,
     prev: Option<Vector>,
     path: &mut Vec<Step>,
@@ -100,10 +101,11 @@ fn walk(
     siblings: &Siblings,
     resolved: &mut Resolved,
 ) -> Option<()> {
-    let Some((leg, template)) = legs.get(i) else {
+    let Some(part) = legs.get(i) else {
         out.push(path.clone());
         return (out.len() <= MAX_PATHS).then_some(());
     };
+    let (leg, template) = part.as_ref()?;
     let directions = resolved.entry((i, prev)).or_insert_with(|| resolve(leg, prev, siblings)).clone()?;
     for v in directions {
         path.push((template.clone(), v));
@@ -217,7 +219,7 @@ fn repeat_paths(m: &Move, siblings: &Siblings) -> Option<Vec<Vec<String>>> {
     }
     let mut rounds = Vec::new();
     let body = Move { parts: first.clone(), span: m.span };
-    walk(&legs(&body)?, 0, None, &mut Vec::new(), &mut rounds, siblings, &mut Resolved::new())?;
+    walk(&legs(&body), 0, None, &mut Vec::new(), &mut rounds, siblings, &mut Resolved::new())?;
     let top = max.unwrap_or(MAX_ROUNDS).min(MAX_ROUNDS);
     let mut out = Vec::new();
     for round in rounds {
