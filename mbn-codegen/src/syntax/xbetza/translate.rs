@@ -61,6 +61,15 @@ fn group_vectors(atom: (u32, u32)) -> impl Fn(&str) -> Vec<Vector> {
     move |c: &str| xdir::select(atom.0, atom.1, if c.is_empty() { &[] } else { std::slice::from_ref(&c) })
 }
 
+/// The XBetza group (`""` first, then `candidates`) naming exactly the vectors `list` of `atom`.
+fn exact_group(atom: (u32, u32), list: &[Vector], candidates: &[String]) -> Option<String> {
+    let select = group_vectors(atom);
+    std::iter::once("").chain(candidates.iter().map(String::as_str)).map(str::to_string).find(|c| {
+        let s = select(c);
+        s.len() == list.len() && s.iter().all(|v| list.contains(v))
+    })
+}
+
 /// MBN's name of an atom.
 fn mbn_atom((m, n): (u32, u32)) -> String {
     match (m, n) {
@@ -369,14 +378,12 @@ pub fn to_mbn(written: &MoveSet) -> Result<String, String> {
             for (first, turn, count) in &circles {
                 // X99: D24's `(P)mλ` turns P's every leap, so a first leap in some of its atom's
                 // directions is written as D24 unfolds a rider: `(rf)N-{((fr)N)6}`.
-                let atom = match &first.directions {
-                    Directions::Absolute(v) if !v.is_empty() => atom_of(v[0]),
-                    _ => return Err("a circular rider with no first leap".into()),
-                };
+                let vectors = plain(first)?;
+                let atom = atom_of(*vectors.first().ok_or("a circular rider with no first leap")?);
                 let all = crate::lower::directions::leaper_vectors(atom.0, atom.1).unwrap_or_default();
                 let ones = mbn_leg(first, false)?;
                 match ones.as_slice() {
-                    [one] if plain(first)?.len() == all.len() => riders.push(format!("({one}){turn}{count}")),
+                    [one] if vectors.len() == all.len() => riders.push(format!("({one}){turn}{count}")),
                     _ => riders
                         .extend(ones.iter().map(|one| format!("({one}-{{({turn}{}){}}})", mbn_atom(atom), count - 1))),
                 }
@@ -806,17 +813,8 @@ fn xbetza_chain(m: &crate::ir::Move, candidates: &[String], alone: bool, hints: 
     let vectors = plain(first)?;
     let (initial, modes) = xbetza_chain_modes(first, !rest.is_empty())?;
     // Each first-leg atom with the XBetza group naming its directions.
-    let atoms: Vec<_> = by_atom(vectors)
-        .into_iter()
-        .map(|(atom, list)| {
-            let select = group_vectors(atom);
-            let group = std::iter::once("").chain(candidates.iter().map(String::as_str)).find(|c| {
-                let s = select(c);
-                s.len() == list.len() && s.iter().all(|v| list.contains(v))
-            });
-            (atom, group.map(str::to_string))
-        })
-        .collect();
+    let atoms: Vec<_> =
+        by_atom(vectors).into_iter().map(|(atom, list)| (atom, exact_group(atom, &list, candidates))).collect();
     let first_atoms: String = atoms.iter().map(|(atom, _)| mbn_atom(*atom)).collect();
     // One chain per first-leg atom and per choice of each later leg's alternative spellings.
     let render = |spellings: &[Vec<String>]| -> Result<String, String> {
@@ -866,7 +864,7 @@ fn xbetza_chain(m: &crate::ir::Move, candidates: &[String], alone: bool, hints: 
         if tried(&spellings)?.is_some() {
             continue;
         }
-        // A leg written as one spelled before, after the same atom (`N-(rf)N-(rf)N`), is first
+        // A leg written as one spelled before, after the same atom (`W-dW-dW`), is first
         // tried with the letters found for that one: a piece's chains then search once per way
         // of writing a leg, not once per leg.
         let key =
@@ -1256,7 +1254,7 @@ fn circles_as_q(chains: &[String]) -> Option<Vec<String>> {
     let mut out = chains.to_vec();
     let mut folded = false;
     for atom in ["N", "C", "Z"] {
-        // The first leap's directions of a rider turning `turns`, and its place.
+        // The first leap's directions of a rider turning `turns`, if `text` is one.
         let rider = |text: &str, turns: [&str; 2]| {
             turns.iter().find_map(|t| text.strip_suffix(&format!("{atom}{t}7"))).map(str::to_string)
         };

@@ -8,7 +8,7 @@
 //! prefix up to that leg compiled back and compared with MBN's prefix, as for chains.
 
 use super::{
-    by_atom, cover_paths, group_vectors, groups_within, plain, same_move, target, xbetza_atom, xbetza_chain_modes,
+    by_atom, cover_paths, exact_group, groups_within, plain, same_move, target, xbetza_atom, xbetza_chain_modes,
 };
 use crate::ir::{Directions, Move, Part};
 
@@ -72,13 +72,8 @@ fn a_moves_of_group(m: &Move, atom: (u32, u32), letter: &str, candidates: &[Stri
     let legs: Vec<_> =
         m.parts.iter().filter_map(|p| if let Part::Leg(l) = p { Some(l.as_ref()) } else { None }).collect();
     let first_vectors = plain(legs[0])?;
-    let first_letters = std::iter::once(String::new())
-        .chain(candidates.iter().cloned())
-        .find(|c| {
-            let s = group_vectors(atom)(c);
-            s.len() == first_vectors.len() && s.iter().all(|v| first_vectors.contains(v))
-        })
-        .ok_or("the first leg's directions are no one XBetza group")?;
+    let first_letters =
+        exact_group(atom, first_vectors, candidates).ok_or("the first leg's directions are no one XBetza group")?;
     let mut written = Vec::new();
     for (i, leg) in legs.iter().enumerate() {
         let (initial, modes) = xbetza_chain_modes(leg, i + 1 < legs.len())?;
