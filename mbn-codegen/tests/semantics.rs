@@ -216,6 +216,28 @@ fn d06_optional_legs_versus_ranges_and_sets() {
         ItemKind::Piece(def) => assert!(matches!(def.body.as_ref().unwrap().kind, MoveKind::Optional(_))),
         other => panic!("{other:?}"),
     }
+    // Followed by `+`: not an optional leg (`-` binds more loosely than `+`, D23), so the bracket
+    // opens a piece set or a range, and the error's help brackets the chain.
+    for (text, column, bracketed) in [
+        ("W-{F}+N", 6, "`(W-{F})+N`"),
+        ("N-{((rf)N)7}+W", 4, "`(N-{((rf)N)7})+W`"),
+        ("W-[F]+N", 6, "`(W-[F])+N`"),
+        ("fF-[W2]3+(cF-mF)", 5, "`(fF-[W2]3)+(cF-mF)`"),
+        ("R+W-{F}+N+K", 8, "`(R+W-{F})+N+K`"),
+        ("(W-{F}+N)R", 7, "`(W-{F})+N`"),
+    ] {
+        let errors = parse_move(text).expect_err(text);
+        assert_eq!(errors.len(), 1, "{text}: {errors:?}");
+        assert_eq!(errors[0].span.start + 1, column, "{text}: {errors:?}");
+        let help = errors[0].help.as_deref().unwrap_or_default();
+        assert!(help.contains("bracket the chain") && help.ends_with(bracketed), "{text}: {help}");
+        let fixed = &bracketed[1..bracketed.len() - 1];
+        assert!(parse_move(fixed).is_ok(), "{fixed}");
+    }
+    assert!(same("(W-{F})+N", "N+(W-{F})"));
+    // No help where the bracket could not be an optional leg anyway.
+    let errors = parse_move("W{F}+N").expect_err("W{F}+N");
+    assert!(errors[0].help.is_none(), "{errors:?}");
 }
 
 #[test]

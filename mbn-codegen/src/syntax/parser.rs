@@ -497,7 +497,19 @@ fn move_expr(input: &mut Input<'_>) -> PResult<Move> {
             let _ = input.next_token();
             Link::Chain
         };
-        legs.push(Leg { link: Some(link), body: element(input)? });
+        let rest: &str = input;
+        let joined = optional_len(input).filter(|&len| rest[len..].starts_with('+'));
+        let chain_end = pos(input);
+        match element(input) {
+            Ok(body) => legs.push(Leg { link: Some(link), body }),
+            Err(e) => {
+                if let Some(len) = joined {
+                    let chain = &input.state.stripped.text[start..chain_end + len];
+                    explain_joined_optional(input, chain, &rest[len..]);
+                }
+                return Err(e);
+            }
+        }
     }
     if legs.len() == 1 {
         return Ok(legs.pop().expect("one leg").body);
@@ -520,20 +532,68 @@ fn element(input: &mut Input<'_>) -> PResult<Move> {
 /// and to the `=` of a definition, and allows a step count after the closing bracket
 /// (`{jy{X}F}0-F`).
 fn starts_optional(input: &Input<'_>) -> bool {
-    let Some(open) = peek(input) else { return false };
+    let rest: &str = input;
+    optional_len(input)
+        .is_some_and(|len| matches!(rest[len..].chars().next(), None | Some(')' | '-' | '=' | ']' | '}')))
+}
+
+/// The length of the optional leg opening here (up to its closing bracket and step count), if a
+/// `[` or `{` stands where an optional leg may open. Whether it is one depends on what follows
+/// ([`starts_optional`]).
+fn optional_len(input: &Input<'_>) -> Option<usize> {
+    let open = peek(input)?;
     if open != '[' && open != '{' {
-        return false;
+        return None;
     }
     let at = pos(input);
     let text = input.state.stripped.text.as_bytes();
     let before = at.checked_sub(1).map(|i| text[i]);
     if !matches!(before, None | Some(b'(' | b'-' | b'=' | b'[' | b'{' | b' ' | b'\t' | b'\n' | b'\r')) {
-        return false;
+        return None;
     }
     let rest: &str = input;
-    let Some(close) = matching_bracket(rest) else { return false };
+    let close = matching_bracket(rest)?;
     let after = rest[close + 1..].trim_start_matches(|c: char| c.is_ascii_digit() || c == '*' || c == '#');
-    matches!(after.chars().next(), None | Some(')' | '-' | '=' | ']' | '}'))
+    Some(rest.len() - after.len())
+}
+
+/// Adds a help to the failure of a chain leg that would be an optional leg but for the `+` after it
+/// (`W-{F}+N`, D6): `-` binds more loosely than `+` (D23), so the bracket opened a piece set or a
+/// board range. The help brackets `chain` (up to the optional leg's end) and repeats the move that
+/// follows it in `tail`.
+fn explain_joined_optional(input: &Input<'_>, chain: &str, tail: &str) {
+    let mut depth = 0usize;
+    let tail_end = tail
+        .char_indices()
+        .find_map(|(i, c)| match c {
+            '(' | '[' | '{' => {
+                depth += 1;
+                None
+            }
+            ')' | ']' | '}' if depth == 0 => Some(i),
+            ')' | ']' | '}' => {
+                depth -= 1;
+                None
+            }
+            c if c.is_ascii_whitespace() => Some(i),
+            _ => None,
+        })
+        .unwrap_or(tail.len());
+    let help = format!(
+        "an optional leg ends its chain, and `-` binds more loosely than `+`, so this reads as a piece set or \
+         a board range joined to what follows; to join a move to the chain, bracket the chain: `({chain}){}`",
+        &tail[..tail_end]
+    );
+    let at = input.state.farthest.borrow().0;
+    let mut hint = input.state.hint.borrow_mut();
+    match hint.as_mut() {
+        Some(h) if h.at == at => {
+            if h.help.is_none() {
+                h.help = Some(help);
+            }
+        }
+        _ => *hint = Some(Hint { at, help: Some(help), label: None, reported: false }),
+    }
 }
 
 /// The index of the bracket closing the one at the start of `s`, counting all kinds of bracket.
