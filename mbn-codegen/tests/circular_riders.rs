@@ -181,7 +181,7 @@ fn xbetza_circles_print_as_q() {
 /// first kind is D24's unfolded rider in MBN (`(rf)N-{((fr)N)6}`), Betza 2.0's `rfNfr7`.
 #[test]
 fn restricted_and_orthodox_circles_print_as_q() {
-    for x in ["rfqN", "fqN", "lfqNrbqN", "qW", "qF", "qA", "qD", "WqN", "mqN", "cqN", "rfcqN", "qWqF", "cNmqN"] {
+    for x in ["rfqN", "fqN", "lfqNrbqN", "qW", "qF", "qA", "qD", "WqN", "mqN", "cqN", "rfcqN", "qWqF", "cNmqN", "NqW"] {
         assert_eq!(to_xbetza(&compile(Dialect::XBetza, x)).as_deref(), Ok(x), "`{x}`");
     }
     let rose = "((rf)N-{((fr)N)6})+((rf)N-{((fl)N)6})";
@@ -199,12 +199,44 @@ fn restricted_and_orthodox_circles_print_as_q() {
     // One way round only: Betza 2.0's circular rider with directions on its first leap.
     assert_eq!(to_xbetza(&compile(Dialect::Mbn, "(rf)N-{((fr)N)6}")).as_deref(), Ok("rfNfr7"));
     assert!(equal("x:rfNfr7", "(rf)N-{((fr)N)6}"));
-    // `q` on W or F turns 45° a leap, W and F by turns: MBN's circular king's turned leaps
-    // after a first W or F (ANCP does not tell these equal: X97 compares circles of one atom).
-    for a in ["W", "F"] {
-        let m = format!("({a}-{{((fr)K)6}})+({a}-{{((fl)K)6}})");
-        let seen = alike_on_random_boards(&format!("x:q{a}"), &m, 0x5eed_0099);
-        assert!(seen > 200, "`q{a}`: the random boards show too little ({seen} moves)");
+}
+
+/// X101: `q` on W, F, D or A turns 45° a leap, so its leaps are two atoms by turns: MBN's turned
+/// compound after a first leap (`qW` is `(W-{((fr)K)6})+(W-{((fl)K)6})`). Compared as a first leap
+/// and chains (X97, each time round the one turned leap of the compound that exists), translated
+/// both ways; before, ANCP called them different and `qW` printed as 16 moves and chains.
+#[test]
+fn circles_of_two_atoms_by_turns() {
+    for (x, m) in [
+        ("qW", "(W-{((fr)K)6})+(W-{((fl)K)6})"),
+        ("qF", "(F-{((fr)K)6})+(F-{((fl)K)6})"),
+        ("qD", "(D-{((fr)DA)6})+(D-{((fl)DA)6})"),
+        ("qA", "(A-{((fr)DA)6})+(A-{((fl)DA)6})"),
+        ("frqW", "(fW-{((fr)K)6})+(rW-{((fr)K)6})+(fW-{((fl)K)6})+(rW-{((fl)K)6})"),
+        ("qWqF", "(W-{((fr)K)6})+(W-{((fl)K)6})+(F-{((fr)K)6})+(F-{((fl)K)6})"),
+    ] {
+        assert_eq!(to_mbn(&compile(Dialect::XBetza, x)).as_deref(), Ok(m), "`{x}`");
+        assert_eq!(to_xbetza(&compile(Dialect::Mbn, m)).as_deref(), Ok(x), "`{m}`");
+        assert!(equal(&format!("x:{x}"), m), "`{x}` = `{m}`");
+        let seen = alike_on_random_boards(&format!("x:{x}"), m, 0x5eed_0101);
+        assert!(seen > 200, "`{x}`: the random boards show too little ({seen} moves)");
+    }
+    // Before the full circle: eight leaps come back to the start (M6), `q` does not.
+    for (a, b, from) in [
+        ("x:qW", "(W-{((fr)K)7})+(W-{((fl)K)7})", "d4"),
+        ("x:qW", "(W-{((fr)K)5})+(W-{((fl)K)5})", "d4"),
+        ("x:qW", "(W-{((fr)K)6})", "a1"),
+    ] {
+        assert!(!equal(a, b), "`{a}` ≠ `{b}`");
+        let ((da, ta), (db, tb)) = (piece(a), piece(b));
+        assert_ne!(moves_in(da, ta, from, "", ""), moves_in(db, tb, from, "", ""), "`{a}`, `{b}` on {from}");
+    }
+    // By hand from a1: a2, then right b3 c3 d2 d1 (then off the board); b1, then left c2 c3 b4 a4.
+    // A friend on c3 stops both circles before it; an enemy there is taken and ends them.
+    for (dialect, text) in [(Dialect::XBetza, "qW"), (Dialect::Mbn, "(W-{((fr)K)6})+(W-{((fl)K)6})")] {
+        assert_eq!(moves_in(dialect, text, "a1", "", ""), "a2 a4 b1 b3 b4 c2 c3 d1 d2");
+        assert_eq!(moves_in(dialect, text, "a1", "c3", ""), "a2 b1 b3 c2");
+        assert_eq!(moves_in(dialect, text, "a1", "", "c3"), "a2 b1 b3 c2 xc3");
     }
 }
 
@@ -219,4 +251,42 @@ fn restricted_rose_by_hand() {
         assert_eq!(moves_in(dialect, text, "a1", "d4", ""), "a5 b3");
         assert_eq!(moves_in(dialect, text, "a1", "", "d4"), "a5 b3 xd4");
     }
+}
+
+/// X100: a circle whose leaps only move. XBetza's `mqN` is MBN's `(mN)(fr)7+(mN)(fl)7` (every
+/// leap `m`; on the way a leap only moves anyway, D23), compared as its first leap and chains; it
+/// printed as 19 chains and was called different from the rider.
+#[test]
+fn circles_that_only_move() {
+    for (x, m) in [
+        ("mqN", "(mN)(fr)7+(mN)(fl)7"),
+        ("WmqN", "W+(mN)(fr)7+(mN)(fl)7"),
+        ("mqC", "(mC)(fr)7+(mC)(fl)7"),
+        ("rfmqN", "(m(rf)N-{(m(fr)N)6})+(m(rf)N-{(m(fl)N)6})"),
+    ] {
+        assert_eq!(to_mbn(&compile(Dialect::XBetza, x)).as_deref(), Ok(m), "`{x}`");
+        assert_eq!(to_xbetza(&compile(Dialect::Mbn, m)).as_deref(), Ok(x), "`{m}`");
+        assert!(equal(&format!("x:{x}"), m), "`{x}` = `{m}`");
+        let seen = alike_on_random_boards(&format!("x:{x}"), m, 0x5eed_0100);
+        assert!(seen > 200, "`{x}`: the random boards show too little ({seen} moves)");
+    }
+    // The chains as a chain writes them: a mode on the last leap only.
+    let chains =
+        |turn: &str| (1..7).map(|k| format!("+(N{}-m{turn}N)", format!("-{turn}N").repeat(k - 1))).collect::<String>();
+    assert!(equal("(mN)(rf)7", &format!("mN{}", chains("(rf)"))));
+    // `m` on the leaps is not the plain circle, nor captures.
+    for (a, b) in [("x:mqN", "(N)(fr)7+(N)(fl)7"), ("x:qN", "(mN)(fr)7+(mN)(fl)7"), ("x:cqN", "(mN)(fr)7+(mN)(fl)7")] {
+        assert!(!equal(a, b), "`{a}` ≠ `{b}`");
+    }
+    // By hand from a1: b3 then d4 f3 g1 turning right, a5 left; c2 then d4 c6 a7 turning left,
+    // e1 right. An enemy on d4 is not taken and stops both circles through it; a friend on b3
+    // stops the circles from b3.
+    for (dialect, text) in [(Dialect::XBetza, "mqN"), (Dialect::Mbn, "(mN)(fr)7+(mN)(fl)7")] {
+        assert_eq!(moves_in(dialect, text, "a1", "", ""), "a5 a7 b3 c2 c6 d4 e1 f3 g1");
+        assert_eq!(moves_in(dialect, text, "a1", "", "d4"), "a5 b3 c2 e1");
+        assert_eq!(moves_in(dialect, text, "a1", "b3", ""), "a7 c2 c6 d4 e1");
+    }
+    // One way round has no XBetza spelling mbn reads (Betza 2.0's `mNrf7` is refused).
+    let e = to_xbetza(&compile(Dialect::Mbn, "(mN)(rf)7")).unwrap_err();
+    assert!(e.contains("`mqN`, X100"), "{e}");
 }

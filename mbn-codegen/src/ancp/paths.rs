@@ -266,12 +266,16 @@ struct Circle<'a> {
     first: &'a Leg,
     /// The first turned leap.
     turned: &'a Leg,
-    /// Every later turned leap.
-    later: &'a Leg,
+    /// Every later turned leap: the leaps it may be, one per atom of a compound (`(K)(fr)3`
+    /// turns by W and F leaps, X98), of which one at most goes on each time.
+    later: Vec<&'a Leg>,
     /// The fewest turned leaps.
     min: u32,
     /// The most turned leaps (`None`: unlimited).
     max: Option<u32>,
+    /// Every leap has `m` written (`(mN)(rf)7`): the last leap only moves, a leap on the way only
+    /// moves as it would with no mode written (D23).
+    moves_only: bool,
 }
 
 /// `m` as a circular rider of plain leaps, if it is one.
@@ -281,25 +285,44 @@ fn circular(m: &Move) -> Option<Circle<'_>> {
     else {
         return None;
     };
-    let [Part::Repeat { first: round, then, first_alternatives, alternatives, count, origin, destination }] =
+    // The first time round is this move's (a move per first alternative, X98).
+    let [Part::Repeat { first: round, then, first_alternatives: _, alternatives, count, origin, destination }] =
         body.as_slice()
     else {
         return None;
     };
-    let plain = first_alternatives.is_empty() && alternatives.is_empty() && origin.is_empty() && destination.is_empty();
+    let plain = origin.is_empty() && destination.is_empty();
     let Count::Between { min, max } = *count else { return None };
-    let ([Part::Leg(turned)], [Part::Leg(later)]) = (round.as_slice(), then.as_slice()) else { return None };
-    // A leap with nothing written but its directions (and the link and span that place it).
-    let bare = |l: &Leg| {
-        !l.mode_written && *l == Leg::new(l.link, l.directions.clone(), Reach::LEAP, l.capabilities.clone(), l.span)
+    let [Part::Leg(turned)] = round.as_slice() else { return None };
+    let later: Vec<&Leg> = if alternatives.is_empty() { std::slice::from_ref(then) } else { alternatives }
+        .iter()
+        .map(|body| match body.as_slice() {
+            [Part::Leg(leg)] => Some(&**leg),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    // A leap with nothing written but its directions (and the link and span that place it), and
+    // `m` when `moves_only`.
+    let plain_leap = |l: &Leg, moves_only: bool| {
+        let capabilities = if moves_only { only_move() } else { l.capabilities.clone() };
+        let leap = Leg::new(l.link, l.directions.clone(), Reach::LEAP, capabilities, l.span);
+        *l == Leg { mode_written: moves_only, ..leap }
     };
-    (plain && min > 0 && [first, turned, later].iter().all(|l| bare(l))).then_some(Circle {
+    let moves_only = first.mode_written;
+    let mut leaps = [&**first, &**turned].into_iter().chain(later.iter().copied());
+    (plain && min > 0 && leaps.all(|l| plain_leap(l, moves_only))).then_some(Circle {
         first,
         turned,
         later,
         min,
         max,
+        moves_only,
     })
+}
+
+/// The capabilities of `m`.
+fn only_move() -> Vec<Capability> {
+    vec![Capability::Move { restriction: None, allows_en_passant: false }]
 }
 
 /// Whether `moves` holds a circular rider that [`repeats_apart`] takes apart into a first leap
@@ -315,20 +338,42 @@ pub(crate) fn has_circular(moves: &MoveSet) -> bool {
 /// leap on the way only moves (no mode written, M1), so the position M5's repeat must not reach
 /// again is the square alone: the turned leaps stop before one would land again where the first
 /// leap or a turned one landed (the start square is no such square: the Rose's full circle is a
-/// move, M6). `None` for anything else: several directions per time round, modes, hops, ranges.
+/// move, M6). The same holds when every leap has `m` written (the last leap then only moves).
+/// `None` for anything else: several directions per time round, other modes, hops, ranges.
 fn circular_paths(m: &Move, siblings: &Siblings) -> Option<(Move, Vec<Vec<String>>)> {
-    let Circle { first, turned, later, min, max } = circular(m)?;
+    let Circle { first, turned, later, min, max, moves_only } = circular(m)?;
     let top = max.unwrap_or(u32::MAX);
+    // A leap on the way as a chain's leg with no mode written has it (`(mN)(rf)7` is `mN`,
+    // `N-m(rf)N`, `N-(rf)N-m(rf)N`, …), and the last leap as it is.
+    let on_the_way = |l: &Leg| {
+        let leg = template(l);
+        Rc::new(if moves_only {
+            Leg { mode_written: false, capabilities: super::move_or_capture(), ..leg }
+        } else {
+            leg
+        })
+    };
+    let last = |path: &[Step], l: &Leg| {
+        let mut path = path.to_vec();
+        if moves_only {
+            path.last_mut().expect("a leap").0 = Rc::new(template(l));
+        }
+        path_text(&path)
+    };
     let mut out = Vec::new();
     for v0 in resolve(first, None, siblings)? {
-        let mut path = vec![(Rc::new(template(first)), v0)];
+        let mut path = vec![(on_the_way(first), v0)];
         let mut landed = vec![v0];
         let (mut at, mut prev) = (v0, v0);
         for round in 1..=top {
-            let leg = if round == 1 { turned } else { later };
-            let v = match resolve(leg, Some(prev), siblings)?.as_slice() {
+            let legs = if round == 1 { std::slice::from_ref(&turned) } else { later.as_slice() };
+            let mut next = Vec::new();
+            for leg in legs {
+                next.extend(resolve(leg, Some(prev), siblings)?.into_iter().map(|v| (*leg, v)));
+            }
+            let (leg, v) = match next.as_slice() {
                 [] => break,
-                [v] => *v,
+                [one] => *one,
                 _ => return None,
             };
             at = (at.0 + v.0, at.1 + v.1);
@@ -337,10 +382,10 @@ fn circular_paths(m: &Move, siblings: &Siblings) -> Option<(Move, Vec<Vec<String
                 break;
             }
             landed.push(at);
-            path.push((Rc::new(template(leg)), v));
+            path.push((on_the_way(leg), v));
             prev = v;
             if round >= min {
-                out.push(path_text(&path));
+                out.push(last(&path, leg));
             }
             if out.len() > MAX_PATHS {
                 return None;

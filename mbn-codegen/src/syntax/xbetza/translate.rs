@@ -375,17 +375,30 @@ pub fn to_mbn(written: &MoveSet) -> Result<String, String> {
                 rest.push(bracket(chain_text(chain)?));
             }
             let mut riders = Vec::new();
-            for (first, turn, count) in &circles {
+            for (first, turn, count, turned) in &circles {
                 // X99: D24's `(P)mλ` turns P's every leap, so a first leap in some of its atom's
                 // directions is written as D24 unfolds a rider: `(rf)N-{((fr)N)6}`.
                 let vectors = plain(first)?;
                 let atom = atom_of(*vectors.first().ok_or("a circular rider with no first leap")?);
                 let all = crate::lower::directions::leaper_vectors(atom.0, atom.1).unwrap_or_default();
                 let ones = mbn_leg(first, false)?;
+                // X101: leaps of two atoms by turns (`qW`: W and F) turn as their compound (`K`).
+                let turned_atoms = match [atom, *turned] {
+                    [a, b] if a == b => mbn_atom(a),
+                    [(0, 1), (1, 1)] | [(1, 1), (0, 1)] => "K".to_string(),
+                    [a, b] => mbn_atom(a.min(b)) + &mbn_atom(a.max(b)),
+                };
                 match ones.as_slice() {
-                    [one] if vectors.len() == all.len() => riders.push(format!("({one}){turn}{count}")),
-                    _ => riders
-                        .extend(ones.iter().map(|one| format!("({one}-{{({turn}{}){}}})", mbn_atom(atom), count - 1))),
+                    [one] if vectors.len() == all.len() && atom == *turned => {
+                        riders.push(format!("({one}){turn}{count}"))
+                    }
+                    _ => {
+                        // `(mN)(fr)7`'s leaps all have `m` written (X100).
+                        let mode = if first.mode_written { "m" } else { "" };
+                        riders.extend(
+                            ones.iter().map(|one| format!("({one}-{{({mode}{turn}{turned_atoms}){}}})", count - 1)),
+                        )
+                    }
                 }
             }
             let said =
@@ -1068,7 +1081,9 @@ fn xbetza_repeat(m: &crate::ir::Move, candidates: &[String], hints: &Hints) -> O
                         Directions::Absolute(v) => Ok(v.clone()),
                         _ => Err("a relative first leg".to_string()),
                     })?;
-                    if !initial.is_empty() || !modes.is_empty() {
+                    // X100: `m` on every leap (`(mN)(fr)7`) is kept for `circles_as_q` to fold
+                    // with the other way round into `mqN`; XBetza has no `m` on one way round.
+                    if !initial.is_empty() || !(modes.is_empty() || modes == "m" && moves_only_circle(leg, turn)) {
                         return Err("a circular rider with modes on its first leg".into());
                     }
                     // X99: a first leap in some directions has them written before it (`rfNfr7`).
@@ -1076,7 +1091,7 @@ fn xbetza_repeat(m: &crate::ir::Move, candidates: &[String], hints: &Hints) -> O
                         .ok_or("no XBetza cover of the directions")?;
                     let letters: String = modifiers.concat().chars().filter(|c| !matches!(c, '(' | ')')).collect();
                     let rider = format!(
-                        "{}{letters}{}",
+                        "{modes}{}{letters}{}",
                         xbetza_atom(*atom, leg.reach)?,
                         count_text(circle_count(*count), false)?
                     );
@@ -1088,6 +1103,13 @@ fn xbetza_repeat(m: &crate::ir::Move, candidates: &[String], hints: &Hints) -> O
         },
         _ => None,
     }
+}
+
+/// Whether a circular rider's first leap `leg` and turned leap `turn` both have `m` alone
+/// written (`(mN)(fr)7`, X100).
+fn moves_only_circle(leg: &Leg, turn: &Leg) -> bool {
+    let only_move = [crate::ir::Capability::Move { restriction: None, allows_en_passant: false }];
+    [leg, turn].iter().all(|l| l.mode_written && l.capabilities == only_move)
 }
 
 /// `(aW)0` as XBetza's `Wc0` (X24): each direction group of the leg with `c` on its count.
@@ -1115,8 +1137,9 @@ fn rampager(leg: &Leg, count: Count, candidates: &[String]) -> Result<String, St
 
 /// XBetza text for a lowered piece, checked to compile back to an equal piece.
 pub fn to_xbetza(moves: &MoveSet) -> Result<String, String> {
-    // X99: XBetza's `q` with a first leap in some directions (`rfqN`) or turning W into F (`qW`).
-    if moves.moves.iter().any(unrolled) {
+    // X99: XBetza's `q` with a first leap in some directions (`rfqN`) or turning W into F (`qW`),
+    // also as MBN writes the latter (`W-{((fr)K)6}`, X101).
+    if moves.moves.iter().any(|m| unrolled(m) || q_circle::compound_turns(m)) {
         if let Some(text) = q_circle::spelled(moves, &candidates()) {
             return Ok(text);
         }
@@ -1244,7 +1267,23 @@ fn spell_xbetza(moves: &MoveSet) -> Result<String, String> {
         }
     }
     let out = singles.concat() + &chains.concat();
-    check(&out, moves, super::compile)
+    check(&out, moves, super::compile).map_err(|e| {
+        if expanded.iter().any(moded_circle) {
+            "a circular rider whose leaps have `m` written translates to XBetza only as both ways round an \
+             oblique atom's circle with seven leaps each, from the same first leaps (`(mN)(fr)7+(mN)(fl)7` is \
+             `mqN`, X100): mbn does not read Betza 2.0's mode before a turned count (`mNrf7`)"
+                .to_string()
+        } else {
+            e
+        }
+    })
+}
+
+/// Whether `m` is a circular rider whose leaps have `m` alone written (`(mN)(fr)7`, X100).
+fn moded_circle(m: &crate::ir::Move) -> bool {
+    let [Part::Leg(leg), Part::Optional { body, count: None, .. }] = m.parts.as_slice() else { return false };
+    let [Part::Repeat { then, .. }] = body.as_slice() else { return false };
+    matches!(then.as_slice(), [Part::Leg(turn)] if moves_only_circle(leg, turn))
 }
 
 /// The printed moves with each pair of circular riders `Nfr7` and `Nfl7` (or `rf`, `lf`) of one

@@ -4,7 +4,7 @@
 //! no shorter spelling otherwise: `qW`'s F-then-W legs have no XBetza continuation letters (X20).
 
 use super::{by_atom, check, cover, group_vectors, unrolled, xbetza_atom, xbetza_modes};
-use crate::ir::{Directions, MoveSet, Part, Reach, Vector};
+use crate::ir::{Directions, Leg, Move, MoveSet, Part, Reach, Vector};
 
 /// `moves` spelled with XBetza's `q` for the atoms that start its unrolled chains, and the rest as
 /// [`super::spell_xbetza`] prints it; `None` when no such spelling compiles back to `moves`.
@@ -12,8 +12,8 @@ pub(super) fn spelled(moves: &MoveSet, candidates: &[String]) -> Option<String> 
     // The first leaps of the chains, and the modes of their last leaps (one set for all).
     let mut firsts: Vec<Vector> = Vec::new();
     let mut modes = None;
-    for m in moves.moves.iter().filter(|m| unrolled(m)) {
-        let (Some(Part::Leg(leg)), Some(Part::Leg(last))) = (m.parts.first(), m.parts.last()) else { return None };
+    for m in moves.moves.iter().filter(|m| circle_move(m)) {
+        let (Some(Part::Leg(leg)), Some(last)) = (m.parts.first(), last_leg(m)) else { return None };
         let Directions::Absolute(vectors) = &leg.directions else { return None };
         if leg.reach != Reach::LEAP
             || leg.mode_written
@@ -40,7 +40,7 @@ pub(super) fn spelled(moves: &MoveSet, candidates: &[String]) -> Option<String> 
         moves: moves
             .moves
             .iter()
-            .filter(|m| !unrolled(m))
+            .filter(|m| !circle_move(m))
             .filter(|m| {
                 keep_said || !m.single_leg().is_some_and(|leg| {
                     xbetza_modes(leg).ok().is_some_and(|m| m == (initial.clone(), modes.clone()))
@@ -59,4 +59,38 @@ pub(super) fn spelled(moves: &MoveSet, candidates: &[String]) -> Option<String> 
         }
     }
     None
+}
+
+/// Whether `m` is a move of a `q` circle: unrolled legs (as the reader makes them), or MBN's rider
+/// of a leap and turned leaps ([`compound_turns`]).
+fn circle_move(m: &Move) -> bool {
+    unrolled(m) || compound_turns(m)
+}
+
+/// Whether `m` is a leap followed by turned leaps that may be any of several atoms (X101: MBN's
+/// `W-{((fr)K)6}`, the moves of XBetza's `qW`).
+pub(super) fn compound_turns(m: &Move) -> bool {
+    match m.parts.as_slice() {
+        [Part::Leg(_), Part::Optional { body, count: None, .. }] => {
+            matches!(body.as_slice(), [Part::Repeat { alternatives, .. }] if !alternatives.is_empty())
+        }
+        _ => false,
+    }
+}
+
+/// The last leg of a circle's move: the unrolled move's last, or the rider's turned leap.
+fn last_leg(m: &Move) -> Option<&Leg> {
+    match m.parts.as_slice() {
+        [Part::Leg(_), Part::Optional { body, .. }] => match body.as_slice() {
+            [Part::Repeat { then, .. }] => match then.as_slice() {
+                [Part::Leg(leg)] => Some(leg),
+                _ => None,
+            },
+            _ => None,
+        },
+        parts => match parts.last() {
+            Some(Part::Leg(leg)) => Some(leg),
+            _ => None,
+        },
+    }
 }

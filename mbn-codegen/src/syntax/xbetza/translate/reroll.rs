@@ -8,7 +8,7 @@
 
 use crate::ancp::paths::{resolve, template, Step};
 use crate::interp::multileg::atom_of;
-use crate::ir::{Directions, Leg, LegLink, Vector};
+use crate::ir::{Capability, Directions, Leg, LegLink, Vector};
 use crate::lower::directions::leaper_vectors;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -250,24 +250,27 @@ fn tails(nodes: &[(Vector, Vec<&[Keyed]>)]) -> Option<Vec<Vec<Leg>>> {
     Some(out)
 }
 
-/// A circular rider found among chains (X97): its first leap, its turn (`(rf)`) and its count
-/// (the most leaps, `7` in `(N)(rf)7`).
-pub(super) type Circle = (Leg, String, usize);
+/// A circular rider found among chains (X97): its first leap, its turn (`(rf)`), its count
+/// (the most leaps, `7` in `(N)(rf)7`) and the atom of its first turned leap (the first leap's, or
+/// the other atom of a circle that turns 45° a leap, `qW`'s F, X101).
+pub(super) type Circle = (Leg, String, usize, (u32, u32));
 
 /// The chains that are circular riders (docs/SEMANTICS.md X97, D24): a first leap followed by 1 to
 /// k leaps (k at least 2) of the same atom and modes, each turned alike from the one before
 /// (`N-(fr)N`, `N-(fr)N-(fr)N`, ... every length present), gathered as `(N)(fr)λ` with λ = k + 1; and the
-/// chains left. Whether the rider is the same piece is for the caller's check to say.
+/// chains left. Chains whose last leap alone has `m` written (`N-m(fr)N`, `N-(fr)N-m(fr)N`, ...)
+/// are a rider of `m` leaps, `(mN)(fr)λ` (a leap on the way only moves either way, D23). Whether
+/// the rider is the same piece is for the caller's check to say.
 pub(super) fn circles(chains: &[Chain]) -> (Vec<Circle>, Vec<Chain>) {
     // (first leg, later leg) and the lengths of the chains of that shape.
-    let mut families: Vec<((&Leg, &Leg), BTreeSet<usize>)> = Vec::new();
-    for chain in chains {
-        let Some(((first, later), _)) = circle_shape(chain) else { continue };
-        match families.iter_mut().find(|((f, l), _)| *f == first && *l == later) {
+    let mut families: Vec<((Leg, Leg), BTreeSet<usize>)> = Vec::new();
+    for chain in chains.iter().flat_map(one_turn_each) {
+        let Some((shape, _)) = circle_shape(&chain) else { continue };
+        match families.iter_mut().find(|(s, _)| *s == shape) {
             Some((_, lengths)) => {
                 lengths.insert(chain.len());
             }
-            None => families.push(((first, later), BTreeSet::from([chain.len()]))),
+            None => families.push((shape, BTreeSet::from([chain.len()]))),
         }
     }
     // Every length from two leaps, and at least two turns: a leap and one turned leap is a
@@ -275,32 +278,99 @@ pub(super) fn circles(chains: &[Chain]) -> (Vec<Circle>, Vec<Chain>) {
     let whole = |lengths: &BTreeSet<usize>| lengths.len() > 1 && lengths.iter().copied().eq(2..=lengths.len() + 1);
     let mut out = Vec::new();
     for ((first, later), lengths) in &families {
-        if let (true, Directions::Relative { modifiers, .. }) = (whole(lengths), &later.directions) {
-            out.push(((*first).clone(), modifiers.concat(), lengths.len() + 1));
+        if let (true, Directions::Relative { modifiers, atom }) = (whole(lengths), &later.directions) {
+            out.push((first.clone(), modifiers.concat(), lengths.len() + 1, *atom));
         }
     }
     let circled = |chain: &Chain| {
         circle_shape(chain).is_some_and(|((f, l), _)| {
-            out.iter().any(|(first, turn, _)| {
-                first == f
-                    && matches!(&l.directions, Directions::Relative { modifiers, .. } if modifiers.concat() == *turn)
+            out.iter().any(|(first, turn, _, turned)| {
+                *first == f
+                    && matches!(&l.directions, Directions::Relative { modifiers, atom }
+                        if modifiers.concat() == *turn && atom == turned)
             })
         })
     };
-    let others = chains.iter().filter(|c| !circled(c)).cloned().collect();
+    let mut others = Vec::new();
+    for chain in chains {
+        let turns = one_turn_each(chain);
+        if turns.iter().any(circled) {
+            others.extend(turns.into_iter().filter(|c| !circled(c)));
+        } else {
+            others.push(chain.clone());
+        }
+    }
     (out, others)
 }
 
+/// A chain whose last leg turns several ways as one chain per way: `N-m(fr)(fl)N` (the two-leap
+/// chains of `mqN`, one leg because nothing follows either) is `N-m(fr)N` and `N-m(fl)N`.
+fn one_turn_each(chain: &Chain) -> Vec<Chain> {
+    match chain.last().map(|l| &l.directions) {
+        Some(Directions::Relative { atom, modifiers }) if modifiers.len() > 1 => modifiers
+            .iter()
+            .map(|m| {
+                let mut one = chain.clone();
+                let last = one.last_mut().expect("a last leg");
+                last.directions = Directions::Relative { atom: *atom, modifiers: vec![m.clone()] };
+                one
+            })
+            .collect(),
+        _ => vec![chain.clone()],
+    }
+}
+
 /// A chain's first leg and later leg when every later leg is that one, turned (not straight on),
-/// and it is the first leg's leap with the same modes: the shape of a circular rider's chain.
-fn circle_shape(chain: &Chain) -> Option<((&Leg, &Leg), usize)> {
+/// and it is the first leg's leap with the same modes: the shape of a circular rider's chain. When
+/// only the last leg has a mode written, and it is `m`, both legs are given that mode (`N-(fr)N-m(fr)N`
+/// is a chain of `(mN)(fr)λ`). The later legs may also take the first leg's atom and another by
+/// turns (`W-(fr)F-(fr)W-(fr)F`: a circle of `qW`, X101); the later leg returned is the first of them.
+fn circle_shape(chain: &Chain) -> Option<((Leg, Leg), usize)> {
     let (first, rest) = chain.split_first()?;
-    let later = rest.first()?;
-    let turned = matches!(&later.directions, Directions::Relative { atom, modifiers }
-        if !modifiers.is_empty() && modifiers.iter().any(|m| m != "f")
-            && matches!(&first.directions, Directions::Absolute(v) if v.iter().all(|&x| atom_of(x) == *atom)));
+    let (last, between) = rest.split_last()?;
+    let Directions::Absolute(first_vectors) = &first.directions else { return None };
+    let first_atom = atom_of(*first_vectors.first()?);
+    // Every later leg with the atom of the first later leg (the atoms alternate, X101).
+    let one_atom = |l: &Leg| match (&l.directions, &rest[0].directions) {
+        (Directions::Relative { modifiers, atom }, Directions::Relative { atom: turned, .. })
+            if *atom == first_atom || atom == turned =>
+        {
+            Leg { directions: Directions::Relative { atom: *turned, modifiers: modifiers.clone() }, ..l.clone() }
+        }
+        _ => l.clone(),
+    };
+    let alternating = rest.iter().enumerate().all(|(i, l)| match (&l.directions, &rest[0].directions) {
+        (Directions::Relative { atom, .. }, Directions::Relative { atom: turned, .. }) => {
+            *atom == if i % 2 == 0 { *turned } else { first_atom }
+        }
+        _ => false,
+    });
+    if !alternating {
+        return None;
+    }
+    let (last, between): (Leg, Vec<Leg>) = (one_atom(last), between.iter().map(one_atom).collect());
+    let only_move = vec![Capability::Move { restriction: None, allows_en_passant: false }];
+    let moves_only = !first.mode_written && last.mode_written && last.capabilities == only_move;
+    let later = if moves_only {
+        Leg { mode_written: false, capabilities: first.capabilities.clone(), ..last.clone() }
+    } else {
+        last.clone()
+    };
+    let turned = matches!(&later.directions, Directions::Relative { modifiers, .. }
+        if !modifiers.is_empty() && modifiers.iter().any(|m| m != "f"))
+        && first_vectors.iter().all(|&x| atom_of(x) == first_atom);
     let alike = Leg { link: first.link, directions: first.directions.clone(), ..later.clone() } == *first;
-    (turned && alike && rest.iter().all(|l| l == later)).then_some(((first, later), chain.len()))
+    if !(turned && alike && between.iter().all(|l| *l == later)) {
+        return None;
+    }
+    let moded = |l: &Leg| {
+        if moves_only {
+            Leg { mode_written: true, capabilities: only_move.clone(), ..l.clone() }
+        } else {
+            l.clone()
+        }
+    };
+    Some(((moded(first), moded(&later)), chain.len()))
 }
 
 /// Whether a circular rider with first leap `first` says the one-leg move of `leg`: the same leap
