@@ -276,7 +276,49 @@ impl Prepared {
 
 /// The moves with their choices, swaps, hops and unloads taken apart, as [`equal`] compares them.
 fn apart(moves: &MoveSet) -> MoveSet {
-    hops_apart(&swaps_apart(&choices_apart(&unloads_as_swaps(moves))))
+    initial_on_first_leg(&hops_apart(&swaps_apart(&choices_apart(&unloads_as_swaps(moves)))))
+}
+
+/// Multi-leg moves whose first leg has `i` (or `ii`) with the same `i` (or `i`) on later legs left
+/// out: written on any leg it makes the whole move an initial move (M66), so `(iN)(rf)7`, whose
+/// every leap has it (D24), is XBetza's `irqN` chains' `iN-(rf)N-…` (X102).
+fn initial_on_first_leg(moves: &MoveSet) -> MoveSet {
+    fn strip(parts: &mut [Part], decaying: bool) {
+        let weaker = |e: &Extra| matches!(e, Extra::Initial { decaying: d } if !d || decaying);
+        for part in parts {
+            match part {
+                Part::Leg(leg) => leg.extras.retain(|e| !weaker(e)),
+                Part::Repeat { first, then, first_alternatives, alternatives, .. } => {
+                    for body in [first, then].into_iter().chain(first_alternatives).chain(alternatives) {
+                        strip(body, decaying);
+                    }
+                }
+                Part::Optional { body, then, .. } => {
+                    strip(body, decaying);
+                    for body in then {
+                        strip(body, decaying);
+                    }
+                }
+            }
+        }
+    }
+    let moves = moves
+        .moves
+        .iter()
+        .map(|m| {
+            let Some(Part::Leg(first)) = m.parts.first() else { return m.clone() };
+            let Some(decaying) = first.extras.iter().find_map(|e| match e {
+                Extra::Initial { decaying } => Some(*decaying),
+                _ => None,
+            }) else {
+                return m.clone();
+            };
+            let mut m = m.clone();
+            strip(&mut m.parts[1..], decaying);
+            m
+        })
+        .collect();
+    MoveSet { moves }
 }
 
 /// The single-leg moves: their atoms, and the text of those that are not split into atoms.

@@ -3,11 +3,12 @@
 //! unrolled chains XBetza's `qN` lowers to; `mbn translate` prints such chains as the rider. Every
 //! equality claimed here is also checked on random boards of both colours, and every inequality
 //! on a board where the two differ. X98: circular riders of several atoms (`(K)(fr)2`, `Kfr2`)
-//! translate both ways as one rider.
+//! translate both ways as one rider. X99–X102: XBetza's `q` circles with a restricted first leap
+//! (`rfqN`), whose leaps only move (`mqN`), of two atoms by turns (`qW`) and initial (`iqN`).
 
 mod common;
 
-use common::probe::{compile, moves_in, probe_of, RandomBoard};
+use common::probe::{board, compile, moves_in, probe_of, written, RandomBoard};
 use common::xorshift;
 use mbn_codegen::ancp;
 use mbn_codegen::syntax::xbetza::translate::{to_mbn, to_xbetza};
@@ -289,4 +290,39 @@ fn circles_that_only_move() {
     // One way round has no XBetza spelling mbn reads (Betza 2.0's `mNrf7` is refused).
     let e = to_xbetza(&compile(Dialect::Mbn, "(mN)(rf)7")).unwrap_err();
     assert!(e.contains("`mqN`, X100"), "{e}");
+}
+
+/// X102: `i` on a circle. XBetza's `iqN` (its chains have `i` on the first leap) is MBN's
+/// `(iN)(fr)7+(iN)(fl)7` (every leap has `i`, D24): on any leg, `i` makes the whole move initial
+/// (M66), so legs after a first leg with `i` are compared without it. It printed as 20 moves and
+/// chains, and `iqW` had no XBetza translation at all.
+#[test]
+fn initial_circles() {
+    for (x, m) in [
+        ("iqN", "(iN)(fr)7+(iN)(fl)7"),
+        ("imqN", "(imN)(fr)7+(imN)(fl)7"),
+        ("irqN", "(irN-{((fr)N)6})+(irN-{((fl)N)6})"),
+        ("iqW", "(iW-{((fr)K)6})+(iW-{((fl)K)6})"),
+    ] {
+        assert_eq!(to_mbn(&compile(Dialect::XBetza, x)).as_deref(), Ok(m), "`{x}`");
+        assert_eq!(to_xbetza(&compile(Dialect::Mbn, m)).as_deref(), Ok(x), "`{m}`");
+        assert_eq!(to_xbetza(&compile(Dialect::XBetza, x)).as_deref(), Ok(x), "`{x}`");
+        assert!(equal(&format!("x:{x}"), m), "`{x}` = `{m}`");
+        let seen = alike_on_random_boards(&format!("x:{x}"), m, 0x5eed_0102);
+        assert!(seen > 200, "`{x}`: the random boards show too little ({seen} moves)");
+    }
+    // `i` on later legs as well changes nothing (M66); on the first leg alone it is not `qN`.
+    assert!(equal("iN-(fr)N", "iN-i(fr)N"));
+    assert!(equal("x:iqN", "(iN-{((fr)N)6})+(iN-{((fl)N)6})"));
+    for (a, b) in [("x:qN", "(iN)(fr)7+(iN)(fl)7"), ("x:iqN", "(N)(fr)7+(N)(fl)7"), ("iN-(fr)N", "iN-ii(fr)N")] {
+        assert!(!equal(a, b), "`{a}` ≠ `{b}`");
+    }
+    // By hand: unmoved on e1, `qN`'s squares (`rose_by_hand`); moved, none.
+    for (dialect, text) in [(Dialect::XBetza, "iqN"), (Dialect::Mbn, "(iN)(fr)7+(iN)(fl)7")] {
+        assert_eq!(moves_in(dialect, text, "e1", "", ""), "a1 a5 b4 c2 c6 d3 e5 e7 f3 g2 g6 h4");
+        let (variant, interp) = probe_of(dialect, text);
+        let mut pos = board(&variant, Color::White, "e1", "", "");
+        pos.set_unmoved(0);
+        assert!(written(&interp, &pos, "e1").is_empty(), "`{text}` moved");
+    }
 }

@@ -309,7 +309,11 @@ fn circular(m: &Move) -> Option<Circle<'_>> {
         *l == Leg { mode_written: moves_only, ..leap }
     };
     let moves_only = first.mode_written;
-    let mut leaps = [&**first, &**turned].into_iter().chain(later.iter().copied());
+    // The first leap may also have `i` (X102: on the first leg it makes the whole move initial).
+    let initial = |e: &Extra| matches!(e, Extra::Initial { .. });
+    let first_leap =
+        Leg { extras: first.extras.iter().filter(|e| !initial(e)).cloned().collect(), ..(**first).clone() };
+    let mut leaps = [&first_leap, &**turned].into_iter().chain(later.iter().copied());
     (plain && min > 0 && leaps.all(|l| plain_leap(l, moves_only))).then_some(Circle {
         first,
         turned,

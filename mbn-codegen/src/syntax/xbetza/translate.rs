@@ -1081,9 +1081,12 @@ fn xbetza_repeat(m: &crate::ir::Move, candidates: &[String], hints: &Hints) -> O
                         Directions::Absolute(v) => Ok(v.clone()),
                         _ => Err("a relative first leg".to_string()),
                     })?;
-                    // X100: `m` on every leap (`(mN)(fr)7`) is kept for `circles_as_q` to fold
-                    // with the other way round into `mqN`; XBetza has no `m` on one way round.
-                    if !initial.is_empty() || !(modes.is_empty() || modes == "m" && moves_only_circle(leg, turn)) {
+                    // X100, X102: `m` on every leap (`(mN)(fr)7`) and `i` are kept for
+                    // `circles_as_q` to fold with the other way round into `mqN`, `iqN`; XBetza
+                    // has no modes on one way round.
+                    if !(initial.is_empty() || initial == "i")
+                        || !(modes.is_empty() || modes == "m" && moves_only_circle(leg, turn))
+                    {
                         return Err("a circular rider with modes on its first leg".into());
                     }
                     // X99: a first leap in some directions has them written before it (`rfNfr7`).
@@ -1095,7 +1098,7 @@ fn xbetza_repeat(m: &crate::ir::Move, candidates: &[String], hints: &Hints) -> O
                         xbetza_atom(*atom, leg.reach)?,
                         count_text(circle_count(*count), false)?
                     );
-                    Ok(groups.iter().map(|g| format!("{g}{rider}")).collect())
+                    Ok(groups.iter().map(|g| format!("{initial}{g}{rider}")).collect())
                 };
                 Some(text())
             }
@@ -1269,9 +1272,10 @@ fn spell_xbetza(moves: &MoveSet) -> Result<String, String> {
     let out = singles.concat() + &chains.concat();
     check(&out, moves, super::compile).map_err(|e| {
         if expanded.iter().any(moded_circle) {
-            "a circular rider whose leaps have `m` written translates to XBetza only as both ways round an \
-             oblique atom's circle with seven leaps each, from the same first leaps (`(mN)(fr)7+(mN)(fl)7` is \
-             `mqN`, X100): mbn does not read Betza 2.0's mode before a turned count (`mNrf7`)"
+            "a circular rider whose leaps have `m` or `i` written translates to XBetza only as both ways round \
+             an oblique atom's circle with seven leaps each, from the same first leaps (`(mN)(fr)7+(mN)(fl)7` is \
+             `mqN`, X100; `(iN)(fr)7+(iN)(fl)7` is `iqN`, X102): mbn does not read Betza 2.0's mode before a \
+             turned count (`mNrf7`)"
                 .to_string()
         } else {
             e
@@ -1279,11 +1283,13 @@ fn spell_xbetza(moves: &MoveSet) -> Result<String, String> {
     })
 }
 
-/// Whether `m` is a circular rider whose leaps have `m` alone written (`(mN)(fr)7`, X100).
+/// Whether `m` is a circular rider whose leaps have `m` alone written (`(mN)(fr)7`, X100), or
+/// whose first leap has `i` (`(iN)(fr)7`, X102).
 fn moded_circle(m: &crate::ir::Move) -> bool {
     let [Part::Leg(leg), Part::Optional { body, count: None, .. }] = m.parts.as_slice() else { return false };
     let [Part::Repeat { then, .. }] = body.as_slice() else { return false };
-    matches!(then.as_slice(), [Part::Leg(turn)] if moves_only_circle(leg, turn))
+    let initial = leg.extras.iter().any(|e| matches!(e, crate::ir::Extra::Initial { decaying: false }));
+    matches!(then.as_slice(), [Part::Leg(turn)] if initial || moves_only_circle(leg, turn))
 }
 
 /// The printed moves with each pair of circular riders `Nfr7` and `Nfl7` (or `rf`, `lf`) of one

@@ -15,10 +15,10 @@ pub(super) fn spelled(moves: &MoveSet, candidates: &[String]) -> Option<String> 
     for m in moves.moves.iter().filter(|m| circle_move(m)) {
         let (Some(Part::Leg(leg)), Some(last)) = (m.parts.first(), last_leg(m)) else { return None };
         let Directions::Absolute(vectors) = &leg.directions else { return None };
-        if leg.reach != Reach::LEAP
-            || leg.mode_written
-            || *modes.get_or_insert(xbetza_modes(last).ok()?) != xbetza_modes(last).ok()?
-        {
+        // `i` on the first leap (X102: on any leg it makes the whole move initial), the modes of
+        // the last.
+        let these = (xbetza_modes(leg).ok()?.0, xbetza_modes(last).ok()?.1);
+        if leg.reach != Reach::LEAP || leg.mode_written || *modes.get_or_insert(these.clone()) != these {
             return None;
         }
         for v in vectors {

@@ -8,7 +8,7 @@
 
 use crate::ancp::paths::{resolve, template, Step};
 use crate::interp::multileg::atom_of;
-use crate::ir::{Capability, Directions, Leg, LegLink, Vector};
+use crate::ir::{Capability, Directions, Extra, Leg, LegLink, Vector};
 use crate::lower::directions::leaper_vectors;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -359,7 +359,16 @@ fn circle_shape(chain: &Chain) -> Option<((Leg, Leg), usize)> {
     let turned = matches!(&later.directions, Directions::Relative { modifiers, .. }
         if !modifiers.is_empty() && modifiers.iter().any(|m| m != "f"))
         && first_vectors.iter().all(|&x| atom_of(x) == first_atom);
-    let alike = Leg { link: first.link, directions: first.directions.clone(), ..later.clone() } == *first;
+    // The first leap may also have `i` (X102: `iN-(fr)N-…` is `(iN)(fr)λ`).
+    let initial = |e: &Extra| matches!(e, Extra::Initial { .. });
+    let extras: Vec<Extra> = first.extras.iter().filter(|e| !initial(e)).cloned().collect();
+    let alike = later.extras == extras
+        && Leg {
+            link: first.link,
+            directions: first.directions.clone(),
+            extras: first.extras.clone(),
+            ..later.clone()
+        } == *first;
     if !(turned && alike && between.iter().all(|l| *l == later)) {
         return None;
     }
