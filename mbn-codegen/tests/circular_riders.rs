@@ -232,6 +232,11 @@ fn circles_of_two_atoms_by_turns() {
         let ((da, ta), (db, tb)) = (piece(a), piece(b));
         assert_ne!(moves_in(da, ta, from, "", ""), moves_in(db, tb, from, "", ""), "`{a}`, `{b}` on {from}");
     }
+    // One way round, or fewer leaps, is no `q`; the error says what is.
+    for m in ["(W-{((fr)K)6})", "(W-{((fr)K)5})+(W-{((fl)K)5})"] {
+        let e = to_xbetza(&compile(Dialect::Mbn, m)).unwrap_err();
+        assert!(e.contains("is XBetza's `qW` only both ways round with six turned leaps each"), "{m}: {e}");
+    }
     // By hand from a1: a2, then right b3 c3 d2 d1 (then off the board); b1, then left c2 c3 b4 a4.
     // A friend on c3 stops both circles before it; an enemy there is taken and ends them.
     for (dialect, text) in [(Dialect::XBetza, "qW"), (Dialect::Mbn, "(W-{((fr)K)6})+(W-{((fl)K)6})")] {

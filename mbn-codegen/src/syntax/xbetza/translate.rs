@@ -496,6 +496,18 @@ fn circular_king(c: &compound_circle::CompoundCircle) -> Result<String, String> 
     };
     let king =
         c.firsts.len() == 2 && c.firsts.iter().any(|l| whole(l, (0, 1))) && c.firsts.iter().any(|l| whole(l, (1, 1)));
+    if let [first] = c.firsts.as_slice() {
+        let atom = match &first.directions {
+            Directions::Absolute(v) => v.first().map(|&x| mbn_atom(atom_of(x))),
+            Directions::Relative { .. } => None,
+        };
+        let atom = atom.unwrap_or_else(|| "W".into());
+        return Err(format!(
+            "a leap followed by a compound's turned leaps (as in `W-{{((fr)K)6}}`) is XBetza's `q{atom}` only both \
+             ways round with six turned leaps each (X101); Betza 2.0 writes a circular rider as one atom letter \
+             and its turn"
+        ));
+    }
     if !king || c.firsts.iter().any(|l| l.reach != Reach::LEAP) {
         return Err("a circular rider of several atoms other than the king's W and F (`(K)(fr)2`, `Kfr2`) \
                     has no XBetza spelling: Betza 2.0 writes a circular rider as one atom letter and its turn"
