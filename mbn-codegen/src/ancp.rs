@@ -279,9 +279,11 @@ fn apart(moves: &MoveSet) -> MoveSet {
     initial_on_first_leg(&hops_apart(&swaps_apart(&choices_apart(&unloads_as_swaps(moves)))))
 }
 
-/// Multi-leg moves whose first leg has `i` (or `ii`) with the same `i` (or `i`) on later legs left
-/// out: written on any leg it makes the whole move an initial move (M66), so `(iN)(rf)7`, whose
-/// every leap has it (D24), is XBetza's `irqN` chains' `iN-(rf)N-…` (X102).
+/// Multi-leg moves with `i` (or `ii`) on their first leg when a leg of theirs has it, and no weaker
+/// one on later legs: written on any leg it makes the whole move an initial move (M66), so
+/// `N-i(rf)N` is `iN-(rf)N`, and `(iN)(rf)7`, whose every leap has it (D24), is XBetza's `iqN`
+/// chains' `iN-(rf)N-…` (X102). Legs inside repeated or optional parts do not move it to the first
+/// leg (such a part may not be taken), but lose it when the first leg has it.
 fn initial_on_first_leg(moves: &MoveSet) -> MoveSet {
     fn strip(parts: &mut [Part], decaying: bool) {
         let weaker = |e: &Extra| matches!(e, Extra::Initial { decaying: d } if !d || decaying);
@@ -306,15 +308,25 @@ fn initial_on_first_leg(moves: &MoveSet) -> MoveSet {
         .moves
         .iter()
         .map(|m| {
-            let Some(Part::Leg(first)) = m.parts.first() else { return m.clone() };
-            let Some(decaying) = first.extras.iter().find_map(|e| match e {
-                Extra::Initial { decaying } => Some(*decaying),
+            let initial = |leg: &Leg| {
+                leg.extras.iter().find_map(|e| match e {
+                    Extra::Initial { decaying } => Some(*decaying),
+                    _ => None,
+                })
+            };
+            // The strongest `i` on a leg that is always taken (`ii` is `i` and more).
+            let legs = m.parts.iter().filter_map(|p| match p {
+                Part::Leg(leg) => Some(leg),
                 _ => None,
-            }) else {
+            });
+            let (Some(Part::Leg(_)), Some(decaying)) = (m.parts.first(), legs.filter_map(|l| initial(l)).max()) else {
                 return m.clone();
             };
             let mut m = m.clone();
-            strip(&mut m.parts[1..], decaying);
+            strip(&mut m.parts, decaying);
+            if let Some(Part::Leg(first)) = m.parts.first_mut() {
+                first.extras.push(Extra::Initial { decaying });
+            }
             m
         })
         .collect();

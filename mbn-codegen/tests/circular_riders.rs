@@ -316,15 +316,23 @@ fn initial_circles() {
         let seen = alike_on_random_boards(&format!("x:{x}"), m, 0x5eed_0102);
         assert!(seen > 200, "`{x}`: the random boards show too little ({seen} moves)");
     }
-    // `i` on later legs as well changes nothing (M66); on the first leg alone it is not `qN`.
-    assert!(equal("iN-(fr)N", "iN-i(fr)N"));
+    // `i` on any leg makes the whole move initial (M66): on later legs as well, or instead, it
+    // is the same move; `ii` is more.
+    for (a, b) in [("iN-(fr)N", "iN-i(fr)N"), ("iN-(fr)N", "N-i(fr)N"), ("iiN-(fr)N", "iN-ii(fr)N")] {
+        assert!(equal(a, b), "`{a}` = `{b}`");
+        let seen = alike_on_random_boards(a, b, 0x5eed_0102);
+        assert!(seen > 100, "`{a}`: the random boards show too little ({seen} moves)");
+    }
     assert!(equal("x:iqN", "(iN-{((fr)N)6})+(iN-{((fl)N)6})"));
     for (a, b) in [("x:qN", "(iN)(fr)7+(iN)(fl)7"), ("x:iqN", "(N)(fr)7+(N)(fl)7"), ("iN-(fr)N", "iN-ii(fr)N")] {
         assert!(!equal(a, b), "`{a}` ≠ `{b}`");
     }
-    // By hand: unmoved on e1, `qN`'s squares (`rose_by_hand`); moved, none.
+    // By hand: unmoved on e1, `qN`'s squares (`rose_by_hand`); moved, none (nor for `N-i(fr)N`).
     for (dialect, text) in [(Dialect::XBetza, "iqN"), (Dialect::Mbn, "(iN)(fr)7+(iN)(fl)7")] {
         assert_eq!(moves_in(dialect, text, "e1", "", ""), "a1 a5 b4 c2 c6 d3 e5 e7 f3 g2 g6 h4");
+    }
+    for (dialect, text) in [(Dialect::XBetza, "iqN"), (Dialect::Mbn, "(iN)(fr)7+(iN)(fl)7"), (Dialect::Mbn, "N-i(fr)N")]
+    {
         let (variant, interp) = probe_of(dialect, text);
         let mut pos = board(&variant, Color::White, "e1", "", "");
         pos.set_unmoved(0);
