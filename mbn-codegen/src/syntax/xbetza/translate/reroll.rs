@@ -259,8 +259,9 @@ pub(super) type Circle = (Leg, String, usize, (u32, u32));
 /// k leaps (k at least 2) of the same atom and modes, each turned alike from the one before
 /// (`N-(fr)N`, `N-(fr)N-(fr)N`, ... every length present), gathered as `(N)(fr)λ` with λ = k + 1; and the
 /// chains left. Chains whose last leap alone has `m` written (`N-m(fr)N`, `N-(fr)N-m(fr)N`, ...)
-/// are a rider of `m` leaps, `(mN)(fr)λ` (a leap on the way only moves either way, D23). Whether
-/// the rider is the same piece is for the caller's check to say.
+/// are a rider of `m` leaps, `(mN)(fr)λ` (a leap on the way only moves either way, D23, X100);
+/// later leaps of two atoms by turns are a compound's (`qW`, X101); the first leap may have `i`
+/// (X102). Whether the rider is the same piece is for the caller's check to say.
 pub(super) fn circles(chains: &[Chain]) -> (Vec<Circle>, Vec<Chain>) {
     // (first leg, later leg) and the lengths of the chains of that shape.
     let mut families: Vec<((Leg, Leg), BTreeSet<usize>)> = Vec::new();
