@@ -276,7 +276,28 @@ impl Prepared {
 
 /// The moves with their choices, swaps, hops and unloads taken apart, as [`equal`] compares them.
 fn apart(moves: &MoveSet) -> MoveSet {
-    initial_on_first_leg(&hops_apart(&swaps_apart(&choices_apart(&unloads_as_swaps(moves)))))
+    let moves = rights_on_the_way(unloads_as_swaps(moves));
+    initial_on_first_leg(&hops_apart(&swaps_apart(&choices_apart(&moves))))
+}
+
+/// X96: a leg on the way with no mode written only moves (M1), its capture capability unused; one
+/// that creates e.p. rights (XBetza's `n` there, X41: `fnafsmW`) is MBN's `me` on that leg, which
+/// the printed modes would otherwise spell `mec`, a capture on the way. [`equal`] compares them so
+/// too.
+pub fn rights_on_the_way(mut moves: MoveSet) -> MoveSet {
+    let rights = Capability::Move { restriction: None, allows_en_passant: true };
+    for m in &mut moves.moves {
+        let on_the_way = m.parts.len().saturating_sub(1);
+        for part in m.parts.iter_mut().take(on_the_way) {
+            if let Part::Leg(leg) = part {
+                if !leg.mode_written && leg.capabilities.contains(&rights) {
+                    leg.capabilities = vec![rights.clone()];
+                    leg.mode_written = true;
+                }
+            }
+        }
+    }
+    moves
 }
 
 /// Multi-leg moves with `i` (or `ii`) on their first leg when a leg of theirs has it, and no weaker

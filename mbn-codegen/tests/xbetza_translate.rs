@@ -266,6 +266,12 @@ fn rights_on_the_way_translate_as_me() {
         // Without the rights it is another piece.
         assert!(!ancp::equal(&mbn(&m.replace("me", "m")), &xbetza(x)), "`{m}` without `e`");
     }
+    // `mbn equal` reads them so too where a move is compared by its text, not its paths (a
+    // grasshopper's hidden leg, a repeat): `translate` printed it, `equal` called it different.
+    let (x, m) = ("DngaW", "D+(jymeW-ttW0)");
+    assert_eq!(to_mbn(&xbetza(x)).as_deref(), Ok(m), "`{x}`");
+    assert!(ancp::equal(&mbn(m), &xbetza(x)) && ancp::equal(&xbetza(x), &mbn(m)), "`{m}` = `{x}`");
+    assert!(!ancp::equal(&mbn("D+(jymW-ttW0)"), &xbetza(x)), "`{m}` without `e`");
     assert_eq!(moves_in(Dialect::XBetza, "fnafsmW", "d4", "", ""), "c6 e6");
     assert_eq!(moves_in(Dialect::Mbn, "mefW-mF", "d4", "", ""), "c6 e6");
     assert_eq!(moves_in(Dialect::Mbn, "mefW-mF", "d4", "d5", ""), "");

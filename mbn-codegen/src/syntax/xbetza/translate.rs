@@ -310,7 +310,7 @@ fn mbn_leg(leg: &Leg, merged: bool) -> Result<Vec<String>, String> {
 /// else as their `--` sequences.
 pub fn to_mbn(written: &MoveSet) -> Result<String, String> {
     // X92: `u` on a first leg is a swap with the mover's square, MBN's `w` on the last leg.
-    let swaps = rights_on_the_way(ancp::unloads_as_swaps(written));
+    let swaps = ancp::rights_on_the_way(ancp::unloads_as_swaps(written));
     let moves = &swaps;
     let alone = moves.moves.len() == 1;
     let enumerated = || -> Result<String, String> {
@@ -442,25 +442,6 @@ pub fn to_mbn(written: &MoveSet) -> Result<String, String> {
             e
         }
     })
-}
-
-/// X96: a leg on the way with no mode written only moves (M1), its capture capability unused; one
-/// that creates e.p. rights (XBetza's `n` there, X41: `fnafsmW`) is MBN's `me` on that leg, which
-/// the printed modes would otherwise spell `mec`, a capture on the way.
-fn rights_on_the_way(mut moves: MoveSet) -> MoveSet {
-    let rights = Capability::Move { restriction: None, allows_en_passant: true };
-    for m in &mut moves.moves {
-        let on_the_way = m.parts.len().saturating_sub(1);
-        for part in m.parts.iter_mut().take(on_the_way) {
-            if let Part::Leg(leg) = part {
-                if !leg.mode_written && leg.capabilities.contains(&rights) {
-                    leg.capabilities = vec![rights.clone()];
-                    leg.mode_written = true;
-                }
-            }
-        }
-    }
-    moves
 }
 
 /// A multi-leg move whose first leg unloads (XBetza `u`, X67).
