@@ -182,9 +182,11 @@ fn xbetza_circles_print_as_q() {
 /// first kind is D24's unfolded rider in MBN (`(rf)N-{((fr)N)6}`), Betza 2.0's `rfNfr7`.
 #[test]
 fn restricted_and_orthodox_circles_print_as_q() {
-    for x in ["rfqN", "fqN", "lfqNrbqN", "qW", "qF", "qA", "qD", "WqN", "mqN", "cqN", "rfcqN", "qWqF", "cNmqN", "NqW"] {
+    for x in ["rfqN", "fqN", "lfqNrbqN", "qW", "qF", "qA", "qD", "WqN", "mqN", "cqN", "rfcqN", "cNmqN", "NqW", "qK"] {
         assert_eq!(to_xbetza(&compile(Dialect::XBetza, x)).as_deref(), Ok(x), "`{x}`");
     }
+    // X101: W and F circles from every leap of both are the king's.
+    assert_eq!(to_xbetza(&compile(Dialect::XBetza, "qWqF")).as_deref(), Ok("qK"));
     let rose = "((rf)N-{((fr)N)6})+((rf)N-{((fl)N)6})";
     for (x, m) in [
         ("rfqN", rose),
@@ -214,7 +216,9 @@ fn circles_of_two_atoms_by_turns() {
         ("qD", "(D-{((fr)DA)6})+(D-{((fl)DA)6})"),
         ("qA", "(A-{((fr)DA)6})+(A-{((fl)DA)6})"),
         ("frqW", "(fW-{((fr)K)6})+(rW-{((fr)K)6})+(fW-{((fl)K)6})+(rW-{((fl)K)6})"),
-        ("qWqF", "(W-{((fr)K)6})+(W-{((fl)K)6})+(F-{((fr)K)6})+(F-{((fl)K)6})"),
+        // From every W and F leap: the king's circle, XBetza's `qK` (`qWqF` prints so).
+        ("qK", "(K)(fr)7+(K)(fl)7"),
+        ("iqK", "(iK)(fr)7+(iK)(fl)7"),
     ] {
         assert_eq!(to_mbn(&compile(Dialect::XBetza, x)).as_deref(), Ok(m), "`{x}`");
         assert_eq!(to_xbetza(&compile(Dialect::Mbn, m)).as_deref(), Ok(x), "`{m}`");
@@ -232,6 +236,10 @@ fn circles_of_two_atoms_by_turns() {
         let ((da, ta), (db, tb)) = (piece(a), piece(b));
         assert_ne!(moves_in(da, ta, from, "", ""), moves_in(db, tb, from, "", ""), "`{a}`, `{b}` on {from}");
     }
+    let kings = "(W-{((fr)K)6})+(W-{((fl)K)6})+(F-{((fr)K)6})+(F-{((fl)K)6})";
+    assert!(equal("x:qWqF", kings) && equal("x:qK", kings) && equal("(K)(fr)7+(K)(fl)7", kings));
+    assert_eq!(to_mbn(&compile(Dialect::XBetza, "qWqF")).as_deref(), Ok("(K)(fr)7+(K)(fl)7"));
+    assert_eq!(to_xbetza(&compile(Dialect::Mbn, kings)).as_deref(), Ok("qK"));
     // One way round, or fewer leaps, is no `q`; the error says what is.
     for m in ["(W-{((fr)K)6})", "(W-{((fr)K)5})+(W-{((fl)K)5})"] {
         let e = to_xbetza(&compile(Dialect::Mbn, m)).unwrap_err();

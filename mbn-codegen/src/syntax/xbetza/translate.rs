@@ -375,6 +375,10 @@ pub fn to_mbn(written: &MoveSet) -> Result<String, String> {
                 rest.push(bracket(chain_text(chain)?));
             }
             let mut riders = Vec::new();
+            // X101: circles from every W leap and every F leap alike, turning as the king (`qK`),
+            // by their text before the atom, their turn and count: the riders' indices per atom.
+            type KingKey<'a> = (String, &'a String, usize);
+            let mut kings: Vec<(KingKey, [Option<usize>; 2])> = Vec::new();
             for (first, turn, count, turned) in &circles {
                 // X99: D24's `(P)mλ` turns P's every leap, so a first leap in some of its atom's
                 // directions is written as D24 unfolds a rider: `(rf)N-{((fr)N)6}`.
@@ -392,6 +396,20 @@ pub fn to_mbn(written: &MoveSet) -> Result<String, String> {
                     [one] if vectors.len() == all.len() && atom == *turned => {
                         riders.push(format!("({one}){turn}{count}"))
                     }
+                    [one] if vectors.len() == all.len() && turned_atoms == "K" => {
+                        let key = (one[..one.len() - 1].to_string(), turn, *count);
+                        let side = usize::from(atom == (1, 1));
+                        match kings.iter_mut().find(|(k, _)| *k == key) {
+                            Some((_, found)) => found[side] = Some(riders.len()),
+                            None => {
+                                let mut found = [None; 2];
+                                found[side] = Some(riders.len());
+                                kings.push((key, found));
+                            }
+                        }
+                        let mode = if first.mode_written { "m" } else { "" };
+                        riders.push(format!("({one}-{{({mode}{turn}K){}}})", count - 1));
+                    }
                     _ => {
                         // `(mN)(fr)7`'s leaps all have `m` written (X100).
                         let mode = if first.mode_written { "m" } else { "" };
@@ -406,12 +424,24 @@ pub fn to_mbn(written: &MoveSet) -> Result<String, String> {
             let kept: Vec<String> =
                 singles.iter().filter(|(leg, _)| !said(leg)).flat_map(|(_, t)| t.iter().cloned()).collect();
             let all: Vec<String> = singles.iter().flat_map(|(_, t)| t.iter().cloned()).collect();
-            for lone in [kept, all] {
-                let mut parts: Vec<String> = lone;
-                parts.extend(riders.iter().cloned());
-                parts.extend(rest.iter().cloned());
-                if let Ok(text) = check(&join(parts), moves, crate::compile_move) {
-                    return Ok(text);
+            // A W circle and an F circle alike are the king's (`(K)(fr)7`), tried first.
+            let mut as_kings = riders.clone();
+            for ((before, turn, count), found) in &kings {
+                if let [Some(w), Some(f)] = *found {
+                    as_kings[w] = format!("({before}K){turn}{count}");
+                    as_kings[f].clear();
+                }
+            }
+            as_kings.retain(|r| !r.is_empty());
+            let spellings = if as_kings == riders { vec![riders] } else { vec![as_kings, riders] };
+            for riders in &spellings {
+                for lone in [&kept, &all] {
+                    let mut parts: Vec<String> = lone.clone();
+                    parts.extend(riders.iter().cloned());
+                    parts.extend(rest.iter().cloned());
+                    if let Ok(text) = check(&join(parts), moves, crate::compile_move) {
+                        return Ok(text);
+                    }
                 }
             }
         }

@@ -29,12 +29,17 @@ pub(super) fn spelled(moves: &MoveSet, candidates: &[String]) -> Option<String> 
     }
     let (initial, modes) = modes?;
     let mut circles = String::new();
+    let mut groups = Vec::new();
     for (atom, list) in by_atom(&firsts) {
         let letter = xbetza_atom(atom, Reach::LEAP).ok()?;
         for group in cover(&list, candidates, &group_vectors(atom))? {
             circles.push_str(&format!("{initial}{group}{modes}q{letter}"));
+            groups.push((letter.clone(), group));
         }
     }
+    // X101: from every W and every F leap, the king's circle (`qK`), tried first.
+    let whole = |letter: &str| groups.iter().any(|(l, g)| l == letter && g.is_empty());
+    let king = (groups.len() == 2 && whole("W") && whole("F")).then(|| format!("{initial}{modes}qK"));
     // The rest: the one-leg moves the circles do not say (their first leaps), then all of them.
     let rest = |keep_said: bool| MoveSet {
         moves: moves
@@ -54,8 +59,10 @@ pub(super) fn spelled(moves: &MoveSet, candidates: &[String]) -> Option<String> 
     for keep_said in [false, true] {
         let rest = rest(keep_said);
         let text = if rest.moves.is_empty() { String::new() } else { super::spell_xbetza(&rest).ok()? };
-        if let Ok(text) = check(&format!("{text}{circles}"), moves, super::super::compile) {
-            return Some(text);
+        for circles in king.iter().chain([&circles]) {
+            if let Ok(text) = check(&format!("{text}{circles}"), moves, super::super::compile) {
+                return Some(text);
+            }
         }
     }
     None
