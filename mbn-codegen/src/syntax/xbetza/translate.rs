@@ -396,7 +396,7 @@ pub fn to_mbn(written: &MoveSet) -> Result<String, String> {
                     [one] if vectors.len() == all.len() && atom == *turned => {
                         riders.push(format!("({one}){turn}{count}"))
                     }
-                    [one] if vectors.len() == all.len() && turned_atoms == "K" => {
+                    [one] if vectors.len() == all.len() && turned_atoms == "K" && one.ends_with(['W', 'F']) => {
                         let key = (one[..one.len() - 1].to_string(), turn, *count);
                         let side = usize::from(atom == (1, 1));
                         match kings.iter_mut().find(|(k, _)| *k == key) {
