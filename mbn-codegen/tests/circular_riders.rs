@@ -46,6 +46,17 @@ fn alike_on_random_boards(a: &str, b: &str, seed: u64) -> usize {
     seen
 }
 
+/// XBetza `x` translates to MBN `m` and back, the two are equal, and they move alike on random
+/// boards that show more than 200 moves.
+#[track_caller]
+fn translates_both_ways(x: &str, m: &str, seed: u64) {
+    assert_eq!(to_mbn(&compile(Dialect::XBetza, x)).as_deref(), Ok(m), "`{x}`");
+    assert_eq!(to_xbetza(&compile(Dialect::Mbn, m)).as_deref(), Ok(x), "`{m}`");
+    assert!(equal(&format!("x:{x}"), m), "`{x}` = `{m}`");
+    let seen = alike_on_random_boards(&format!("x:{x}"), m, seed);
+    assert!(seen > 200, "`{x}`: the random boards show too little ({seen} moves)");
+}
+
 /// The union of chains of a leap `atom` followed by 0 to `most - 1` leaps turned by `turn`.
 fn chains(atom: &str, turn: &str, most: usize) -> String {
     (0..most).map(|k| format!("({atom}{})", format!("-{turn}{atom}").repeat(k))).collect::<Vec<_>>().join("+")
@@ -193,11 +204,7 @@ fn restricted_and_orthodox_circles_print_as_q() {
         ("fqN", "(fN-{((fr)N)6})+(fN-{((fl)N)6})"),
         ("lfqNrbqN", "((lf)N-{((fr)N)6})+((rb)N-{((fr)N)6})+((lf)N-{((fl)N)6})+((rb)N-{((fl)N)6})"),
     ] {
-        assert_eq!(to_mbn(&compile(Dialect::XBetza, x)).as_deref(), Ok(m), "`{x}`");
-        assert_eq!(to_xbetza(&compile(Dialect::Mbn, m)).as_deref(), Ok(x), "`{m}`");
-        assert!(equal(&format!("x:{x}"), m), "`{x}` = `{m}`");
-        let seen = alike_on_random_boards(&format!("x:{x}"), m, 0x5eed_0099);
-        assert!(seen > 200, "`{x}`: the random boards show too little ({seen} moves)");
+        translates_both_ways(x, m, 0x5eed_0099);
     }
     // One way round only: Betza 2.0's circular rider with directions on its first leap.
     assert_eq!(to_xbetza(&compile(Dialect::Mbn, "(rf)N-{((fr)N)6}")).as_deref(), Ok("rfNfr7"));
@@ -220,11 +227,7 @@ fn circles_of_two_atoms_by_turns() {
         ("qK", "(K)(fr)7+(K)(fl)7"),
         ("iqK", "(iK)(fr)7+(iK)(fl)7"),
     ] {
-        assert_eq!(to_mbn(&compile(Dialect::XBetza, x)).as_deref(), Ok(m), "`{x}`");
-        assert_eq!(to_xbetza(&compile(Dialect::Mbn, m)).as_deref(), Ok(x), "`{m}`");
-        assert!(equal(&format!("x:{x}"), m), "`{x}` = `{m}`");
-        let seen = alike_on_random_boards(&format!("x:{x}"), m, 0x5eed_0101);
-        assert!(seen > 200, "`{x}`: the random boards show too little ({seen} moves)");
+        translates_both_ways(x, m, 0x5eed_0101);
     }
     // Before the full circle: eight leaps come back to the start (M6), `q` does not.
     for (a, b, from) in [
@@ -278,11 +281,7 @@ fn circles_that_only_move() {
         ("mqC", "(mC)(fr)7+(mC)(fl)7"),
         ("rfmqN", "(m(rf)N-{(m(fr)N)6})+(m(rf)N-{(m(fl)N)6})"),
     ] {
-        assert_eq!(to_mbn(&compile(Dialect::XBetza, x)).as_deref(), Ok(m), "`{x}`");
-        assert_eq!(to_xbetza(&compile(Dialect::Mbn, m)).as_deref(), Ok(x), "`{m}`");
-        assert!(equal(&format!("x:{x}"), m), "`{x}` = `{m}`");
-        let seen = alike_on_random_boards(&format!("x:{x}"), m, 0x5eed_0100);
-        assert!(seen > 200, "`{x}`: the random boards show too little ({seen} moves)");
+        translates_both_ways(x, m, 0x5eed_0100);
     }
     // The chains as a chain writes them: a mode on the last leap only.
     let chains =
@@ -317,12 +316,8 @@ fn initial_circles() {
         ("irqN", "(irN-{((fr)N)6})+(irN-{((fl)N)6})"),
         ("iqW", "(iW-{((fr)K)6})+(iW-{((fl)K)6})"),
     ] {
-        assert_eq!(to_mbn(&compile(Dialect::XBetza, x)).as_deref(), Ok(m), "`{x}`");
-        assert_eq!(to_xbetza(&compile(Dialect::Mbn, m)).as_deref(), Ok(x), "`{m}`");
         assert_eq!(to_xbetza(&compile(Dialect::XBetza, x)).as_deref(), Ok(x), "`{x}`");
-        assert!(equal(&format!("x:{x}"), m), "`{x}` = `{m}`");
-        let seen = alike_on_random_boards(&format!("x:{x}"), m, 0x5eed_0102);
-        assert!(seen > 200, "`{x}`: the random boards show too little ({seen} moves)");
+        translates_both_ways(x, m, 0x5eed_0102);
     }
     // `i` on any leg makes the whole move initial (M66): on later legs as well, or instead, it
     // is the same move; `ii` is more.

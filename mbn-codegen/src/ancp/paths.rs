@@ -132,11 +132,7 @@ fn step_text(leg: &Leg, v: Vector, last: bool) -> String {
         let moves: Vec<Capability> =
             leg.capabilities.iter().filter(|c| matches!(c, Capability::Move { .. })).cloned().collect();
         leg.mode_written = true;
-        leg.capabilities = if moves.is_empty() {
-            vec![Capability::Move { restriction: None, allows_en_passant: false }]
-        } else {
-            moves
-        };
+        leg.capabilities = if moves.is_empty() { only_move() } else { moves };
     }
     leg_text(&leg)
 }
@@ -325,7 +321,7 @@ fn circular(m: &Move) -> Option<Circle<'_>> {
 }
 
 /// The capabilities of `m`.
-fn only_move() -> Vec<Capability> {
+pub(crate) fn only_move() -> Vec<Capability> {
     vec![Capability::Move { restriction: None, allows_en_passant: false }]
 }
 

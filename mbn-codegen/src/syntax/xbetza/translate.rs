@@ -1134,7 +1134,7 @@ fn xbetza_repeat(m: &crate::ir::Move, candidates: &[String], hints: &Hints) -> O
 /// Whether a circular rider's first leap `leg` and turned leap `turn` both have `m` alone
 /// written (`(mN)(fr)7`, X100).
 fn moves_only_circle(leg: &Leg, turn: &Leg) -> bool {
-    let only_move = [crate::ir::Capability::Move { restriction: None, allows_en_passant: false }];
+    let only_move = ancp::paths::only_move();
     [leg, turn].iter().all(|l| l.mode_written && l.capabilities == only_move)
 }
 

@@ -6,9 +6,9 @@
 //! leg gets the MBN relative directions (M2) that choose exactly its vectors after every direction
 //! of the leg before it (`mafsW` → `W-F`, `caK`'s W step → `cW-ttW+cW-dF`).
 
-use crate::ancp::paths::{resolve, template, Step};
+use crate::ancp::paths::{only_move, resolve, template, Step};
 use crate::interp::multileg::atom_of;
-use crate::ir::{Capability, Directions, Extra, Leg, LegLink, Vector};
+use crate::ir::{Directions, Extra, Leg, LegLink, Vector};
 use crate::lower::directions::leaper_vectors;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -350,7 +350,7 @@ fn circle_shape(chain: &Chain) -> Option<((Leg, Leg), usize)> {
         return None;
     }
     let (last, between): (Leg, Vec<Leg>) = (one_atom(last), between.iter().map(one_atom).collect());
-    let only_move = vec![Capability::Move { restriction: None, allows_en_passant: false }];
+    let only_move = only_move();
     let moves_only = !first.mode_written && last.mode_written && last.capabilities == only_move;
     let later = if moves_only {
         Leg { mode_written: false, capabilities: first.capabilities.clone(), ..last.clone() }
