@@ -1,4 +1,4 @@
-//! The XBetza forms read by docs/SEMANTICS.md X67–X72 in generated code: an inline `mbn!` variant
+//! The XBetza forms read by docs/SEMANTICS.md X67–X72 and X103 in generated code: an inline `mbn!` variant
 //! (X43) whose pieces use them gives the same legal moves as the interpreter on 10,000 random
 //! positions and the same perft 1–3, and the hand-checked sets of
 //! `mbn-codegen/tests/xbetza_gaps.rs` in both back ends.
@@ -9,23 +9,24 @@ use common::agree::{assert_agree, piece_moves_by, play, xbetza_test_interpreter}
 use mbn::codegen::interp::Interpreter;
 use mbn::runtime::{Move, MoveList};
 
-const START: &str = "rsvckvnr/pppppppp/8/8/8/8/PPPPPPPP/RSVCKVNR w - - 0 1";
-const PIECES: &str = "P|Pawn| R|Rook| S|Swapper| V|Displacer| C|Cannon| N|Checker| K|King| +P==RSVCN";
-const XBETZA: [(char, &str); 7] = [
+const START: &str = "rsvckhnr/pppppppp/8/8/8/8/PPPPPPPP/RSVCKHNR w - - 0 1";
+const PIECES: &str = "P|Pawn| R|Rook| S|Swapper| V|Displacer| C|Cannon| N|Checker| H|Hobbler| K|King| +P==RSVCNH";
+const XBETZA: [(char, &str); 8] = [
     ('P', "fmWfceFfnafsmWfeafmW"),
     ('R', "R"),
     ('S', "KuafdQ"),
     ('V', "KafuafcR"),
     ('C', "mKupR"),
     ('N', "NkafW"),
+    ('H', "fnnNbinNceK"),
     ('K', "K"),
 ];
 
 mbn::mbn! {
     variant Gaps {
         board: "8x8",
-        start: "rsvckvnr/pppppppp/8/8/8/8/PPPPPPPP/RSVCKVNR w - - 0 1",
-        pieces: "P|Pawn| R|Rook| S|Swapper| V|Displacer| C|Cannon| N|Checker| K|King| +P==RSVCN",
+        start: "rsvckhnr/pppppppp/8/8/8/8/PPPPPPPP/RSVCKHNR w - - 0 1",
+        pieces: "P|Pawn| R|Rook| S|Swapper| V|Displacer| C|Cannon| N|Checker| H|Hobbler| K|King| +P==RSVCNH",
         royal: "K",
         promotion_zone: "[8]",
         promotion_mandatory: true,
@@ -35,6 +36,7 @@ mbn::mbn! {
         piece V = xbetza "KafuafcR",
         piece C = xbetza "mKupR",
         piece N = xbetza "NkafW",
+        piece H = xbetza "fnnNbinNceK",
         piece K = xbetza "K",
     }
 }
@@ -45,7 +47,8 @@ fn interpreter() -> Interpreter {
 
 /// X67 (`u` on the first leg `uafdQ`, on a later leg on the way `afuafcR`, on a hop `upR`), X68
 /// (the Horse Pawn `fnafsmW` and its e.p. captures), X69 (`feafmW`: an e.p. capture on the way) and
-/// X70 (`kafW`: a locust check) in a variant, at random and at perft 1–3.
+/// X70 (`kafW`: a locust check) and X103 (the Hobbler's `fnnN` and `binN`: rights on the knight's
+/// orthogonal square) in a variant, at random and at perft 1–3.
 #[test]
 fn generated_gaps_agree_with_the_interpreter() {
     let interp = interpreter();
@@ -106,4 +109,16 @@ fn gaps_by_hand_in_both_back_ends() {
     let pos = Gaps::position("8/8/8/3Nk3/8/8/8/K7 b - - 0 1").unwrap();
     let king = piece_moves_by(&Gaps, &interp, &pos, "e5", |l, mv| write(pos.geometry(), l, mv));
     assert_eq!(king, "e4 e6 f5 xd5");
+    // X103: the Hobbler `fnnNbinNceK` on d4 (moved: no backward leaps; `fN` is the two leaps
+    // forwards, X10) leaps as the Horse through d5, each leap leaving rights there; a friend on d5
+    // blocks both. After `d4c2` (through d3: a backward `i` leap of a piece not moved yet) Black's
+    // Hobbler on e4 takes it en passant on d3.
+    assert_eq!(at("k7/8/8/8/3H4/8/8/7K w - - 0 1", "d4"), "c6+ e6+");
+    assert_eq!(at("k7/8/8/3R4/3H4/8/8/7K w - - 0 1", "d4"), "");
+    let mut pos = Gaps::position("k7/8/8/8/3Hh3/8/8/7K w - - 0 1").unwrap();
+    pos.set_unmoved(pos.occupied());
+    assert_eq!(piece_moves_by(&Gaps, &interp, &pos, "d4", |l, mv| write(pos.geometry(), l, mv)), "c2+ c6+ e2+ e6+ xe4");
+    play(&Gaps, &mut pos, &["d4c2"]);
+    let black = piece_moves_by(&Gaps, &interp, &pos, "e4", |l, mv| write(pos.geometry(), l, mv));
+    assert_eq!(black, "d2+ d6+ f2+ f6+ xd3:ep"); // it has not moved either
 }

@@ -20,7 +20,7 @@ use mbn_codegen::ancp;
 use mbn_codegen::interp::Interpreter;
 use mbn_codegen::variant::Variant;
 use mbn_codegen::{compile_move_in, Dialect};
-use mbn_runtime::{Geometry, Move, MoveGenerator, MoveList, Position};
+use mbn_runtime::{Bitboard, Geometry, Move, MoveGenerator, MoveList, Position};
 
 /// A variant with the XBetza piece `A`, an inert blocker `Z` (`mfW`), a king `K`, a rook `R` and
 /// a pawn `P` (`fmWfceFifmnD`), or the refusal of the variant or of its interpreter.
@@ -53,15 +53,20 @@ fn position(a: &str, fen: &str) -> (Interpreter, Position<u64>) {
 /// The pseudo-legal moves of the piece on `from`, apart by spaces, sorted; each listed once.
 fn piece_moves(a: &str, fen: &str, from: &str) -> String {
     let (interp, pos) = position(a, fen);
+    piece_moves_in(&interp, &pos, from)
+}
+
+/// [`piece_moves`] of the piece on `from` in `pos`.
+fn piece_moves_in(interp: &Interpreter, pos: &Position<u64>, from: &str) -> String {
     let g = Geometry::CHESS;
     let sq = g.parse_square(from).unwrap();
     let mut list = MoveList::new();
-    interp.piece_moves(&pos, sq, pos.piece_at(sq).unwrap(), &mut list);
+    interp.piece_moves(pos, sq, pos.piece_at(sq).unwrap(), &mut list);
     let mut out: Vec<String> = list.iter().map(|mv| text(g, mv)).collect();
     out.sort();
     let n = out.len();
     out.dedup();
-    assert_eq!(n, out.len(), "`{a}` on {from}: a move listed twice");
+    assert_eq!(n, out.len(), "{from}: a move listed twice");
     out.join(" ")
 }
 
@@ -215,6 +220,70 @@ fn x68_the_horse_pawn_is_taken_en_passant_on_the_square_it_passed() {
     play(&interp, &mut pos, "a8b8");
     play(&interp, &mut pos, "a1b1");
     assert_eq!(listed(&interp, &pos), "b8a7 b8a8 b8b7 b8c7 b8c8 h4g2+ h4h3");
+}
+
+/// X103: `nn` (and `in`) on the knight's leap create e.p. rights on the orthogonal square it passes,
+/// the Horse's: `ffmnnN` is seed 001's `fnafsmW` spelt as one atom, the same moves, rights and
+/// captures as the Horse Pawn of X68.
+#[test]
+fn x103_nn_on_the_knight_is_the_horse_pawn() {
+    let pawn = "fmWfceFffmnnN";
+    assert_eq!(piece_moves(pawn, "8/8/8/8/8/8/4A3/8 w - - 0 1", "e2"), "e2d4+ e2e3 e2f4+");
+    assert_eq!(piece_moves(pawn, "8/8/8/8/8/4Z3/4A3/8 w - - 0 1", "e2"), "");
+    let (interp, start) = position(pawn, "k7/8/8/8/3a4/8/4A3/K7 w - - 0 1");
+    let mut pos = start;
+    play(&interp, &mut pos, "e2f4");
+    assert_eq!(listed(&interp, &pos), "a8a7 a8b7 a8b8 d4c2+ d4d3 d4e2+ d4xe3:ep");
+    let a = compile_move_in(Dialect::XBetza, pawn).unwrap();
+    assert!(ancp::equal(&a, &compile_move_in(Dialect::XBetza, HORSE_PAWN).unwrap()));
+}
+
+/// X103: `inN` leaps as the Xiangqi Horse, only as the piece's first move, and leaves rights on the
+/// orthogonal square along the leap's long side: d4-b5 on c4, not on c5 or d5. A Black `ceK` on b3
+/// takes the piece on b5 en passant on c4; one on d6, next to c5 and d5, takes nothing.
+#[test]
+fn x103_in_on_the_knight_leaves_rights_on_its_orthogonal_square() {
+    let a = "inNceK";
+    // The piece on d4 has not moved.
+    let unmoved = |fen: &str| {
+        let (interp, mut pos) = position(a, fen);
+        pos.set_unmoved(u64::from_square(Geometry::CHESS.parse_square("d4").unwrap()));
+        (interp, pos)
+    };
+    let (interp, pos) = unmoved("8/8/8/8/3A4/8/8/8 w - - 0 1");
+    let all = "d4b3+ d4b5+ d4c2+ d4c6+ d4e2+ d4e6+ d4f3+ d4f5+";
+    assert_eq!(piece_moves_in(&interp, &pos, "d4"), all);
+    // A friend on c4 blocks b3 and b5, an enemy on d5 c6 and e6 (the King steps are `c` only).
+    let (interp, pos) = unmoved("8/8/8/3a4/2ZA4/8/8/8 w - - 0 1");
+    assert_eq!(piece_moves_in(&interp, &pos, "d4"), "d4c2+ d4e2+ d4f3+ d4f5+ d4xd5");
+    let (interp, start) = unmoved("k7/8/3a4/8/3A4/1a6/8/K7 w - - 0 1");
+    let mut moved = start.clone();
+    moved.set_unmoved(0);
+    assert_eq!(piece_moves_in(&interp, &moved, "d4"), "", "moved: no initial leap");
+    let mut pos = start;
+    play(&interp, &mut pos, "d4b5");
+    let black = listed(&interp, &pos);
+    assert!(black.contains("b3xc4:ep"), "{black}");
+    assert_eq!(black.matches(":ep").count(), 1, "{black}");
+    // The same move as seed 001's multi-leg spelling, and as MBN's `imeW-F` (X96).
+    let inn = compile_move_in(Dialect::XBetza, "inN").unwrap();
+    assert!(ancp::equal(&inn, &compile_move_in(Dialect::XBetza, "inafsW").unwrap()));
+    assert!(ancp::equal(&inn, &compile_move_in(Dialect::Mbn, "imeW-F").unwrap()));
+    assert!(!ancp::equal(&inn, &compile_move_in(Dialect::XBetza, "iN").unwrap()), "the lame leap counts");
+    let nn = compile_move_in(Dialect::XBetza, "nnN").unwrap();
+    assert!(ancp::equal(&nn, &compile_move_in(Dialect::XBetza, "nafsW").unwrap()));
+    assert!(!ancp::equal(&nn, &compile_move_in(Dialect::XBetza, "nN").unwrap()), "the rights count");
+}
+
+/// X103: what stays refused, with X95's reason: rights on the camel's and zebra's three paths and
+/// on the many squares of a rider of oblique leaps.
+#[test]
+fn x103_other_oblique_rights_stay_refused() {
+    for text in ["inC", "nnC", "nnZ", "nnN0", "inNN", "nnC0"] {
+        let (message, help, _) = error(text);
+        assert!(message.ends_with("is not supported yet"), "{text}: {message}");
+        assert!(help.contains("X103") && help.contains("three paths"), "`{text}`: {help}");
+    }
 }
 
 /// X68: what stays refused, by the plan: rights on a path whose squares are not the runtime's

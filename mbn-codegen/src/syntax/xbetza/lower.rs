@@ -660,7 +660,7 @@ fn jump(
         // X65: seed 002's halfway square, which it calls broken "for all atoms other than N, A,
         // and D": `jN` must jump its orthogonal neighbour, as `nN` is blocked there (X4).
         if (a, b) == (1, 2) && base.reach == Reach::LEAP && part.boost.is_none() {
-            return Ok(knight_paths(&base, vectors, true));
+            return Ok(knight_paths(&base, vectors, Orthogonal::Occupied));
         }
         return Err(vec![meaningless(
             part.span,
@@ -739,14 +739,19 @@ fn lame(
         }
         return Ok(vec![single(base)]);
     }
-    // X95: seed 001's `in` and `nn` also create e.p. rights on the squares passed, which mbn builds
-    // on straight leaps only (never dropped).
+    // Seed 001's `in` and `nn` also create e.p. rights on the squares a move could be blocked on:
+    // the knight's leap on its one orthogonal square (X103, as `ifnafsmW`, X68); never dropped on
+    // the camel's and zebra's three paths or a rider's many squares (X95).
     let doubled = part.legs[0].modes.iter().filter(|m| m.0 == 'n').count() > 1;
     if m.initial || doubled {
+        if (a, b) == (1, 2) && base.reach == Reach::LEAP && part.boost.is_none() {
+            return Ok(knight_paths(&base, vectors, Orthogonal::EmptyWithRights));
+        }
         return Err(vec![unsupported(part.span, "n").with_help(
             "XBetza `in` and `nn` create e.p. rights on the squares a move could be blocked on; mbn builds them \
-             on straight leaps and steps (`ifmnD`, `ifnmW6`), not on oblique leaps and their riders: for the \
-             knight write the Horse's path with `n` on its first leg (`ifnafsmW`, docs/SEMANTICS.md X68, X95)",
+             on straight leaps and steps (`ifmnD`, `ifnmW6`) and the knight's leap (`inN`, on its orthogonal \
+             square), not on the camel's and zebra's three paths or on riders of oblique leaps, whose rights \
+             would lie on more than one line (docs/SEMANTICS.md X95, X103)",
         )]);
     }
     if base.reach == Reach::LEAP && part.boost.is_none() {
@@ -771,7 +776,7 @@ fn lame(
              their riders (`nN0`, `nC0`, `nZ3`) only",
         )]);
     }
-    Ok(knight_paths(&base, vectors, false))
+    Ok(knight_paths(&base, vectors, Orthogonal::Empty))
 }
 
 /// `nN0` (`nNN`, `nN3`): original Betza's Mao rider (seed 002: Betza 2.0's `(W-F)0` "repeats the
@@ -813,7 +818,7 @@ fn lame_nightrider(base: &Leg, vectors: &[Vector], max: Option<u32>) -> Vec<Move
         return vec![repeat(vec![Part::Leg(Box::new(w)), Part::Leg(Box::new(f))])];
     }
     let mut out = Vec::new();
-    for horse in knight_paths(base, vectors, false) {
+    for horse in knight_paths(base, vectors, Orthogonal::Empty) {
         let mut first: Vec<Part> = horse.parts;
         for p in &mut first {
             if let Part::Leg(l) = p {
@@ -826,10 +831,20 @@ fn lame_nightrider(base: &Leg, vectors: &[Vector], max: Option<u32>) -> Vec<Move
     out
 }
 
-/// The knight's leaps `vectors` as an orthogonal step then the diagonal step outwards: `nN`, the
-/// Xiangqi Horse, with the first step to an empty square (X4); `jN` (`hop`) with the first step
-/// onto a piece of either side, left standing (MBN's `jy`, X65): the leap must jump it.
-fn knight_paths(base: &Leg, vectors: &[Vector], hop: bool) -> Vec<Move> {
+/// What the orthogonal square a knight's leap passes must hold (`knight_paths`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Orthogonal {
+    /// Nothing: `nN`, the Xiangqi Horse (X4).
+    Empty,
+    /// Nothing, and passing it lets the opponent take en passant there: `inN`, `nnN` (X103).
+    EmptyWithRights,
+    /// A piece of either side, left standing: `jN` must jump it (MBN's `jy`, X65).
+    Occupied,
+}
+
+/// The knight's leaps `vectors` as an orthogonal step then the diagonal step outwards, the
+/// orthogonal square as `passed` says.
+fn knight_paths(base: &Leg, vectors: &[Vector], passed: Orthogonal) -> Vec<Move> {
     let mut out = Vec::new();
     for first in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
         let rest: Vec<Vector> = vectors
@@ -849,8 +864,16 @@ fn knight_paths(base: &Leg, vectors: &[Vector], hop: bool) -> Vec<Move> {
         // A first leg with no mode written: it may only move (D23), like MBN's `W--F`.
         let mut step = leg(LegLink::First, vec![first], Reach::LEAP, default_capabilities(), base.span);
         step.extras = base.extras.clone();
-        if hop {
-            step.extras.push(Extra::Other("jy".to_string()));
+        match passed {
+            Orthogonal::Empty => {}
+            Orthogonal::EmptyWithRights => {
+                for c in &mut step.capabilities {
+                    if let Capability::Move { allows_en_passant, .. } = c {
+                        *allows_en_passant = true;
+                    }
+                }
+            }
+            Orthogonal::Occupied => step.extras.push(Extra::Other("jy".to_string())),
         }
         let mut last = base.clone();
         last.link = LegLink::Sequence;
