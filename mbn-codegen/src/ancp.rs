@@ -276,7 +276,7 @@ impl Prepared {
 
 /// The moves with their choices, swaps, hops and unloads taken apart, as [`equal`] compares them.
 fn apart(moves: &MoveSet) -> MoveSet {
-    let moves = rights_on_the_way(unloads_as_swaps(moves));
+    let moves = check_rule_on_first_leg(rights_on_the_way(unloads_as_swaps(moves)));
     initial_on_first_leg(&hops_apart(&swaps_apart(&choices_apart(&moves))))
 }
 
@@ -352,6 +352,43 @@ fn initial_on_first_leg(moves: &MoveSet) -> MoveSet {
         })
         .collect();
     MoveSet { moves }
+}
+
+/// M82: `k` or `kk` on any leg of a multi-leg move restricts every move it makes, the paths that
+/// leave out an optional part included, so the strongest (`k` over `kk`) is compared on the
+/// first leg and none on later ones, before choices are taken apart: `W-kW` is `kW-W`, `kW-kkW`
+/// is `kW-W`, `K-[kK]` is `kK-[K]`.
+fn check_rule_on_first_leg(mut moves: MoveSet) -> MoveSet {
+    fn rules(parts: &mut [Part], found: &mut Vec<Extra>) {
+        for part in parts {
+            match part {
+                Part::Leg(leg) => {
+                    found.extend(leg.extras.iter().filter(|e| matches!(e, Extra::NoCheck { .. })).cloned());
+                    leg.extras.retain(|e| !matches!(e, Extra::NoCheck { .. }));
+                }
+                Part::Repeat { first, then, first_alternatives, alternatives, .. } => {
+                    for body in [first, then].into_iter().chain(first_alternatives).chain(alternatives) {
+                        rules(body, found);
+                    }
+                }
+                Part::Optional { body, then, .. } => {
+                    rules(body, found);
+                    for body in then {
+                        rules(body, found);
+                    }
+                }
+            }
+        }
+    }
+    for m in moves.moves.iter_mut().filter(|m| m.parts.len() > 1 && matches!(m.parts.first(), Some(Part::Leg(_)))) {
+        let mut found = Vec::new();
+        rules(&mut m.parts, &mut found);
+        let strongest = found.into_iter().min_by_key(|e| matches!(e, Extra::NoCheck { mate_only: true, .. }));
+        if let (Some(rule), Some(Part::Leg(first))) = (strongest, m.parts.first_mut()) {
+            first.extras.push(rule);
+        }
+    }
+    moves
 }
 
 /// The single-leg moves: their atoms, and the text of those that are not split into atoms.

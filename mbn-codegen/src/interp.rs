@@ -35,6 +35,9 @@ pub struct Interpreter {
     multi: Vec<[Vec<PMove>; 2]>,
     /// Whether any kind has multi-leg moves (single-leg variants skip them at no cost).
     any_multi: bool,
+    /// Whether any move has a check rule (`k`, `kk`): a piece's moves that differ only in their
+    /// rule (made by a single leg and a multi-leg move, or borrowed) are then merged (M82).
+    check_rules: bool,
     /// Whether any kind induces moves in friends (XBetza `x`, X28): the move list is then
     /// deduplicated, as two pieces may induce the same move.
     any_induced: bool,
@@ -93,6 +96,8 @@ impl Interpreter {
         let imitations = prep.imitations(variant);
         let any_imitator = imitations.iter().any(Option::is_some);
         let any_multi = multi.iter().flatten().any(|v| !v.is_empty());
+        let check_rules = multi.iter().flatten().flatten().any(|m| m.check_rule.is_some())
+            || legs.iter().flatten().flatten().any(|l| l.check_rule.is_some());
         let any_induced = multi.iter().flatten().flatten().filter(|m| !crate::plan::borrows(m)).any(|m| {
             let mut steps = Vec::new();
             crate::plan::flat_steps(&m.parts, &mut steps);
@@ -112,6 +117,7 @@ impl Interpreter {
             legs,
             multi,
             any_multi,
+            check_rules,
             any_induced,
             promotions: variant.promotions.iter().map(|p| p.as_ref().map(|p| p.targets.clone())).collect(),
             zone,
@@ -195,6 +201,9 @@ impl Interpreter {
         }
         if self.any_imitator {
             self.push_imitated(pos, from, piece, start, out);
+        }
+        if self.check_rules {
+            out.merge_check_rules_from(start);
         }
     }
 
@@ -281,7 +290,9 @@ impl Interpreter {
         let occupancy = |sq: Square| pos.piece_at(sq);
         let mut out = Vec::new();
         for m in &self.multi[piece.kind.0 as usize][piece.color.index()] {
+            let before = out.len();
             self.multi_moves(pos, &occupancy, from, piece, m, true, &mut out);
+            out[before..].iter_mut().for_each(|l| l.check_rule = m.check_rule);
         }
         for l in &mut out {
             l.extra.sort_by_key(|s| s.index());

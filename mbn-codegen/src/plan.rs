@@ -217,6 +217,9 @@ pub(crate) struct PMove {
     pub(crate) color: Color,
     /// Where the move was written (for the code generator's messages).
     pub(crate) span: Span,
+    /// `k` (`Some(false)`) or `kk` (`Some(true)`) on a leg of the move: the strongest restricts
+    /// every move it makes (docs/SEMANTICS.md M82).
+    pub(crate) check_rule: Option<bool>,
 }
 
 /// A part of a multi-leg move.
@@ -405,11 +408,6 @@ impl Prep<'_> {
             self.unsupported(leg.span, "conditions `/.../` on non-jumping leaps (`/Ta1/nA`)");
             return None;
         }
-        // M77: `#` runs on swaps, flips and `k`/`kk` legs; not yet on en passant captures.
-        if p.decisive && p.en_passant.is_some() {
-            self.unsupported(leg.span, "the decision operator `#` on en passant captures");
-            return None;
-        }
         let rules = p.unblocked || p.flip.is_some() || p.check_rule.is_some();
         if rules && p.non_jumping && long_leap && self.back_end != INTERPRETER {
             self.unsupported(leg.span, "`u`, `k` and `x` on non-jumping leaps (`nuA`)");
@@ -507,13 +505,6 @@ impl Prep<'_> {
         }
         if color == Color::White {
             self.check_swaps(&legs, &multi);
-            let check_rule = set.moves.iter().filter_map(Move::single_leg).find(|l| {
-                l.extras.iter().any(|e| matches!(e, Extra::NoCheck { .. }))
-                    && legs.iter().any(|p| p.check_rule.is_some())
-            });
-            if let (Some(leg), false) = (check_rule, multi.is_empty()) {
-                self.unsupported(leg.span, "`k` and `kk` on a piece with multi-leg moves");
-            }
         }
         drop_repeated_swap_moves(&mut legs);
         // Decisive legs first (M31): where a plain leg makes the same move, it is made once, and
@@ -562,7 +553,16 @@ impl Prep<'_> {
         if self.diagnostics.len() == errors {
             self.check_leg_modifiers(&parts, color, m.span);
         }
-        (self.diagnostics.len() == errors).then_some(PMove { parts, color, span: m.span })
+        let check_rule = self.move_check_rule(&parts);
+        (self.diagnostics.len() == errors).then_some(PMove { parts, color, span: m.span, check_rule })
+    }
+
+    /// M82: the check rule of a multi-leg move, its legs' strongest (`k` over `kk`). (Only MBN
+    /// writes `k` and `kk`, and MBN has no XBetza `x` or `u` leg to meet them.)
+    fn move_check_rule(&self, parts: &[PPart]) -> Option<bool> {
+        let mut steps = Vec::new();
+        flat_steps(parts, &mut steps);
+        steps.iter().filter_map(|s| s.leg.check_rule).min()
     }
 
     /// `(!dcyOK)0*` (M49): a maximal repeat whose every body is one `!` leg that only captures,
@@ -849,8 +849,8 @@ impl Prep<'_> {
             self.unsupported(leg.span, "`o` with connected files (`o[b,g]`) on a leg of a multi-leg move");
             return None;
         }
-        if leg_p.unblocked || leg_p.check_rule.is_some() || leg_p.flip.is_some() {
-            self.unsupported(leg.span, "`u`, `k`, `kk` and `x` in multi-leg moves");
+        if leg_p.unblocked || leg_p.flip.is_some() {
+            self.unsupported(leg.span, "`u` and `x` in multi-leg moves");
             return None;
         }
         (self.diagnostics.len() == errors).then_some(PStep {

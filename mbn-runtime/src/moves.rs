@@ -592,6 +592,40 @@ impl MoveList {
         found
     }
 
+    /// Lists once, from index `start` on, the moves that differ only in their check rule (MBN `k`,
+    /// `kk`) or decisive flag (`#`): the first of them stays, with the weakest rule among them
+    /// (none before `kk` before `k`), decisive if any of them was (docs/SEMANTICS.md M31, M33, M82).
+    pub fn merge_check_rules_from(&mut self, start: usize) {
+        let rules = MoveFlags::NO_CHECK.0 | MoveFlags::NO_MATE.0;
+        let strip = rules | MoveFlags::DECISIVE.0;
+        let strength = |flags: u16| (flags & MoveFlags::NO_CHECK.0 != 0, flags & MoveFlags::NO_MATE.0 != 0);
+        let mut first = std::collections::HashMap::new();
+        let mut repeated = Vec::new();
+        for i in start..self.moves.len() {
+            let mv = self.moves[i];
+            let key = (
+                Move { extra_start: 0, flags: MoveFlags(mv.flags.0 & !strip), ..mv },
+                self.extra_captures(&mv).to_vec(),
+            );
+            let Some(&j) = first.get(&key) else {
+                first.insert(key, i);
+                continue;
+            };
+            let kept = self.moves[j];
+            let rule =
+                if strength(mv.flags.0 & rules) < strength(kept.flags.0 & rules) { mv.flags.0 } else { kept.flags.0 }
+                    & rules;
+            let decisive = (mv.flags.0 | kept.flags.0) & MoveFlags::DECISIVE.0;
+            self.moves[j].flags = MoveFlags((kept.flags.0 & !strip) | rule | decisive);
+            repeated.push(i);
+        }
+        let mut index = 0;
+        self.moves.retain(|_| {
+            index += 1;
+            repeated.binary_search(&(index - 1)).is_err()
+        });
+    }
+
     /// Adds `flags` to every move from index `start` on.
     pub fn add_flags_from(&mut self, start: usize, flags: MoveFlags) {
         for mv in self.moves.iter_mut().skip(start) {
@@ -805,6 +839,33 @@ mod tests {
 
     fn sq(g: Geometry, s: &str) -> Square {
         g.parse_square(s).unwrap()
+    }
+
+    /// M82: moves that differ only in their check rule or decisive flag are listed once, with the
+    /// weakest rule and decisive if any was; others, and moves before `start`, stay.
+    #[test]
+    fn check_rules_merge_to_the_weakest() {
+        let g = Geometry::CHESS;
+        let (a, b, c) = (sq(g, "e4"), sq(g, "e5"), sq(g, "d6"));
+        let mut list = MoveList::new();
+        list.push(Move::quiet(a, b).no_check(false));
+        list.push(Move::quiet(a, b).no_check(false));
+        list.push(Move::quiet(a, b).no_check(false));
+        list.push(Move::quiet(a, c).no_check(false));
+        list.push(Move::quiet(a, b).no_check(true));
+        list.push(Move::capture(a, c));
+        list.push(Move::quiet(a, c).decisive());
+        list.merge_check_rules_from(1);
+        let got: Vec<Move> = list.iter().copied().collect();
+        assert_eq!(
+            got,
+            [
+                Move::quiet(a, b).no_check(false),
+                Move::quiet(a, b).no_check(true),
+                Move::quiet(a, c).decisive(),
+                Move::capture(a, c),
+            ]
+        );
     }
 
     #[test]

@@ -157,6 +157,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         threat_captures: false,
         decisive: false,
         any_decisive: false,
+        check_rules: false,
         check_rule: None,
         multi,
         passes,
@@ -171,7 +172,9 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         || castlings.iter().flat_map(castling_legs).any(|leg| leg.decisive)
         || g.multi.iter().flatten().flatten().any(multileg::has_decisive);
     // `k`, `kk` (M33): the moves they flag are made and tested, and nothing is counted unlisted.
-    let check_rules = legs.iter().flatten().flatten().any(|leg| leg.check_rule.is_some());
+    let check_rules = legs.iter().flatten().flatten().any(|leg| leg.check_rule.is_some())
+        || g.multi.iter().flatten().flatten().any(|m| m.check_rule.is_some());
+    g.check_rules = check_rules;
     // Flips (M34) are made and tested, like swaps.
     let flip_moves = legs.iter().flatten().flatten().any(|leg| leg.flip.is_some()).then(|| quote!(|| mv.is_flip()));
     // M64: a double step opens e.p. captures on the way that may go on to a royal piece, so
@@ -715,6 +718,9 @@ struct Gen {
     decisive: bool,
     /// Some single leg of the variant is decisive.
     any_decisive: bool,
+    /// Whether any move of the variant has a check rule (`k`, `kk`): each piece's moves that
+    /// differ only in their rule are then merged (M82).
+    check_rules: bool,
     /// The leg being listed has a check rule (`k`, `kk`, M33): `Some(mate_only)`.
     check_rule: Option<bool>,
     /// While set, the legs of the piece being generated may reach the same squares: `leg_moves`
@@ -1552,6 +1558,15 @@ impl Gen {
             if listed.is_empty() {
                 continue;
             }
+            if self.check_rules {
+                // M82: a move made by legs with different check rules is listed once.
+                listed.insert(0, quote!(let merge = out.len();));
+                listed.push(quote!(out.merge_check_rules_from(merge);));
+                if count {
+                    counted.clone_from(&listed);
+                    setwise.clear();
+                }
+            }
             let seen = self.dedup.then(|| quote!(let mut seen = <#ty as Bitboard>::EMPTY;));
             if count {
                 // Pieces whose every counted leg is a leap only need the loop when risky.
@@ -1687,10 +1702,8 @@ impl Gen {
                 });
             }
         }
-        let en_passant = leg
-            .en_passant
-            .as_ref()
-            .map(|pieces| self.en_passant(pieces, kind, dest_ok(quote!(out.push(Move::en_passant(from, to));))));
+        let en_passant =
+            leg.en_passant.as_ref().map(|pieces| self.en_passant(pieces, kind, dest_ok(en_passant_push(leg))));
         let only = self.only.clone().filter(|_| count).map(|only| quote!(let targets = #only;));
         // Swaps and flips are listed even when counting (the exact test makes them), from all
         // targets.
@@ -1790,7 +1803,7 @@ impl Gen {
             guards.push(self.range_test(r, &quote!(from), color));
         }
         let dest: Vec<TokenStream> = leg.destination.iter().map(|r| self.range_test(r, &quote!(to), color)).collect();
-        let push = quote!(out.push(Move::en_passant(from, to)););
+        let push = en_passant_push(leg);
         let push = if dest.is_empty() { push } else { quote!(if #(#dest)&&* { #push }) };
         let ep = self.en_passant(pieces, kind, push);
         let rt = &self.rt;
@@ -2564,4 +2577,12 @@ impl Tables {
     fn mask_type(&self, rt: &TokenStream) -> TokenStream {
         tables::Width::of(self.geometry).ty(rt)
     }
+}
+
+/// Pushing the en passant capture `from`-`to` of `leg`, decisive (`#`, M31) and with its check rule
+/// (`k`, `kk`, M33) as the leg's other moves.
+fn en_passant_push(leg: &PLeg) -> TokenStream {
+    let decisive = leg.decisive.then(|| quote!(.decisive()));
+    let rule = leg.check_rule.map(|mate_only| quote!(.no_check(#mate_only)));
+    quote!(out.push(Move::en_passant(from, to) #decisive #rule);)
 }

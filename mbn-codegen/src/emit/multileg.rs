@@ -351,8 +351,37 @@ impl Gen {
     }
 
     /// The moves of a piece of `kind` on `from` (in the loop of `side`): multi-leg landings pushed
-    /// after its single-leg moves, which start at `start`; `singles`: whether it has any.
+    /// after its single-leg moves, which start at `start`; `singles`: whether it has any. Moves
+    /// with a check rule (`k`, `kk`, M82) are listed after the others, by rule, and flagged; the
+    /// piece's list is merged by rule afterwards (`merge_check_rules`).
     pub(super) fn multi_moves(&mut self, moves: &[PMove], kind: usize, color: Color, singles: bool) -> TokenStream {
+        if moves.iter().all(|m| m.check_rule.is_none()) {
+            return self.landings(moves, kind, color, singles);
+        }
+        let rt = self.rt.clone();
+        let mut code = Vec::new();
+        for rule in [None, Some(true), Some(false)] {
+            let group: Vec<PMove> = moves.iter().filter(|m| m.check_rule == rule).cloned().collect();
+            if group.is_empty() {
+                continue;
+            }
+            let body = self.landings(&group, kind, color, singles || !code.is_empty());
+            let flag = match rule {
+                None => quote!(),
+                Some(true) => quote!(out.add_flags_from(group, #rt::__private::MoveFlags::NO_MATE);),
+                Some(false) => quote!(out.add_flags_from(group, #rt::__private::MoveFlags::NO_CHECK);),
+            };
+            code.push(quote! {{
+                let group = out.len();
+                #body
+                #flag
+            }});
+        }
+        quote!(#(#code)*)
+    }
+
+    /// [`Self::multi_moves`] of moves with one check rule (or none), unflagged.
+    fn landings(&mut self, moves: &[PMove], kind: usize, color: Color, singles: bool) -> TokenStream {
         let Some((code, _)) = self.multi_code(moves, kind, color, Sink::Moves) else { return quote!() };
         let rt = self.rt.clone();
         let ty = self.tables.mask_type(&rt);
@@ -670,6 +699,7 @@ pub(super) fn split((legs, mut multi): (Vec<PLeg>, Vec<PMove>), color: Color) ->
 
 /// A single leg the table shapes do not cover (`nA`, `oR`), as a one-leg move.
 fn as_move(leg: PLeg, color: Color) -> PMove {
+    let check_rule = leg.check_rule;
     let step = PStep {
         leg,
         relative: None,
@@ -680,7 +710,7 @@ fn as_move(leg: PLeg, color: Color) -> PMove {
         offboard: false,
         span: Span::default(),
     };
-    PMove { parts: vec![PPart::Leg(Box::new(step))], color, span: Span::default() }
+    PMove { parts: vec![PPart::Leg(Box::new(step))], color, span: Span::default(), check_rule }
 }
 
 /// Whether a single leg needs the multi-leg walker: a non-jumping leap longer than a king step, a

@@ -54,6 +54,7 @@ pub fn emit_piece(
         threat_captures: false,
         decisive: false,
         any_decisive: false,
+        check_rules: false,
         check_rule: None,
         multi: Vec::new(),
         passes: Vec::new(),
@@ -175,6 +176,13 @@ pub fn emit_piece(
             "en passant, piece sets, attacker sets, conditions and `#` need a position: use a variant",
         ));
         multi.retain(|m| !needs_position(m));
+    }
+    if multi.iter().any(|m| m.check_rule.is_some()) {
+        g.diagnostics.push(Diagnostic::new(
+            Span::default(),
+            "`u`, `k`, `kk` and `x` need a position (enemies, check, colours): use a variant",
+        ));
+        multi.retain(|m| m.check_rule.is_none());
     }
     if multi.iter().any(has_dynamic_ranges) {
         g.diagnostics.push(Diagnostic::new(

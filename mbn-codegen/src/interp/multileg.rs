@@ -33,6 +33,8 @@ pub struct Landing {
     pub kind: LandingKind,
     /// `#` on a leg the path took (M42): the move ends the game.
     pub decisive: bool,
+    /// The move's check rule (`k`: `Some(false)`, `kk`: `Some(true)`, M82), set by its move.
+    pub check_rule: Option<bool>,
 }
 
 /// What a multi-leg landing is besides a move or capture (docs/SEMANTICS.md M43–M45).
@@ -69,10 +71,10 @@ impl Landing {
             (None, LandingKind::Plain) if self.capture => Move::capture(mover, self.to),
             (None, LandingKind::Plain) => Move::quiet(mover, self.to),
         };
-        if self.decisive {
-            mv.decisive()
-        } else {
-            mv
+        let mv = if self.decisive { mv.decisive() } else { mv };
+        match self.check_rule {
+            Some(mate_only) => mv.no_check(mate_only),
+            None => mv,
         }
     }
 }
@@ -699,7 +701,16 @@ impl<'w, B: Bitboard> Walker<'w, B> {
         let (capture, decisive) = (st.captures.contains(&centre), st.decisive);
         let mut extra: Vec<Square> = st.captures.into_iter().filter(|&s| s != centre).collect();
         extra.extend(blown);
-        out.push(Landing { to: centre, capture, extra, mover: None, unload: None, kind: LandingKind::Plain, decisive });
+        out.push(Landing {
+            to: centre,
+            capture,
+            extra,
+            mover: None,
+            unload: None,
+            kind: LandingKind::Plain,
+            decisive,
+            check_rule: None,
+        });
     }
 
     /// The path ends: the last landing is the destination, allowed by the last leg's capabilities.
@@ -721,6 +732,7 @@ impl<'w, B: Bitboard> Walker<'w, B> {
                     unload: None,
                     kind,
                     decisive: false,
+                    check_rule: None,
                 });
             }
             return;
@@ -740,7 +752,16 @@ impl<'w, B: Bitboard> Walker<'w, B> {
                 let decisive = st.decisive;
                 let extra = st.captures;
                 let mover = st.actor;
-                out.push(Landing { to: st.square, capture: true, extra, mover, unload: None, kind: plain, decisive });
+                out.push(Landing {
+                    to: st.square,
+                    capture: true,
+                    extra,
+                    mover,
+                    unload: None,
+                    kind: plain,
+                    decisive,
+                    check_rule: None,
+                });
                 return;
             }
         }
@@ -752,6 +773,7 @@ impl<'w, B: Bitboard> Walker<'w, B> {
             unload: None,
             kind,
             decisive: st.decisive,
+            check_rule: None,
         };
         // M43, M45: a swap or an en passant capture on the last leg (the plan leaves no captures
         // on the way, `!`, `x` or `u` beside them).
@@ -795,6 +817,7 @@ impl<'w, B: Bitboard> Walker<'w, B> {
                 unload,
                 kind: LandingKind::Plain,
                 decisive,
+                check_rule: None,
             });
             return;
         }
@@ -814,6 +837,7 @@ impl<'w, B: Bitboard> Walker<'w, B> {
                     unload: None,
                     kind: LandingKind::Plain,
                     decisive,
+                    check_rule: None,
                 });
             }
             None => out.push(landing(plain, capture)),
