@@ -10,10 +10,11 @@ use common::agree::{assert_agree_on, piece_moves_by};
 common::test_variant! {
     /// The Mixer `kN+(W-fF)` (a Knight that may not check, and the Xiangqi Horse), the Lancer `kW-F`
     /// (a Horse that may not check), the Vaulter `K+kk(W-F)0` (a King, and a Mao rider that may
-    /// not mate).
+    /// not mate), the Swapper `mK+kkwwK` (a King that moves and swaps with friends, its swaps
+    /// not mating: M83).
     MultiRules, interpreter,
-    START = "lmvkvml1/pppppppp/8/8/8/8/PPPPPPPP/LMVKVML1 w - - 0 1",
-    PIECES = "K|King| P|Pawn|=mfW+cfF M|Mixer|=kN+(W-fF) L|Lancer|=kW-F V|Vaulter|=K+kk(W-F)0",
+    START = "lmvkvmls/pppppppp/8/8/8/8/PPPPPPPP/LMVKVMLS w - - 0 1",
+    PIECES = "K|King| P|Pawn|=mfW+cfF M|Mixer|=kN+(W-fF) L|Lancer|=kW-F V|Vaulter|=K+kk(W-F)0 S|Swapper|=mK+kkwwK",
 }
 
 /// The legal moves of the piece on `from`: destinations, `k` after a move flagged no-check, `kk`
@@ -65,6 +66,13 @@ fn kk_on_a_multi_leg_move_flags_it() {
         "a3kk a7kk c1kk c4kk c6kk d3kk d4 d5 d6 d7kk e4 e6 f3kk f4 f5 f6 g1kk g4kk"
     );
     assert!(legal("7k/4K3/8/4V3/8/8/8/8 w - - 0 1", "e5").contains("g6kk"));
+}
+
+/// A single leg's swaps carry its rule in both back ends (the generated code once pushed them
+/// without it, M83): the Swapper on d4 swaps with its Pawn on d5, flagged no-mate.
+#[test]
+fn swaps_carry_their_check_rule() {
+    assert_eq!(legal("7k/8/8/3P4/3S4/8/8/K7 w - - 0 1", "d4"), "c3 c4 c5 d3 d5kk e3 e4 e5");
 }
 
 /// Both back ends on random positions (flags and counts included) and perft 1-3.

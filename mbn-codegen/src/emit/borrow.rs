@@ -159,7 +159,7 @@ impl Gen {
                 }
                 let l = lender as u8;
                 per_kind.push(quote! {
-                    if (lent & pos.pieces(PieceKind(#l), by) & !exclude) != <#ty as Bitboard>::EMPTY {
+                    if (lent & pos.pieces(PieceKind(#l), by) & !lend_exclude) != <#ty as Bitboard>::EMPTY {
                         #(#tests)*
                     }
                 });
@@ -172,7 +172,7 @@ impl Gen {
                 let own = pos.by_color(by);
                 let mut borrowers = pos.pieces(PieceKind(#k), by) & !exclude;
                 while let Some(from) = borrowers.pop_lowest() {
-                    let lent = #lenders & !exclude;
+                    let lent = #lenders & !lend_exclude;
                     if lent != <#ty as Bitboard>::EMPTY {
                         #(#per_kind)*
                     }
@@ -233,7 +233,7 @@ impl Gen {
         let ii =
             moves.iter().any(crate::plan::has_decaying).then(|| quote!(let ii = unmoved && !pos.decayed().test(from);));
         Some(quote! {{
-            let own = pos.by_color(by) & occ & !exclude;
+            let own = pos.by_color(by) & occ & !lend_exclude;
             let occ_h = occ | <#ty as Bitboard>::from_square(sq);
             let enemy = occ_h & !own;
             let occ0 = occ_h & !<#ty as Bitboard>::from_square(from);

@@ -74,6 +74,7 @@ fn attack_test(
     rt: &TokenStream,
     ty: &TokenStream,
     sliders: Option<TokenStream>,
+    lend_exclude: TokenStream,
     [white, black]: [TokenStream; 2],
 ) -> TokenStream {
     quote! {
@@ -89,6 +90,9 @@ fn attack_test(
         ) -> bool {
             use #rt::__private::{Bitboard, Color, PieceKind};
             let s = sq.index();
+            // Friends that lend moves (X29) or stand in a lent move's way, unless removed.
+            #[allow(unused_variables)]
+            let lend_exclude: #ty = #lend_exclude;
             #sliders
             match by {
                 Color::White => { #white }
@@ -224,7 +228,10 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         let ty = g.tables.mask_type(rt);
         let sliders = g.uses_sliders.then(|| quote!(let sliders = SLIDERS.get();));
         let name = format_ident!("attacked_in_plain");
-        attack_test(&name, "`attacked_in` by the legs without attacker sets.", rt, &ty, sliders, [white, black])
+        // Called by `escapes` only, whose `exclude` leaves out the pieces outside an attacker
+        // set as attackers: they still lend moves and block (nothing is removed).
+        let none = quote!(<#ty as #rt::__private::Bitboard>::EMPTY);
+        attack_test(&name, "`attacked_in` by the legs without attacker sets.", rt, &ty, sliders, none, [white, black])
     } else {
         quote!()
     };
@@ -236,7 +243,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         let sliders = g.uses_sliders.then(|| quote!(let sliders = SLIDERS.get();));
         let name = format_ident!("attacked_in_threats");
         let doc = "`attacked_in` by the moves whose ranges do not read threats (M78).";
-        let test = attack_test(&name, doc, rt, &ty, sliders, [white, black]);
+        let test = attack_test(&name, doc, rt, &ty, sliders, quote!(exclude), [white, black]);
         quote! {
             #test
 
@@ -350,7 +357,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         let doc = "Whether `by` attacks `sq` if the board were `occ`, the pieces on `exclude` gone, \
                    and a piece of kind `victim` stood on `sq`.";
         let ty = g.tables.mask_type(rt);
-        attack_test(&format_ident!("attacked_in"), doc, rt, &ty, Some(sliders.clone()), attacked)
+        attack_test(&format_ident!("attacked_in"), doc, rt, &ty, Some(sliders.clone()), quote!(exclude), attacked)
     };
     let fen = &variant.spec.start_fen;
     let variant_name = &variant.spec.name;

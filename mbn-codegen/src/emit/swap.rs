@@ -14,9 +14,11 @@ impl Gen {
     pub(super) fn swap_moves(&self, leg: &PLeg, dest_ok: impl Fn(TokenStream) -> TokenStream) -> Option<TokenStream> {
         let swap = leg.swap.as_ref()?;
         let partners = self.pieces_of(std::slice::from_ref(&swap.targets))?;
-        // `#` (M77): the swaps of a decisive leg end the game.
+        // `#` (M77): the swaps of a decisive leg end the game; `k`, `kk` (M33, M83): they carry
+        // the leg's check rule.
         let decisive = self.decisive.then(|| quote!(.decisive()));
-        let push = dest_ok(quote!(out.push(Move::swap(from, to) #decisive);));
+        let rule = self.check_rule.map(|mate_only| quote!(.no_check(#mate_only)));
+        let push = dest_ok(quote!(out.push(Move::swap(from, to) #decisive #rule);));
         Some(quote! {
             let mut swaps = targets & #partners;
             while let Some(to) = swaps.pop_lowest() {
