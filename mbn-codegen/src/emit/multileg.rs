@@ -715,13 +715,16 @@ fn as_move(leg: PLeg, color: Color) -> PMove {
 
 /// Whether a single leg needs the multi-leg walker: a non-jumping leap longer than a king step, a
 /// cylindrical leg (M38), whose rays the blocker trick cannot walk, or hops over several (or
-/// optional) hurdles restricted to a piece set (`pp{S}R`, M50).
+/// optional) hurdles restricted to a piece set (`pp{S}R`, M50), or a capture whose squares depend
+/// on threats or unmoved pieces (`[+]cN`, `cR[:]`, M84).
 fn needs_walker(leg: &PLeg) -> bool {
     let restricted_hops = leg.hop.as_ref().is_some_and(|h| h.hurdles.is_some() && (h.many || h.optional))
         && matches!(leg.reach, Reach::Steps { .. });
+    let dynamic = leg.origin.iter().chain(&leg.destination).any(|r| r.threatened || r.unthreatened || r.unmoved);
     restricted_hops
         || (leg.non_jumping && leg.vectors.iter().any(|v| v.0.abs() > 1 || v.1.abs() > 1))
         || leg.wrap.is_some()
+        || (dynamic && !leg.captures.is_empty())
 }
 
 impl<'a> Unroll<'_> {
