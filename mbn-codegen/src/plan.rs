@@ -403,18 +403,12 @@ impl Prep<'_> {
             self.unsupported(leg.span, "`j` (visit a piece) on the last leg of a move (a piece that dies)");
             return None;
         }
+        // The code generator walks a non-jumping leap longer than a step as a one-leg move, which
+        // runs conditions, swaps and check rules (M85) but not `u` or `x`.
         let long_leap = p.vectors.iter().any(|v| v.0.abs() > 1 || v.1.abs() > 1);
-        if !p.conditions.is_empty() && p.non_jumping && long_leap && self.back_end != INTERPRETER {
-            self.unsupported(leg.span, "conditions `/.../` on non-jumping leaps (`/Ta1/nA`)");
-            return None;
-        }
-        let rules = p.unblocked || p.flip.is_some() || p.check_rule.is_some();
+        let rules = p.unblocked || p.flip.is_some();
         if rules && p.non_jumping && long_leap && self.back_end != INTERPRETER {
-            self.unsupported(leg.span, "`u`, `k` and `x` on non-jumping leaps (`nuA`)");
-            return None;
-        }
-        if p.swap.is_some() && p.non_jumping && long_leap && self.back_end != INTERPRETER {
-            self.unsupported(leg.span, "`w` (swap) on non-jumping leaps (`nwA`)");
+            self.unsupported(leg.span, "`u` and `x` on non-jumping leaps (`nuA`)");
             return None;
         }
         Some(p)
