@@ -102,3 +102,61 @@ fn generated_castling_rules_agree_with_the_interpreter() {
     });
     assert!(short > 100 && decisive > 100 && queenless > 100, "{short} {decisive} {queenless}");
 }
+
+/// `O-O{C}=…` castles only with a partner of the set (docs/SEMANTICS.md M87): here short castling
+/// with a Chancellor only, long castling with any partner (Rooks and Chancellors hold rights).
+const PARTNER_PIECES: &str = "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King| C|Chancellor|=RN \
+    O-O{C}=[*]isR[g]=isR[f] O-O-O=[*]isR[c]=isR[d] +P==QRBNC";
+const PARTNER_START: &str = "r1bqkbnc/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNC w KQkq - 0 1";
+
+mbn::mbn! {
+    variant PartnerSets {
+        board: "8x8",
+        start: "r1bqkbnc/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNC w KQkq - 0 1",
+        pieces: "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King| C|Chancellor|=RN \
+            O-O{C}=[*]isR[g]=isR[f] O-O-O=[*]isR[c]=isR[d] +P==QRBNC",
+        royal: "K",
+        castling_partners: "RC",
+        promotion_zone: "[8]",
+    }
+}
+
+fn partner_interpreter() -> Interpreter {
+    let mut spec = test_spec("partnersets", 8, PARTNER_START, PARTNER_PIECES, "K", "[8]");
+    spec.castling_partners = "RC".to_string();
+    spec_interpreter(&spec)
+}
+
+/// The King's castlings on e1, both back ends: `O-O` with the Chancellor on h1, not with a Rook
+/// there; `O-O-O` with either.
+#[test]
+fn castling_with_a_partner_set() {
+    let castlings = |fen: &str| {
+        let pos = PartnerSets::position(fen).unwrap();
+        let g = pos.geometry();
+        piece_moves_by(&PartnerSets, &partner_interpreter(), &pos, "e1", |_, mv| {
+            if mv.is_castle() {
+                g.square_name(mv.to())
+            } else {
+                String::new()
+            }
+        })
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+    };
+    assert_eq!(castlings("4k3/8/8/8/8/8/8/R3K2C w KQ - 0 1"), "c1 g1");
+    assert_eq!(castlings("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1"), "c1");
+    assert_eq!(castlings("4k3/8/8/8/8/8/8/C3K2R w KQ - 0 1"), "c1");
+    assert_agree("partnersets", &PartnerSets, &partner_interpreter(), PartnerSets::start_position());
+}
+
+/// Vertical castling `O-O-O-O` parses, and a variant with it is an error saying so, never a variant
+/// that silently lacks it (docs/SEMANTICS.md M86).
+#[test]
+fn vertical_castling_is_refused() {
+    let pieces = "P|Pawn| R|Rook| K|King| O-O-O-O=[*]ifR[3]=ibR[2]";
+    let spec = test_spec("vertical", 8, "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", pieces, "K", "[8]");
+    let errors = mbn::codegen::variant::Variant::compile(&spec).expect_err("refused");
+    assert!(errors.iter().any(|d| d.message.contains("vertical castling `O-O-O-O`")), "{errors:?}");
+}

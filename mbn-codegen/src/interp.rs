@@ -754,6 +754,10 @@ impl Interpreter {
                         right_sq
                     };
                     let Some(partner) = pos.piece_at(partner_sq) else { continue };
+                    // `O-O{C}=…` (M87): only partners of the set.
+                    if c.partners.as_ref().is_some_and(|set| !self.set_contains(set, us, partner)) {
+                        continue;
+                    }
                     let without_partner = |sq: Square| if sq == partner_sq { None } else { pos.piece_at(sq) };
                     // Destinations with whether a `#` leg reaches them (M53: the castling is then
                     // decisive); conditions (M53) are tested by `leg_moves`, before the castling.

@@ -201,6 +201,8 @@ pub(crate) struct PCastling {
     pub(crate) beside: bool,
     /// The partner stands beside the piece holding the right, toward the royal piece (`jO`, X61).
     pub(crate) next_closer: bool,
+    /// `O-O{C}=…`: the partner must be in the set (M87).
+    pub(crate) partners: Option<PSet>,
 }
 
 /// Every leg of a castling: the royal piece's and the partner's, both colours.
@@ -1890,6 +1892,7 @@ impl Prep<'_> {
                 partner: [self.move_set(&c.partner, Color::White), self.move_set(&c.partner, Color::Black)],
                 beside: c.beside,
                 next_closer: c.next_closer,
+                partners: c.partners.as_ref().map(|set| self.set(set)),
             })
             .collect()
     }

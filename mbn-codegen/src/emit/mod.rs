@@ -1886,6 +1886,11 @@ impl Gen {
                 }
             }
         });
+        // `O-O{C}=…` (M87): only partners of the set.
+        let partner_set = c.partners.as_ref().map(|set| {
+            let mask = self.set_mask(set);
+            quote!(if !#mask.test(p) { continue; })
+        });
         let royal_kinds = self.royal.iter().enumerate().filter(|(_, r)| **r).map(|(k, _)| k as u8);
         let royals = quote!((<#ty as Bitboard>::EMPTY #(| pos.pieces(PieceKind(#royal_kinds), us))*));
         let royal_kind = self.royal.iter().position(|&r| r).unwrap_or(0) as u8;
@@ -1946,6 +1951,7 @@ impl Gen {
                         continue;
                     }
                     #next_closer
+                    #partner_set
                     let occ_r = occ & !<#ty as Bitboard>::from_square(p);
                     let mut royal_to = <#ty as Bitboard>::EMPTY #(| #royal)*;
                     while let Some(kt) = royal_to.pop_lowest() {

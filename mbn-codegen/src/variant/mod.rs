@@ -151,6 +151,8 @@ pub struct Castling {
     /// XBetza's `jO` (X61): the partner is not the piece holding the castling right but the one
     /// beside it, toward the royal piece.
     pub next_closer: bool,
+    /// `O-O{C}=…` (seed 000 §13): the partners it castles with, when written (M87).
+    pub partners: Option<ast::PieceSet>,
 }
 
 /// The predefined castling of MBN §13, used when the pieces define none.
@@ -528,11 +530,27 @@ impl Variant {
             &expanded.castlings
         };
         for def in castling_defs {
+            if def.kind == CastlingKind::Vertical {
+                // M86: never silently left out.
+                diagnostics.push(
+                    Diagnostic::new(def.royal.span, "vertical castling `O-O-O-O` (forward, with a promoted Rook): not run by mbn yet")
+                        .with_help("seed 000 §13 gives it a castling right that a promotion on the royal piece's file creates, which mbn's runtime does not keep; the notation parses, and `O-O`, `O-O-O` run"),
+                );
+                continue;
+            }
             let royal = crate::lower::lower_move(&def.royal);
             let partner = crate::lower::lower_move(&def.partner);
             match (royal, partner) {
                 (Ok(royal), Ok(partner)) => {
-                    castlings.push(Castling { kind: def.kind, royal, partner, beside: false, next_closer: false })
+                    let partners = def.partners.clone();
+                    castlings.push(Castling {
+                        kind: def.kind,
+                        royal,
+                        partner,
+                        beside: false,
+                        next_closer: false,
+                        partners,
+                    })
                 }
                 (r, p) => {
                     diagnostics.extend(r.err().into_iter().flatten());
@@ -549,6 +567,7 @@ impl Variant {
                     partner: x.partner_move(),
                     beside: true,
                     next_closer: x.next_closer,
+                    partners: None,
                 })
                 .collect();
         }
