@@ -220,8 +220,6 @@ fn what_is_refused_says_so() {
     };
     for (notation, what) in [
         ("omfeW", "cylindrical moves (`o`) with en passant `e`"),
-        ("owK", "cylindrical moves (`o`) with swaps `w`"),
-        ("okN", "cylindrical moves (`o`) with `k` or `kk`"),
         ("ouR", "cylindrical moves (`o`) with `u` (unblocked)"),
         ("oxN", "cylindrical moves (`o`) with flips `x`"),
         ("o[b2,g]B", "`o` with this range: the range must list files only"),

@@ -992,15 +992,10 @@ impl Prep<'_> {
             if wrap.is_some() {
                 let with = [
                     (en_passant.is_some() || move_allows_en_passant, "en passant `e`"),
-                    (swap.is_some(), "swaps `w`"),
                     (borrow, "XBetza `x`"),
                     (visit.is_some(), "visits `j`"),
-                    (!conditions.is_empty(), "conditions `/.../`"),
-                    (!leg.attackers.is_empty(), "attacker sets `{...}`"),
-                    (leg.decisive, "the decision `#`"),
                     (unblocked, "`u` (unblocked)"),
                     (flip.is_some(), "flips `x`"),
-                    (check_rule.is_some(), "`k` or `kk` (no check, no mate)"),
                 ];
                 if let Some((_, what)) = with.iter().find(|(on, _)| *on) {
                     self.unsupported(leg.span, &format!("cylindrical moves (`o`) with {what}"));
