@@ -121,3 +121,19 @@ fn k_in_an_optional_part_restricts_the_whole_move() {
     assert!(!mbn::codegen::ancp::equal(&mbn("K-[kK]"), &mbn("K+(kK-K)")));
     assert!(!mbn::codegen::ancp::equal(&mbn("kkW-W"), &mbn("kW-W")));
 }
+
+common::test_variant! {
+    /// `k` and `kk` on the other kinds of multi-leg move: a repeat searched at run time (the Congo
+    /// Monkey's `k(dcK-mK)0`), a setup leg (`kK-!W`), an optional leg (`kkcK-[W]`), a hop on the
+    /// way (`kpR-cW`), beside `ii` (`iiK-kF`).
+    MoreRules, more_interpreter,
+    MORE_START = "rmbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBNR w - - 0 1",
+    MORE_PIECES = "K|King| P|Pawn|=mfW+cfF+imfW2 M|Monkey|=mK+k(dcK-mK)0 N|Knight|=(kK-!W)+N \
+        B|Bishop|=(kkcK-[W])+mB R|Rook|=(kpR-cW)+mR Q|Queen|=(iiK-kF)+Q +P==RNBQM",
+}
+
+/// Both back ends on random positions (flags included) and perft 1-3.
+#[test]
+fn check_rules_on_other_multi_leg_moves_agree() {
+    assert_agree_on("more rules", &MoreRules, &more_interpreter(), MoreRules::start_position(), 3_000);
+}

@@ -353,7 +353,7 @@ impl Gen {
     /// The moves of a piece of `kind` on `from` (in the loop of `side`): multi-leg landings pushed
     /// after its single-leg moves, which start at `start`; `singles`: whether it has any. Moves
     /// with a check rule (`k`, `kk`, M82) are listed after the others, by rule, and flagged; the
-    /// piece's list is merged by rule afterwards (`merge_check_rules`).
+    /// piece's list is merged by rule afterwards (`MoveList::merge_check_rules_from`).
     pub(super) fn multi_moves(&mut self, moves: &[PMove], kind: usize, color: Color, singles: bool) -> TokenStream {
         if moves.iter().all(|m| m.check_rule.is_none()) {
             return self.landings(moves, kind, color, singles);
