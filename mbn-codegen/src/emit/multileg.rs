@@ -1650,7 +1650,7 @@ impl<'a> Unroll<'_> {
             return self.finish_setup(st, p, t, u);
         }
         let s = &st.sq;
-        let specials = self.special_ends(p, t, s);
+        let specials = self.special_ends(p, t, s, st.decisive);
         let ends = ends.unwrap_or_else(|| self.ends(p, t, s));
         if ends.is_empty() {
             return specials;
@@ -1842,15 +1842,22 @@ impl<'a> Unroll<'_> {
     }
 
     /// The ends of a path as an en passant capture (M45) or a swap (M43): counted as completed
-    /// paths and, in a move list, pushed at once unless listed; neither attacks.
-    fn special_ends(&mut self, p: &PStep, t: &Ident, s: &Ident) -> TokenStream {
+    /// paths and, in a move list, pushed at once unless listed; neither attacks. On a path through
+    /// a `#` leg (M89) the move is decisive: it marks the same move listed before decisive, or is
+    /// pushed so.
+    fn special_ends(&mut self, p: &PStep, t: &Ident, s: &Ident, decisive: bool) -> TokenStream {
         let moves = self.sink == Sink::Moves;
-        let listed = quote!((start..out.len()).any(|i| out.get(i).is_some_and(|m| m.decisive() == mv.decisive())));
+        let listed = if decisive {
+            quote!(out.make_decisive(mv, &[], start))
+        } else {
+            quote!((start..out.len()).any(|i| out.get(i).is_some_and(|m| m.decisive() == mv.decisive())))
+        };
+        let flag = decisive.then(|| quote!(.decisive()));
         let mut code = Vec::new();
         if let Some(pieces) = &p.leg.en_passant {
             let victim_ok = self.ep_victim_test(pieces);
             let push = self.g.push(self.kind, self.color, quote!(mv));
-            let action = moves.then(|| quote!(let mv = Move::en_passant(from, #s); if !#listed { #push }));
+            let action = moves.then(|| quote!(let mv = Move::en_passant(from, #s) #flag; if !#listed { #push }));
             code.push(quote! {
                 if !#t
                     && pos.ep_targets().test(#s)
@@ -1865,7 +1872,7 @@ impl<'a> Unroll<'_> {
         }
         if let Some(w) = &p.leg.swap {
             let test = self.targets_test(std::slice::from_ref(&w.targets), s);
-            let action = moves.then(|| quote!(let mv = Move::swap(from, #s); if !#listed { out.push(mv); }));
+            let action = moves.then(|| quote!(let mv = Move::swap(from, #s) #flag; if !#listed { out.push(mv); }));
             code.push(quote! {
                 if #t && #test {
                     found += 1;

@@ -40,8 +40,10 @@ impl Prep<'_> {
             self.unsupported(span, "`w` (swap) and en passant (`e`) in a move with `!`, XBetza `x` or XBetza `u`");
             return;
         }
-        if let Some(s) = steps.iter().find(|s| s.leg.decisive) {
-            self.unsupported(s.span, "the decision operator `#` on swaps and en passant moves");
+        // M89: `#` runs with a swap or an en passant capture on the last leg, not yet with e.p.
+        // rights on the way.
+        if let Some(s) = steps.iter().find(|s| s.leg.decisive).filter(|_| rights) {
+            self.unsupported(s.span, "the decision operator `#` in a move with en passant rights (`me`)");
             return;
         }
         let captures_on_the_way = steps.iter().any(|s| !is_last(s) && s.mode_written && !s.leg.captures.is_empty());
@@ -352,8 +354,8 @@ mod tests {
             ("wK-p{P}R", "hops over piece sets"),
             ("!wK-W", "a swap on the way (`w`, M63) in a move with `!`"),
             ("aK-wW", "captures on the way"),
-            ("W-#wW", "`#` on swaps and en passant"),
-            ("mefW-#W", "`#` on swaps and en passant"),
+            // M89: `W-#wW` runs.
+            ("mefW-#W", "`#` in a move with en passant rights"),
             ("W-mefW", "on the last leg"),
             ("mefW-fR", "legs longer than one step"),
             ("mefW-[W]", "optional legs or complex riders"),
@@ -365,6 +367,10 @@ mod tests {
         ] {
             let e = refusals(notation);
             assert!(e.iter().any(|m| m.contains(what)), "{notation}: {e:?}");
+        }
+        // M89: `#` with a swap or an e.p. capture on the last leg runs.
+        for notation in ["W-#wW", "#W-cefF"] {
+            assert_eq!(refusals(notation), Vec::<String>::new(), "{notation}");
         }
     }
 
