@@ -367,3 +367,19 @@ fn x70_royal_captures_on_the_way() {
     assert_eq!(piece_moves("kcafW", "8/8/8/3Ap3/8/8/8/K7 w - - 0 1", "d5"), "d5f5");
     assert_eq!(legal_moves("kcafW", "8/8/8/3Ak3/8/8/8/K7 b - - 0 1"), "e5d4 e5d6 e5e4 e5e6 e5f4 e5f5 e5f6 e5xd5");
 }
+
+/// X104: `q` and `z` on the universal leaper are refused at the letter (found by a random scan of
+/// XBetza strings: `zU` unrolled into megabytes of legs and took seconds to compile), alone and
+/// beside other atoms; `U` itself and other atoms' bent riders still read.
+#[test]
+fn x104_bent_riders_of_the_universal_leaper_are_refused() {
+    for (text, column) in [("zU", 1), ("qU", 1), ("FzU", 2), ("mqU", 1), ("qzU", 1)] {
+        let (message, help, at) = error(text);
+        assert!(message.ends_with("is not supported yet"), "{text}: {message}");
+        assert!(help.contains("universal leaper") && help.contains("X104"), "`{text}`: {help}");
+        assert_eq!(at, column, "{text}");
+    }
+    for text in ["U", "mU", "qN", "zC", "FqN"] {
+        assert!(compile_move_in(Dialect::XBetza, text).is_ok(), "{text}");
+    }
+}

@@ -594,6 +594,14 @@ fn bent(
 ) -> Result<Vec<Move>, Vec<Diagnostic>> {
     let letter = if bend == multileg::Bend::Circular { "q" } else { "z" };
     let refuse = |help: &str| Err(vec![unsupported(part.span, letter).with_help(help.to_string())]);
+    // X104: a bent rider of every leap of the board.
+    if part.atom == 'U' {
+        return refuse(
+            "XBetza `q`/`z` on the universal leaper `U`: one bent rider per leap of a 16x16 board, over a \
+             hundred riders unrolled into thousands of paths, which no published piece uses; write the leaps \
+             you mean (`qN`, `zC`) (docs/SEMANTICS.md X104)",
+        );
+    }
     // X94: every leap of a lame bent rider is lame as the atom's own `n` leap, where that has one path.
     if m.lame && !multileg::lame_ring(part.atom, atom) {
         return refuse(
