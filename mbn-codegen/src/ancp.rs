@@ -73,6 +73,9 @@ impl Canonical {
     pub fn of(moves: &MoveSet) -> Canonical {
         let mut reaches: BTreeMap<(Key, Capability, Vector), Vec<Reach>> = BTreeMap::new();
         let mut complex = BTreeSet::new();
+        // M90: a `u` leg is one piece of the move as written (`uK` is not `uW+uF`), so its
+        // vectors stay together: by the leg's text, its scope, reach and path rule.
+        let mut unblocked: BTreeMap<(usize, usize, String, Reach, bool), BTreeSet<Vector>> = BTreeMap::new();
         for m in &moves.moves {
             match m.single_leg() {
                 Some(leg) if leg.link == LegLink::First => {
@@ -85,6 +88,13 @@ impl Canonical {
                             .iter()
                             .filter(|c| leg.mode_written || !swaps || !matches!(c, Capability::Capture(_)))
                             .collect();
+                        if leg.extras.contains(&Extra::Unblocked) {
+                            // `u` only moves (M32): the modes written do not matter.
+                            let key = leg_key(leg, normal_over(&leg.over), leg.non_jumping);
+                            let at = (leg.span.start, leg.span.end, key_prefix(&key), leg.reach, leg.non_jumping);
+                            unblocked.entry(at).or_default().extend(vectors.iter().copied());
+                            continue;
+                        }
                         if capabilities.is_empty() {
                             // A leg that neither moves nor captures: what it does is an extra (the
                             // swap of XBetza's swapper `udQ`), so it has no atomic moves.
@@ -106,6 +116,9 @@ impl Canonical {
                     complex.insert(parts_text(&m.parts));
                 }
             }
+        }
+        for ((_, _, prefix, reach, non_jumping), vectors) in unblocked {
+            complex.insert(format!("{prefix}{}", atom_text(&vectors, &reach, non_jumping)));
         }
         let mut atoms = BTreeSet::new();
         for ((key, capability, vector), list) in reaches {

@@ -506,7 +506,7 @@ impl Interpreter {
         leg: &PLeg,
     ) -> bool {
         let mut blocked = false;
-        for &v in &leg.vectors {
+        for &v in &leg.unblocked_by {
             self.walk(pos, occupancy, from, v, piece, leg, &mut |_, target| {
                 blocked |= target.is_some_and(|t| t.color != piece.color);
             });

@@ -60,6 +60,9 @@ pub(crate) struct PLeg {
     /// MBN `u` (docs/SEMANTICS.md, M32): the leg has no moves while an enemy stands where it
     /// could capture; it never captures. Single legs only.
     pub(crate) unblocked: bool,
+    /// With `u`: the directions of the leg as written (`uK`: all eight, though `K` is prepared
+    /// as a `W` and an `F` leg), where an enemy blocks every one of its moves (M32, M90).
+    pub(crate) unblocked_by: Vec<(i32, i32)>,
     /// MBN `k` (`Some(false)`) or `kk` (`Some(true)`) (M33): its moves may not give check (may
     /// not checkmate). Single legs only.
     pub(crate) check_rule: Option<bool>,
@@ -463,6 +466,8 @@ impl Prep<'_> {
         let mut multi = Vec::new();
         let mut seen: Vec<Vec<Part>> = Vec::new();
         let split: Vec<Move> = set.moves.iter().flat_map(choices::split_swap_choices).collect();
+        // `u` legs by the leg written: `uK` is blocked as one leg (M90).
+        let mut written: Vec<(Span, usize)> = Vec::new();
         for m in &split {
             match m.single_leg() {
                 // M61: a single leg with `!` comes back to its start square: the multi-leg walk
@@ -472,6 +477,9 @@ impl Prep<'_> {
                         if is_null(leg, vectors) {
                             legs.extend(self.pass(leg, color));
                         } else if let Some(p) = self.single(leg, vectors, color) {
+                            if p.unblocked {
+                                written.push((leg.span, legs.len()));
+                            }
                             // M76: `x` and `w` on one leg are a flip leg and a swap leg.
                             let p = match split_flip_swap(p) {
                                 (p, Some(swap)) => {
@@ -499,6 +507,7 @@ impl Prep<'_> {
                 }
             }
         }
+        widen_unblocked(&mut legs, &written);
         if color == Color::White {
             self.check_swaps(&legs, &multi);
         }
@@ -1003,8 +1012,10 @@ impl Prep<'_> {
                 }
             }
             let mirror = |(x, y): (i32, i32)| if color == Color::White { (x, y) } else { (x, -y) };
+            let vectors: Vec<(i32, i32)> = vectors.iter().copied().map(mirror).collect();
             Some(PLeg {
-                vectors: vectors.iter().copied().map(mirror).collect(),
+                unblocked_by: if unblocked { vectors.clone() } else { Vec::new() },
+                vectors,
                 reach: leg.reach,
                 over: match &leg.over {
                     Over::Empty => POver::Empty,
@@ -1444,6 +1455,24 @@ fn split_flip_swap(p: PLeg) -> (PLeg, Option<PLeg>) {
         ..p.clone()
     };
     (PLeg { swap: None, ..p }, Some(swap))
+}
+
+/// M90: a `u` leg is blocked by an enemy in any direction of the leg as written (`written`: the
+/// span of each `u` leg's text and its index in `legs`; spans compare by position, as `Span`'s
+/// own equality ignores them), so the `W` and `F` legs of `uK` share
+/// their eight directions; `uW+uF` are two legs, blocked apart.
+fn widen_unblocked(legs: &mut [PLeg], written: &[(Span, usize)]) {
+    for &(span, i) in written {
+        let mut all: Vec<(i32, i32)> = Vec::new();
+        for &(_, k) in written.iter().filter(|(s, _)| (s.start, s.end) == (span.start, span.end)) {
+            for &v in &legs[k].vectors {
+                if !all.contains(&v) {
+                    all.push(v);
+                }
+            }
+        }
+        legs[i].unblocked_by = all;
+    }
 }
 
 /// A swap or flip leg that also moves (`wwF` in `K+wwF`, M34: `xF` in `K+xF`) leaves its moves to another leg of the piece that

@@ -606,6 +606,10 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                             return true;
                         }
                         #legal_drop
+                        // A capture of one's own royal piece (`ccW` next to the King) is never legal.
+                        if mv.is_capture() && !mv.is_swap() && !mv.is_en_passant() && mv.from() != mv.to() && royals.test(mv.to()) {
+                            return false;
+                        }
                         if #escaping #hurdle_sets || #borrowing || mv.is_drop() || mv.is_swap() || mv.swapped().is_some() #flip_moves #ep_way_moves || !extra.is_empty() #check_rule_moves {
                             let scratch = scratch.get_or_insert_with(|| pos.clone());
                             return #rt::__private::leaves_royals_safe(self, scratch, mv, extra) #keeps_check_rule;
@@ -1216,9 +1220,17 @@ impl Gen {
         quote!((<#ty as #rt::__private::Bitboard>::EMPTY #(| #parts)*))
     }
 
-    /// What a leg may capture: a bitboard expression.
+    /// What a leg may capture: a bitboard expression. Never one's own royal pieces (M91: `ccW`
+    /// beside the King takes other friends only).
     fn capturable(&self, leg: &PLeg) -> Option<TokenStream> {
-        self.pieces_of(&leg.captures)
+        let pieces = self.pieces_of(&leg.captures)?;
+        let friends = leg.captures.iter().any(|t| t.side != Side::Enemy);
+        let royal: Vec<u8> = (0..self.royal.len()).filter(|&k| self.royal[k]).map(|k| k as u8).collect();
+        if !friends || royal.is_empty() {
+            return Some(pieces);
+        }
+        let rt = &self.rt;
+        Some(quote!((#pieces & !(#(pos.pieces(#rt::__private::PieceKind(#royal), us))|*))))
     }
 
     /// The pieces some targets name (captures, swaps): a bitboard expression, `None` for none.
@@ -1651,6 +1663,15 @@ impl Gen {
 
     /// [`Gen::leg_moves`], with `self.decisive` set for the leg.
     fn leg_moves_of(&mut self, leg: &PLeg, kind: usize, color: Color, count: bool) -> Option<TokenStream> {
+        // `u` tests the leg's own targets: its directions must be the written leg's (M90; legs
+        // merge only with the same `unblocked_by`, so `uK`'s W and F legs are one leg here).
+        if leg.unblocked
+            && !(leg.vectors.iter().all(|v| leg.unblocked_by.contains(v))
+                && leg.unblocked_by.iter().all(|v| leg.vectors.contains(v)))
+        {
+            self.unsupported("`u` on a leg the code generator splits from the rest of its written leg");
+            return None;
+        }
         let shape = self.shape(leg)?;
         let targets = self.targets(leg, &shape, &quote!(from), &quote!(occ));
         let mut guards = Vec::new();

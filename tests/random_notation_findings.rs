@@ -1,0 +1,72 @@
+//! Two divergences between the back ends found by comparing variants of random MBN strings
+//! (docs/SEMANTICS.md M90, M91): `u` on a compound atom (`uK`, `uQ`) is one leg, blocked by an
+//! enemy in any of its directions, in both back ends; a capture of one's own royal piece
+//! (`ccW` beside the King) is illegal in generated code too. By hand, and on random positions.
+
+mod common;
+
+use common::agree::{assert_agree, piece_moves};
+use mbn::codegen::{ancp, compile_move};
+
+common::test_variant! {
+    /// The Usher `uK` (one leg of eight directions), the Porter `uW+uF` (two legs, blocked
+    /// apart), the Warden `uQ`, the Traitor `mK+ccW`, which may take its own pieces
+    /// orthogonally, its own King included, were it legal, and the Schemer `mK+(mF-ccW)`, which
+    /// does so after a diagonal step.
+    Findings, interpreter,
+    START = "rnbqkbnr/pppppppp/8/2uwots1/2UWOTS1/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+    PIECES = "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King| U|Usher|=uK W|Porter|=uW+uF \
+        O|Warden|=uQ T|Traitor|=mK+ccW S|Schemer|=mK+(mF-ccW) +P==QRBNUWOTS",
+}
+
+/// M90: on d4 with an enemy on e5, `uK` has no move (e5 is where its diagonal step could
+/// capture), `uW+uF` keeps its Wazir steps, `uQ` has none, and with the enemy on f6, beyond the
+/// queen's first square, `uK` moves everywhere and `uQ` not at all; both back ends agree
+/// ([`piece_moves`] compares their whole lists).
+#[test]
+fn u_on_a_compound_atom_is_one_leg() {
+    let cases = [
+        ("4k3/8/8/4p3/3U4/8/8/4K3 w - - 0 1", ""),
+        ("4k3/8/8/4p3/3W4/8/8/4K3 w - - 0 1", "c4 d3 d5 e4"),
+        ("4k3/8/8/4p3/3O4/8/8/4K3 w - - 0 1", ""),
+        ("4k3/8/5p2/8/3U4/8/8/4K3 w - - 0 1", "c3 c4 c5 d3 d5 e3 e4 e5"),
+        ("4k3/8/5p2/8/3O4/8/8/4K3 w - - 0 1", ""),
+        // A friend on e5 shields f6: the Warden rides everywhere else.
+        ("4k3/8/5p2/4P3/3O4/8/8/4K3 w - - 0 1", "a1 a4 a7 b2 b4 b6 c3 c4 c5 d1 d2 d3 d5 d6 d7 d8 e3 e4 f2 f4 g1 g4 h4"),
+    ];
+    let interp = interpreter();
+    for (fen, expected) in cases {
+        let pos = Findings::position(fen).unwrap();
+        assert_eq!(piece_moves(&Findings, &interp, &pos, "d4"), expected, "{fen}");
+    }
+}
+
+/// M90 in the canonical form: a `u` leg keeps its directions together, so `uK` is not `uW+uF`
+/// and `uR` not `ufR+ubR+usR`; the modes written still do not matter (`auR` is `uR`).
+#[test]
+fn u_legs_compare_as_written() {
+    let equal = |a: &str, b: &str| ancp::equal(&compile_move(a).unwrap(), &compile_move(b).unwrap());
+    assert!(!equal("uK", "uW+uF"));
+    assert!(!equal("uQ", "uR+uB"));
+    assert!(!equal("uR", "ufR+ubR+usR"));
+    assert!(!equal("uK", "uK+uW"));
+    assert!(equal("uR", "auR"));
+    assert!(equal("uK", "muK"));
+    assert!(equal("uW+uF", "uF+uW"));
+}
+
+/// M91: the Traitor on d2 beside its King on e2 takes its own Pawn on d3 but not the King; the
+/// Schemer on c1 steps to d2 and takes d3 from there (c1-d2-d3), not the King on e2.
+#[test]
+fn no_capture_of_ones_own_royal_piece() {
+    let pos = Findings::position("4k3/8/8/8/8/3P4/3TK3/8 w - - 0 1").unwrap();
+    assert_eq!(piece_moves(&Findings, &interpreter(), &pos, "d2"), "c1 c2 c3 d1 e1 e3 xd3");
+    let pos = Findings::position("4k3/8/8/8/8/3P4/4K3/2S5 w - - 0 1").unwrap();
+    assert_eq!(piece_moves(&Findings, &interpreter(), &pos, "c1"), "b1 b2 c2 d1 d2 xd3");
+}
+
+/// Both back ends on random positions and perft 1-3.
+#[test]
+fn generated_findings_agree_with_the_interpreter() {
+    assert_agree("findings", &Findings, &interpreter(), Findings::start_position());
+}
