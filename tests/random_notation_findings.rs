@@ -1,7 +1,9 @@
-//! Two divergences between the back ends found by comparing variants of random MBN strings
-//! (docs/SEMANTICS.md M90, M91): `u` on a compound atom (`uK`, `uQ`) is one leg, blocked by an
-//! enemy in any of its directions, in both back ends; a capture of one's own royal piece
-//! (`ccW` beside the King) is illegal in generated code too. By hand, and on random positions.
+//! Divergences between the back ends found by comparing variants of random MBN and XBetza
+//! strings (docs/SEMANTICS.md M90-M92, X105): `u` on a compound atom (`uK`, `uQ`) is one leg,
+//! blocked by an enemy in any of its directions, in both back ends; a capture of one's own royal
+//! piece (`ccW` beside the King) is illegal in generated code too; a leg that captures friends
+//! does not threaten its own side's squares in the interpreter either; a borrowed `e` takes a
+//! piece of the lender's kind in generated code too. By hand, and on random positions.
 
 mod common;
 
@@ -12,11 +14,21 @@ common::test_variant! {
     /// The Usher `uK` (one leg of eight directions), the Porter `uW+uF` (two legs, blocked
     /// apart), the Warden `uQ`, the Traitor `mK+ccW`, which may take its own pieces
     /// orthogonally, its own King included, were it legal, and the Schemer `mK+(mF-ccW)`, which
-    /// does so after a diagonal step.
+    /// does so after a diagonal step; the Sniper `mK+cW[*]` captures onto unthreatened squares
+    /// only.
     Findings, interpreter,
-    START = "rnbqkbnr/pppppppp/8/2uwots1/2UWOTS1/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+    START = "rnbqkbnr/pppppppp/2z5/2uwots1/2UWOTS1/2Z5/PPPPPPPP/RNBQKBNR w - - 0 1",
     PIECES = "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King| U|Usher|=uK W|Porter|=uW+uF \
-        O|Warden|=uQ T|Traitor|=mK+ccW S|Schemer|=mK+(mF-ccW) +P==QRBNUWOTS",
+        O|Warden|=uQ T|Traitor|=mK+ccW S|Schemer|=mK+(mF-ccW) Z|Sniper|=mK+cW[*] +P==QRBNUWOTSZ",
+}
+
+common::test_variant! {
+    /// The Borrower (XBetza `xK`) makes the moves of the friends next to it.
+    Borrowing, borrowing_interpreter,
+    BORROWING_START = "rnbqkbnr/pppppppp/8/2x2x2/2X2X2/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    BORROWING_PIECES = "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King| X|Borrower|=W +P==QRBNX",
+    castling: "R",
+    xbetza: X = "xK",
 }
 
 /// M90: on d4 with an enemy on e5, `uK` has no move (e5 is where its diagonal step could
@@ -65,8 +77,32 @@ fn no_capture_of_ones_own_royal_piece() {
     assert_eq!(piece_moves(&Findings, &interpreter(), &pos, "c1"), "b1 b2 c2 d1 d2 xd3");
 }
 
+/// M92: the Sniper on d4 takes the Pawn on d5 though Black's Traitor on d6 could take it too,
+/// and so could a Knight on e7: a side never threatens a square its own piece stands on, so a
+/// capture onto `[*]` takes any piece. (The interpreter counted the Traitor's `ccW`.)
+#[test]
+fn legs_that_capture_friends_threaten_no_friend() {
+    let pos = Findings::position("4k3/4n3/3t4/3p4/3Z4/8/8/4K3 w - - 0 1").unwrap();
+    assert_eq!(piece_moves(&Findings, &interpreter(), &pos, "d4"), "c3 c4 c5 d3 e3 e4 e5 xd5");
+}
+
+/// X105: the Borrower on c5 next to its Pawn on b4 makes the Pawn's moves from c5 as a Pawn,
+/// so after Black's `d7d5` it takes d5 en passant on d6, in both back ends (generated code
+/// compared the victim with the Borrower's own kind).
+#[test]
+fn a_borrowed_en_passant_capture_takes_the_lenders_kind() {
+    let mut pos = Borrowing::position("4k3/3p4/8/2X5/1P6/8/8/4K3 b - - 0 1").unwrap();
+    common::agree::play(&Borrowing, &mut pos, &["d7d5"]);
+    let moves = common::agree::piece_moves_by(&Borrowing, &borrowing_interpreter(), &pos, "c5", |_, mv| {
+        let ep = if mv.is_en_passant() { "ep" } else { "" };
+        format!("{}{ep}", pos.geometry().square_name(mv.to()))
+    });
+    assert_eq!(moves, "c6 d6ep");
+}
+
 /// Both back ends on random positions and perft 1-3.
 #[test]
 fn generated_findings_agree_with_the_interpreter() {
     assert_agree("findings", &Findings, &interpreter(), Findings::start_position());
+    assert_agree("borrowing", &Borrowing, &borrowing_interpreter(), Borrowing::start_position());
 }

@@ -713,7 +713,9 @@ impl Interpreter {
     fn in_range<B: Bitboard>(&self, r: &PRange, pos: &Position<B>, sq: Square, color: Color) -> bool {
         let mut hit = r.squares[sq.index()];
         if !hit && r.reads_threats() {
-            let attacked = self.attacked_by(pos, sq, !color, Counted::Threats);
+            // M78: a side never threatens a square its own piece stands on, even with legs that
+            // capture friends (`ccW`, M92).
+            let attacked = !pos.by_color(!color).test(sq) && self.attacked_by(pos, sq, !color, Counted::Threats);
             hit = (r.threatened && attacked) || (r.unthreatened && !attacked);
         }
         if !hit && r.unmoved {
