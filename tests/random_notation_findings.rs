@@ -1,9 +1,10 @@
 //! Divergences between the back ends found by comparing variants of random MBN and XBetza
-//! strings (docs/SEMANTICS.md M90-M92, X105): `u` on a compound atom (`uK`, `uQ`) is one leg,
+//! strings (docs/SEMANTICS.md M90-M93, X105): `u` on a compound atom (`uK`, `uQ`) is one leg,
 //! blocked by an enemy in any of its directions, in both back ends; a capture of one's own royal
 //! piece (`ccW` beside the King) is illegal in generated code too; a leg that captures friends
 //! does not threaten its own side's squares in the interpreter either; a borrowed `e` takes a
-//! piece of the lender's kind in generated code too. By hand, and on random positions.
+//! piece of the lender's kind in generated code too; a quiet move made with and without e.p.
+//! rights is made once, without them. By hand, and on random positions.
 
 mod common;
 
@@ -77,6 +78,41 @@ fn no_capture_of_ones_own_royal_piece() {
     assert_eq!(piece_moves(&Findings, &interpreter(), &pos, "c1"), "b1 b2 c2 d1 d2 xd3");
 }
 
+common::test_variant! {
+    /// The Queen Pawn `Q+imefW02` rides as a Queen and, unmoved, double-steps forward leaving
+    /// e.p. rights, where its Queen move to the same square leaves none; the Horse `mnncA` of
+    /// XBetza (a lame Alfil that leaves rights on the square it passes) beside a Queen.
+    Rights, rights_interpreter,
+    RIGHTS_START = "rnbqkbnr/pppppppp/8/2y2h2/2Y2H2/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+    RIGHTS_PIECES = "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King| Y|QueenPawn|=Q+imefW02 H|Horse|=W \
+        +P==QRBNYH",
+    xbetza: H = "mnncAQ",
+}
+
+/// M93: a quiet move made both with and without e.p. rights is one move, without them. The
+/// unmoved Queen Pawn on d2 goes to d4 once, as a Queen (no rights: after it Black's Pawn on e4
+/// does not take en passant); the Horse on c4 goes to a6 and e6 once each (the Queen's moves).
+#[test]
+fn a_move_with_and_without_rights_is_made_once_without() {
+    let write = |pos: &mbn::runtime::Position<u64>, mv: &mbn::runtime::Move| {
+        let rights = if mv.is_double_step() { "+ep" } else { "" };
+        format!("{}{rights}", pos.geometry().square_name(mv.to()))
+    };
+    let mut pos = Rights::position("4k3/8/8/8/4p3/8/3Y4/4K3 w - - 0 1").unwrap();
+    pos.set_unmoved(pos.by_color(pos.side_to_move()));
+    let moves = common::agree::piece_moves_by(&Rights, &rights_interpreter(), &pos, "d2", |_, mv| write(&pos, mv));
+    assert!(moves.split(' ').any(|m| m == "d4") && !moves.contains("+ep"), "{moves}");
+    common::agree::play(&Rights, &mut pos, &["d2d4"]);
+    let black = common::agree::piece_moves(&Rights, &rights_interpreter(), &pos, "e4");
+    assert_eq!(black, "e3");
+    let pos = Rights::position("4k3/8/8/8/2H5/8/8/4K3 w - - 0 1").unwrap();
+    let moves = common::agree::piece_moves_by(&Rights, &rights_interpreter(), &pos, "c4", |_, mv| write(&pos, mv));
+    assert_eq!(
+        moves.split(' ').filter(|m| m.starts_with("a6") || m.starts_with("e6")).collect::<Vec<_>>(),
+        ["a6", "e6"]
+    );
+}
+
 /// M92: the Sniper on d4 takes the Pawn on d5 though Black's Traitor on d6 could take it too,
 /// and so could a Knight on e7: a side never threatens a square its own piece stands on, so a
 /// capture onto `[*]` takes any piece. (The interpreter counted the Traitor's `ccW`.)
@@ -105,4 +141,5 @@ fn a_borrowed_en_passant_capture_takes_the_lenders_kind() {
 fn generated_findings_agree_with_the_interpreter() {
     assert_agree("findings", &Findings, &interpreter(), Findings::start_position());
     assert_agree("borrowing", &Borrowing, &borrowing_interpreter(), Borrowing::start_position());
+    assert_agree("rights", &Rights, &rights_interpreter(), Rights::start_position());
 }

@@ -175,16 +175,11 @@ impl Interpreter {
             let before = reached;
             self.leg_moves(pos, &occupancy, from, piece, leg, &mut |mv| {
                 let (word, bit) = (mv.to().index() / 64, 1u64 << (mv.to().index() % 64));
+                // A quiet move made with and without e.p. rights is made once, without (legs
+                // without rights come first, M93).
                 let same = |m: Move| {
-                    (m.to(), m.is_capture(), m.is_en_passant(), m.is_double_step(), m.is_swap(), m.is_flip())
-                        == (
-                            mv.to(),
-                            mv.is_capture(),
-                            mv.is_en_passant(),
-                            mv.is_double_step(),
-                            mv.is_swap(),
-                            mv.is_flip(),
-                        )
+                    (m.to(), m.is_capture(), m.is_en_passant(), m.is_swap(), m.is_flip())
+                        == (mv.to(), mv.is_capture(), mv.is_en_passant(), mv.is_swap(), mv.is_flip())
                 };
                 if before[word] & bit != 0 && (start..out.len()).any(|i| out.get(i).is_some_and(same)) {
                     return;

@@ -514,8 +514,11 @@ impl Prep<'_> {
         drop_repeated_swap_moves(&mut legs);
         // Decisive legs first (M31): where a plain leg makes the same move, it is made once, and
         // decisive, by both back ends (each keeps the first leg's move). Likewise legs without a
-        // check rule before `kk` legs before `k` legs (M33): the least restricted move is kept.
-        legs.sort_by_key(|l| (!l.decisive, l.check_rule.map_or(0, |mate_only| if mate_only { 1 } else { 2 })));
+        // check rule before `kk` legs before `k` legs (M33): the least restricted move is kept;
+        // and legs that leave no e.p. rights before those that do (M93).
+        legs.sort_by_key(|l| {
+            (!l.decisive, l.check_rule.map_or(0, |mate_only| if mate_only { 1 } else { 2 }), l.move_allows_en_passant)
+        });
         (legs, multi)
     }
 
