@@ -477,9 +477,6 @@ impl Prep<'_> {
                         if is_null(leg, vectors) {
                             legs.extend(self.pass(leg, color));
                         } else if let Some(p) = self.single(leg, vectors, color) {
-                            if p.unblocked {
-                                written.push((leg.span, legs.len()));
-                            }
                             // M76: `x` and `w` on one leg are a flip leg and a swap leg.
                             let p = match split_flip_swap(p) {
                                 (p, Some(swap)) => {
@@ -492,6 +489,9 @@ impl Prep<'_> {
                             let banded = p.wrap.is_some_and(|w| w.files != (0, self.geometry.files() - 1));
                             if banded {
                                 legs.push(PLeg { wrap: None, ..p.clone() });
+                            }
+                            if p.unblocked {
+                                written.push((leg.span, legs.len()));
                             }
                             legs.push(p);
                         }
@@ -1460,10 +1460,10 @@ fn split_flip_swap(p: PLeg) -> (PLeg, Option<PLeg>) {
     (PLeg { swap: None, ..p }, Some(swap))
 }
 
-/// M90: a `u` leg is blocked by an enemy in any direction of the leg as written (`written`: the
-/// span of each `u` leg's text and its index in `legs`; spans compare by position, as `Span`'s
-/// own equality ignores them), so the `W` and `F` legs of `uK` share
-/// their eight directions; `uW+uF` are two legs, blocked apart.
+/// M90: a `u` leg is blocked by an enemy in any direction of the leg as written, so the `W` and
+/// `F` legs of `uK` share their eight directions and `uW+uF` are two legs, blocked apart.
+/// `written`: the span of each `u` leg's text and its index in `legs` (spans compare by position
+/// here, as `Span`'s own equality ignores them).
 fn widen_unblocked(legs: &mut [PLeg], written: &[(Span, usize)]) {
     for &(span, i) in written {
         let mut all: Vec<(i32, i32)> = Vec::new();

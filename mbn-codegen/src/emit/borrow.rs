@@ -111,7 +111,7 @@ impl Gen {
         let mut per_kind = Vec::new();
         for (lender, per_color) in legs.iter().enumerate() {
             let mut code: Vec<TokenStream> = Vec::new();
-            // The moves are made as the lender's kind: its `e` takes a piece of that kind (M92).
+            // The moves are made as the lender's kind: its `e` takes a piece of that kind (X105).
             self.ep_kind = Some(lender);
             for leg in per_color[color.index()].iter().filter(|l| !l.borrow) {
                 code.extend(self.leg_moves(leg, kind, color, false));
