@@ -30,6 +30,9 @@ use std::cell::RefCell;
 pub(super) const BUDGET: usize = 1024;
 /// The most legs on one path.
 const DEPTH: usize = 96;
+/// The size of a piece's multi-leg code (bytes of token text) above which each move is
+/// generated in a body of its own.
+const LARGE: usize = 64 * 1024;
 
 /// What a completed path does in the generated code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -252,8 +255,16 @@ impl Gen {
                 }
                 _ => None,
             };
-            code.push(quote!({ #body }));
+            code.push(body);
         }
+        // Large unrollings get a body each (a closure called at once): rustc's borrow checker
+        // takes time growing faster than the size of a function body (docs/PERFORMANCE.md).
+        let large = code.iter().map(|c| c.to_string().len()).sum::<usize>() > LARGE;
+        let code = code.into_iter().map(|body| match (large, sink) {
+            (false, _) => quote!({ #body }),
+            (true, Sink::Attack) => quote!(if (|| -> bool { #body false })() { return true; }),
+            (true, _) => quote!((|| { #body })();),
+        });
         Some((quote!(#(#code)*), touched))
     }
 
@@ -2405,6 +2416,28 @@ mod tests {
             Err(e) => e.into_iter().map(|d| d.message).collect::<Vec<_>>(),
         };
         assert!(e.iter().any(|m| m.contains("in a variant with borrowed or imitated moves")), "{e:?}");
+    }
+
+    /// The generated code of a variant whose piece `A` moves as `notation` (XBetza when `xbetza`).
+    fn variant_code(notation: &str, xbetza: bool) -> String {
+        let pieces = if xbetza { "A=W K".to_string() } else { format!("A={notation} K") };
+        let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", &pieces);
+        if xbetza {
+            spec.xbetza = vec![('A', notation.to_string())];
+        }
+        let variant = Variant::compile(&spec).unwrap_or_else(|e| panic!("{notation}: {e:?}"));
+        emit_variant(&variant, "Probe", &EmitOptions::default()).unwrap_or_else(|e| panic!("{e:?}")).to_string()
+    }
+
+    #[test]
+    fn large_unrollings_get_a_body_per_move() {
+        // docs/PERFORMANCE.md: the crooked Rook unrolls into a megabyte, the Lion's moves past
+        // 64 KiB; the Xiangqi Horse and the Mao rider stay inline.
+        let closures = |code: &str| code.matches("(|| {").count() + code.matches("(|| -> bool {").count();
+        assert!(closures(&variant_code("zR", true)) > 100);
+        assert!(closures(&variant_code("ADN(aK--[K])", false)) > 0);
+        assert_eq!(closures(&variant_code("W-fF", false)), 0);
+        assert_eq!(closures(&variant_code("(W-F)0", false)), 0);
     }
 
     #[test]
