@@ -1,5 +1,5 @@
 //! Divergences between the back ends found by comparing variants of random MBN and XBetza
-//! strings (docs/SEMANTICS.md M90-M93, X105): `u` on a compound atom (`uK`, `uQ`) is one leg,
+//! strings (docs/SEMANTICS.md M90-M94, X105): `u` on a compound atom (`uK`, `uQ`) is one leg,
 //! blocked by an enemy in any of its directions, in both back ends; a capture of one's own royal
 //! piece (`ccW` beside the King) is illegal in generated code too; a leg that captures friends
 //! does not threaten its own side's squares in the interpreter either; a borrowed `e` takes a
@@ -83,9 +83,9 @@ common::test_variant! {
     /// e.p. rights, where its Queen move to the same square leaves none; the Horse `mnncA` of
     /// XBetza (a lame Alfil that leaves rights on the square it passes) beside a Queen.
     Rights, rights_interpreter,
-    RIGHTS_START = "rnbqkbnr/pppppppp/8/2y2h2/2Y2H2/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+    RIGHTS_START = "rnbqkbnr/pppppppp/1t6/2y2h1s/2Y2H1S/1T6/PPPPPPPP/RNBQKBNR w - - 0 1",
     RIGHTS_PIECES = "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King| Y|QueenPawn|=Q+imefW02 H|Horse|=W \
-        +P==QRBNYH",
+        T|Tower|=mfR+(mefW-mfW) S|Sprinter|=imefW02+(mfW-mfW) +P==QRBNYHTS",
     xbetza: H = "mnncAQ",
 }
 
@@ -111,6 +111,27 @@ fn a_move_with_and_without_rights_is_made_once_without() {
         moves.split(' ').filter(|m| m.starts_with("a6") || m.starts_with("e6")).collect::<Vec<_>>(),
         ["a6", "e6"]
     );
+}
+
+/// M94: the same with a multi-leg move. The Tower on d2 goes to d4 as a Rook and by two steps
+/// that leave rights on d3; the Sprinter double-steps with rights and steps twice without:
+/// each goes to d4 once, without rights, so Black's Pawn on e4 then has only `e3`.
+#[test]
+fn a_multi_leg_move_with_rights_and_a_move_without_are_made_once_without() {
+    let write = |pos: &mbn::runtime::Position<u64>, mv: &mbn::runtime::Move| {
+        let rights = if mv.is_double_step() { "+ep" } else { "" };
+        format!("{}{rights}", pos.geometry().square_name(mv.to()))
+    };
+    for (fen, expected) in
+        [("4k3/8/8/8/4p3/8/3T4/4K3 w - - 0 1", "d3 d4 d5 d6 d7 d8"), ("4k3/8/8/8/4p3/8/3S4/4K3 w - - 0 1", "d4")]
+    {
+        let mut pos = Rights::position(fen).unwrap();
+        pos.set_unmoved(pos.by_color(pos.side_to_move()));
+        let moves = common::agree::piece_moves_by(&Rights, &rights_interpreter(), &pos, "d2", |_, mv| write(&pos, mv));
+        assert_eq!(moves, expected, "{fen}");
+        common::agree::play(&Rights, &mut pos, &["d2d4"]);
+        assert_eq!(common::agree::piece_moves(&Rights, &rights_interpreter(), &pos, "e4"), "e3", "{fen}");
+    }
 }
 
 /// M92: the Sniper on d4 takes the Pawn on d5 though Black's Traitor on d6 could take it too,

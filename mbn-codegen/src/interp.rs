@@ -190,6 +190,8 @@ impl Interpreter {
         }
         if self.any_multi && !self.multi[piece.kind.0 as usize][piece.color.index()].is_empty() {
             self.push_landings(pos, from, piece, start, out);
+            // A multi-leg move with e.p. rights beside another without them (M94).
+            out.drop_double_steps_made_quietly_from(start);
         }
         if self.any_borrow {
             self.push_borrowed(pos, from, piece, start, out);

@@ -626,6 +626,19 @@ impl MoveList {
         });
     }
 
+    /// Removes, from index `start` on, every double step (a move leaving e.p. rights) that is
+    /// also listed without the rights: a quiet move made both ways is made once, without them
+    /// (MBN `me` on a multi-leg move beside a leg without `e`, docs/SEMANTICS.md M93, M94).
+    pub fn drop_double_steps_made_quietly_from(&mut self, start: usize) {
+        let plain = |mv: &Move| Move { flags: MoveFlags(mv.flags.0 & !MoveFlags::DOUBLE_STEP.0), ..*mv };
+        let quiet: Vec<Move> = self.moves.iter().skip(start).filter(|m| !m.is_double_step()).copied().collect();
+        let mut index = 0;
+        self.moves.retain(|mv| {
+            index += 1;
+            index <= start || !mv.is_double_step() || !quiet.contains(&plain(mv))
+        });
+    }
+
     /// Adds `flags` to every move from index `start` on.
     pub fn add_flags_from(&mut self, start: usize, flags: MoveFlags) {
         for mv in self.moves.iter_mut().skip(start) {
@@ -865,6 +878,26 @@ mod tests {
                 Move::quiet(a, c).decisive(),
                 Move::capture(a, c),
             ]
+        );
+    }
+
+    /// M94: a double step also listed as a quiet move goes, from `start` on; one without a
+    /// quiet twin, and any before `start`, stays.
+    #[test]
+    fn double_steps_made_quietly_are_dropped() {
+        let g = Geometry::CHESS;
+        let (d2, d4, e2, e4) = (sq(g, "d2"), sq(g, "d4"), sq(g, "e2"), sq(g, "e4"));
+        let mut list = MoveList::new();
+        list.push(Move::double_step(d2, d4));
+        list.push(Move::double_step(d2, d4));
+        list.push(Move::quiet(d2, d4));
+        list.push(Move::double_step(e2, e4));
+        list.push(Move::quiet(d2, sq(g, "d3")));
+        list.drop_double_steps_made_quietly_from(1);
+        let got: Vec<Move> = list.iter().copied().collect();
+        assert_eq!(
+            got,
+            [Move::double_step(d2, d4), Move::quiet(d2, d4), Move::double_step(e2, e4), Move::quiet(d2, sq(g, "d3"))]
         );
     }
 

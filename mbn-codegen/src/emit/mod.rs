@@ -1550,6 +1550,13 @@ impl Gen {
                 let singles = !listed.is_empty();
                 listed.insert(0, quote!(let start = out.len();));
                 listed.push(self.multi_moves(&moves, kind, color, singles));
+                // M94: a multi-leg move with e.p. rights beside another making the same move
+                // without them (single-leg moves alone are ordered so, M93).
+                if moves.iter().any(multileg::leaves_rights)
+                    || per_color[color.index()].iter().any(|l| l.move_allows_en_passant)
+                {
+                    listed.push(quote!(out.drop_double_steps_made_quietly_from(start);));
+                }
                 if count {
                     counted.clone_from(&listed);
                     setwise.clear();

@@ -589,6 +589,13 @@ pub(super) fn needs_position(m: &PMove) -> bool {
     needs
 }
 
+/// Whether some leg of a multi-leg move leaves e.p. rights (`me`, M44).
+pub(super) fn leaves_rights(m: &PMove) -> bool {
+    let mut rights = false;
+    walk_steps(&m.parts, &mut |s| rights |= s.leg.move_allows_en_passant, &mut |_| {});
+    rights
+}
+
 /// Whether a multi-leg move swaps on the way (M63): a `w` leg that is not its last part.
 fn swaps_on_the_way(m: &PMove) -> bool {
     let mut swaps = 0;
