@@ -23,6 +23,18 @@ test_variant! {
         W|Prowler|=(W-mF)3[*]+K H|Hunter|=(W-F[*])+K T|Raider|=(W-F[+])+mK +P==NBRSEWHT",
 }
 
+test_variant! {
+    /// M95: the same Hunter and Raider, and the Sniper `mK+cW[*]` (a King that captures
+    /// orthogonally onto unattacked squares only), beside the Borrower (XBetza `xK`: the moves of
+    /// the friends next to it) and the Imitator (`I`: the moves of the piece the opponent moved
+    /// last). Threats are decided without the borrowed and imitated moves that read them too.
+    Lending, lending_interpreter,
+    LENDING_START = "rhzxkitr/pppppppp/8/8/8/8/PPPPPPPP/RHZXKITR w - - 0 1",
+    LENDING_PIECES = "P|Pawn| N|Knight| B|Bishop| R|Rook| K|King| H|Hunter|=(W-F[*])+K T|Raider|=(W-F[+])+mK \
+        Z|Sniper|=mK+cW[*] X|Borrower|=W I|Imitator|=W +P==NBRHTZ",
+    xbetza: X = "xK", I = "I",
+}
+
 /// The moves of the piece on `from` in both back ends (asserted equal, with the whole position's).
 fn moves(fen: &str, from: &str) -> String {
     piece_moves(&Threats, &interpreter(), &Threats::position(fen).expect("fen"), from)
@@ -71,7 +83,25 @@ fn the_hunter_and_the_raider_read_threats_on_captures() {
     assert_eq!(moves(&board('T'), "d4"), "c2 c3 c4 c5 d3 d5 e2 e3 e4 e5");
 }
 
+/// M95: the Borrower on d4 next to its Hunter on d3 goes the Horse's way as the Hunter does, to
+/// squares Black does not attack: a Black Rook on h6 takes away c6 and e6. The White Hunter on
+/// d4 goes to e6 though Black's Borrower on f8 could go there by its Hunter's Horse move: that
+/// move reads threats itself, so it threatens nothing (M78), borrowed or not.
+#[test]
+fn borrowed_threat_ranges_are_generated() {
+    let cases = [
+        ("4k3/8/8/8/3X4/3H4/8/4K3 w - - 0 1", "b3 b5 c3 c4 c5 c6 d5 e3 e4 e5 e6 f3 f5"),
+        ("4k3/8/7r/8/3X4/3H4/8/4K3 w - - 0 1", "b3 b5 c3 c4 c5 d5 e3 e4 e5 f3 f5"),
+        ("k4xh1/8/8/8/3H4/8/8/4K3 w - - 0 1", "b3 b5 c2 c3 c4 c5 c6 d3 d5 e2 e3 e4 e5 e6 f3 f5"),
+    ];
+    for (fen, expected) in cases {
+        let pos = Lending::position(fen).unwrap();
+        assert_eq!(piece_moves(&Lending, &lending_interpreter(), &pos, "d4"), expected, "{fen}");
+    }
+}
+
 #[test]
 fn generated_threat_ranges_agree_with_the_interpreter() {
+    assert_agree("lending", &Lending, &lending_interpreter(), Lending::start_position());
     assert_agree("threat ranges", &Threats, &interpreter(), Threats::start_position());
 }

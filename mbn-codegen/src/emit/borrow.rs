@@ -8,7 +8,7 @@
 //! from its square. Legality is then settled by making each move (`retain_legal`), as borrowed
 //! lines are neither in the attack map nor in the pin test.
 
-use super::{Gen, Shape};
+use super::{Counted, Gen, Shape};
 use crate::plan::{flat_steps, PLeg, PMove};
 use mbn_runtime::Color;
 use proc_macro2::TokenStream;
@@ -142,7 +142,8 @@ impl Gen {
 
     /// Statements of `attacked_in` returning `true` when a borrower of `color` captures on `sq`
     /// with a lent move (given `occ`, `exclude`); `plain`: without legs with attacker sets.
-    pub(super) fn borrowed_attacks(&mut self, legs: &[[Vec<PLeg>; 2]], color: Color, plain: bool) -> TokenStream {
+    pub(super) fn borrowed_attacks(&mut self, legs: &[[Vec<PLeg>; 2]], color: Color, counted: Counted) -> TokenStream {
+        let plain = counted == Counted::Plain;
         let rt = self.rt.clone();
         let ty = self.tables.mask_type(&rt);
         let mut code = Vec::new();
@@ -153,7 +154,9 @@ impl Gen {
             for (lender, per_color) in legs.iter().enumerate() {
                 let lent_legs: Vec<PLeg> = per_color[color.index()].iter().filter(|l| !l.borrow).cloned().collect();
                 let mut tests = self.foreign_leg_attacks(&lent_legs, kind, color, plain);
-                let moves = lent(&self.multi.get(lender).map(|m| m[color.index()].clone()).unwrap_or_default());
+                let mut moves = lent(&self.multi.get(lender).map(|m| m[color.index()].clone()).unwrap_or_default());
+                // M55, M78: as the lender's own moves in `attacked_in_plain` and `_threats`.
+                moves.retain(|m| counted.counts(m));
                 if !moves.is_empty() {
                     tests.extend(self.foreign_walk_attacks(&moves, kind, color));
                 }

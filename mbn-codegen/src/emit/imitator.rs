@@ -6,7 +6,7 @@
 //! its square. As with borrowing (X44), every move's legality is made and tested and the move list
 //! deduplicated (X76: moves with captures on the way as the interpreter does, by their squares).
 
-use super::{multileg, Gen};
+use super::{multileg, Counted, Gen};
 use crate::plan::imitation::PImitated;
 use crate::plan::PMove;
 use mbn_runtime::Color;
@@ -91,7 +91,8 @@ impl Gen {
     /// Statements of `attacked_in` returning `true` when an Imitator of `color` captures on `sq`
     /// by its imitation (given `occ`, `exclude`); `plain`: without legs and moves with attacker
     /// sets.
-    pub(super) fn imitated_attacks(&mut self, color: Color, plain: bool) -> TokenStream {
+    pub(super) fn imitated_attacks(&mut self, color: Color, counted: Counted) -> TokenStream {
+        let plain = counted == Counted::Plain;
         let rt = self.rt.clone();
         let ty = self.tables.mask_type(&rt);
         let mut code = Vec::new();
@@ -103,7 +104,7 @@ impl Gen {
                 let (legs, walked) = split(imitated, color);
                 let mut tests = self.foreign_leg_attacks(&legs, kind, color, plain);
                 for (oriented, mut moves) in walked {
-                    moves.retain(|m| !plain || !crate::plan::has_attackers(m));
+                    moves.retain(|m| counted.counts(m));
                     let walk = self.oriented(kind, color, oriented, |g| g.foreign_walk_attacks(&moves, kind, oriented));
                     tests.extend(walk);
                 }

@@ -206,7 +206,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         || borrow::borrows(&legs, &g.multi, Color::Black)
         || g.imitates();
     // Before any code that tests a range: threats are read by `is_square_threatened` then (M78).
-    g.threat_captures = g.threat_captures(foreign);
+    g.threat_captures = g.threat_captures();
     let generate = [Color::White, Color::Black].map(|c| g.side(&legs, &castlings, c, false));
     let [count_white, count_black] = [Color::White, Color::Black].map(|c| g.side(&legs, &castlings, c, true));
     // Pieces that may be pinned against White's royal pieces by Black's riders, and vice versa.
@@ -750,7 +750,7 @@ struct Gen {
 
 /// Which moves an attack test counts (the interpreter's `Counted`).
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Counted {
+pub(super) enum Counted {
     All,
     /// Not the legs and moves with attacker sets, which ask about these attacks (M23, M55).
     Plain,
@@ -760,7 +760,7 @@ enum Counted {
 
 impl Counted {
     /// Whether the multi-leg move `m` counts.
-    fn counts(self, m: &PMove) -> bool {
+    pub(super) fn counts(self, m: &PMove) -> bool {
         match self {
             Counted::All => true,
             Counted::Plain => !crate::plan::has_attackers(m),
@@ -2248,8 +2248,8 @@ impl Gen {
                 }
             })
             .collect();
-        let borrowed = self.borrowed_attacks(legs, color, plain);
-        let imitated = self.imitated_attacks(color, plain);
+        let borrowed = self.borrowed_attacks(legs, color, counted);
+        let imitated = self.imitated_attacks(color, counted);
         quote!(#(#checks)* #(#multi)* #borrowed #imitated)
     }
 

@@ -339,26 +339,14 @@ impl Gen {
     }
 
     /// Whether some multi-leg move that may capture reads threatened squares (`[+]`, `[*]`):
-    /// `attacked_in_threats` decides threats without them (M78). With borrowed or imitated moves
-    /// (`foreign`: X29, X62), whose attack tests are not split so, they are reported instead.
-    pub(super) fn threat_captures(&mut self, foreign: bool) -> bool {
-        let mut found = false;
-        for m in self.multi.iter().flatten().flatten() {
-            if crate::plan::move_reads_threats(m) && crate::plan::move_captures(m) {
-                found = true;
-                if foreign {
-                    self.diagnostics.push(
-                        Diagnostic::new(
-                            m.span,
-                            "threatened and unthreatened ranges on multi-leg moves that may capture, in a variant \
-                             with borrowed or imitated moves (XBetza `x`, `I`): not generated yet",
-                        )
-                        .with_help("the interpreter runs it: `mbn perft <variant> <depth> --interpret`"),
-                    );
-                }
-            }
-        }
-        found && !foreign
+    /// `attacked_in_threats` then decides threats without them, and without the borrowed and
+    /// imitated ones (M78, M95).
+    pub(super) fn threat_captures(&self) -> bool {
+        self.multi
+            .iter()
+            .flatten()
+            .flatten()
+            .any(|m| crate::plan::move_reads_threats(m) && crate::plan::move_captures(m))
     }
 
     /// The moves of a piece of `kind` on `from` (in the loop of `side`): multi-leg landings pushed
@@ -2412,17 +2400,17 @@ mod tests {
     }
 
     #[test]
-    fn threat_captures_beside_borrowed_moves_are_refused() {
-        // M78: `attacked_in_threats` leaves out the moves reading threats, but not the moves
-        // another piece borrows (X29).
-        let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", "A=W-F[+] K B");
-        spec.xbetza = vec![('B', "xK".to_string())];
-        let variant = Variant::compile(&spec).unwrap_or_else(|e| panic!("{e:?}"));
-        let e = match emit_variant(&variant, "Probe", &EmitOptions::default()) {
-            Ok(_) => panic!("generated"),
-            Err(e) => e.into_iter().map(|d| d.message).collect::<Vec<_>>(),
-        };
-        assert!(e.iter().any(|m| m.contains("in a variant with borrowed or imitated moves")), "{e:?}");
+    fn threat_captures_beside_borrowed_and_imitated_moves_are_generated() {
+        // M95: `attacked_in_threats` leaves out the borrowed (X29) and imitated (X62) moves
+        // reading threats too (compared in tests/generated_threat_ranges.rs).
+        for (a, b) in [("W-F[+]", "xK"), ("mK+cW[*]", "xK"), ("W-F[*]", "I")] {
+            let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", &format!("A={a} K B"));
+            spec.xbetza = vec![('B', b.to_string())];
+            let variant = Variant::compile(&spec).unwrap_or_else(|e| panic!("{e:?}"));
+            if let Err(e) = emit_variant(&variant, "Probe", &EmitOptions::default()) {
+                panic!("{a} beside {b}: {e:?}");
+            }
+        }
     }
 
     /// The generated code of a variant whose piece `A` moves as `notation` (XBetza when `xbetza`).
