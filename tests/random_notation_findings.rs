@@ -1,10 +1,12 @@
 //! Divergences between the back ends found by comparing variants of random MBN and XBetza
-//! strings (docs/SEMANTICS.md M90-M94, X105): `u` on a compound atom (`uK`, `uQ`) is one leg,
-//! blocked by an enemy in any of its directions, in both back ends; a capture of one's own royal
-//! piece (`ccW` beside the King) is illegal in generated code too; a leg that captures friends
-//! does not threaten its own side's squares in the interpreter either; a borrowed `e` takes a
-//! piece of the lender's kind in generated code too; a quiet move made with and without e.p.
-//! rights is made once, without them. By hand, and on random positions.
+//! strings (docs/SEMANTICS.md M90-M94, M96-M97, X105): `u` on a compound atom (`uK`, `uQ`) is
+//! one leg, blocked by an enemy in any of its directions, in both back ends; a capture of one's
+//! own royal piece (`ccW` beside the King) is illegal in generated code too; a leg that captures
+//! friends does not threaten its own side's squares in the interpreter either; a borrowed `e`
+//! takes a piece of the lender's kind in generated code too; a quiet move made with and without
+//! e.p. rights is made once, without them; a royal piece that moves has moved (it may take an
+//! unmoved piece an `[:]` capture eyes); a swap two legs make is made once. By hand, and on
+//! random positions.
 
 mod common;
 
@@ -157,10 +159,43 @@ fn a_borrowed_en_passant_capture_takes_the_lenders_kind() {
     assert_eq!(moves, "c6 d6ep");
 }
 
+common::test_variant! {
+    /// The Ambusher `mK+cB[:]` captures unmoved pieces only, diagonally; the Swapper `wF+wQ`
+    /// swaps places with a piece a Ferz step or a Queen ride away.
+    Second, second_interpreter,
+    SECOND_START = "rnbqkbnr/pppppppp/2a2s2/8/8/2A2S2/PPPPPPPP/RNBQKBNR w - - 0 1",
+    SECOND_PIECES = "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King| A|Ambusher|=mK+cB[:] S|Swapper|=wF+wQ \
+        +P==QRBNAS",
+}
+
+/// M96: Black's King on c3 takes White's unmoved Pawn on c2 though White's Ambusher on a4 could
+/// take an unmoved piece there: the King that moved there has moved. (Generated code read c2's
+/// unmoved mark from the position before the move.)
+#[test]
+fn a_royal_piece_that_moves_has_moved() {
+    let mut pos = Second::position("4k3/8/8/8/A7/2k5/2P5/4K3 b - - 0 1").unwrap();
+    pos.set_unmoved(pos.by_color(mbn::runtime::Color::White));
+    // b3 and d3 are the Pawn's, d2 the King's.
+    assert_eq!(piece_moves(&Second, &second_interpreter(), &pos, "c3"), "b2 b4 c4 d4 xc2");
+}
+
+/// M97: the Swapper on d4 swaps with the Pawn on e5 once, though its Ferz step and its Queen
+/// ride both reach it. (Generated code listed the swap once per leg.)
+#[test]
+fn a_swap_two_legs_make_is_made_once() {
+    let pos = Second::position("4k3/8/8/4p3/3S4/8/8/4K3 w - - 0 1").unwrap();
+    let moves = common::agree::piece_moves_by(&Second, &second_interpreter(), &pos, "d4", |_, mv| {
+        let swap = if mv.is_swap() { "~" } else { "" };
+        format!("{swap}{}", pos.geometry().square_name(mv.to()))
+    });
+    assert_eq!(moves.matches("~e5").count(), 1, "{moves}");
+}
+
 /// Both back ends on random positions and perft 1-3.
 #[test]
 fn generated_findings_agree_with_the_interpreter() {
     assert_agree("findings", &Findings, &interpreter(), Findings::start_position());
     assert_agree("borrowing", &Borrowing, &borrowing_interpreter(), Borrowing::start_position());
     assert_agree("rights", &Rights, &rights_interpreter(), Rights::start_position());
+    assert_agree("second", &Second, &second_interpreter(), Second::start_position());
 }

@@ -277,6 +277,14 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
     // Borrowed and imitated moves (X29, X62) and threat ranges on captures (M78): legality is
     // made and tested.
     let borrowing = foreign || g.threat_captures;
+    // M96: a capture onto `[:]` asks whether its victim is unmoved, and a royal piece that moves
+    // has moved: its moves are made and tested, not read from the position before them.
+    let unmoved_captures = legs
+        .iter()
+        .flatten()
+        .flatten()
+        .any(|l| !l.captures.is_empty() && l.destination.iter().any(|r| r.unmoved))
+        || g.multi.iter().flatten().flatten().any(|m| multileg::has_dynamic_ranges(m) && crate::plan::move_captures(m));
     let induced = induced || borrowing;
     let dedup_induced = induced.then(|| quote!(out.dedup_from(first);));
     // Whether the royal piece is in check: from the attack map (with it lifted: an attack on a
@@ -610,7 +618,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                         if mv.is_capture() && !mv.is_swap() && !mv.is_en_passant() && mv.from() != mv.to() && royals.test(mv.to()) {
                             return false;
                         }
-                        if #escaping #hurdle_sets || #borrowing || mv.is_drop() || mv.is_swap() || mv.swapped().is_some() #flip_moves #ep_way_moves || !extra.is_empty() #check_rule_moves {
+                        if #escaping #hurdle_sets || #borrowing || (#unmoved_captures && royals.test(mv.from())) || mv.is_drop() || mv.is_swap() || mv.swapped().is_some() #flip_moves #ep_way_moves || !extra.is_empty() #check_rule_moves {
                             let scratch = scratch.get_or_insert_with(|| pos.clone());
                             return #rt::__private::leaves_royals_safe(self, scratch, mv, extra) #keeps_check_rule;
                         }
@@ -1593,7 +1601,14 @@ impl Gen {
                     setwise.clear();
                 }
             }
-            let seen = self.dedup.then(|| quote!(let mut seen = <#ty as Bitboard>::EMPTY;));
+            // Swaps and flips, made once each too (`seen_swaps`, `seen_flips`).
+            let seen = self.dedup.then(|| {
+                quote! {
+                    let mut seen = <#ty as Bitboard>::EMPTY;
+                    let mut seen_swaps = <#ty as Bitboard>::EMPTY;
+                    let mut seen_flips = <#ty as Bitboard>::EMPTY;
+                }
+            });
             if count {
                 // Pieces whose every counted leg is a leap only need the loop when risky.
                 let only_risky = counted.is_empty().then(|| quote!(froms &= risky;));

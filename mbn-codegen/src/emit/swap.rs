@@ -18,9 +18,15 @@ impl Gen {
         // the leg's check rule.
         let decisive = self.decisive.then(|| quote!(.decisive()));
         let rule = self.check_rule.map(|mate_only| quote!(.no_check(#mate_only)));
-        let push = dest_ok(quote!(out.push(Move::swap(from, to) #decisive #rule);));
+        // Another leg of the piece may make the same swap (`dedup`): once.
+        let ty = self.tables.mask_type(&self.rt);
+        let (unseen, record) = match self.dedup {
+            true => (quote!(&!seen_swaps), quote!(seen_swaps |= <#ty as Bitboard>::from_square(to);)),
+            false => (quote!(), quote!()),
+        };
+        let push = dest_ok(quote!(out.push(Move::swap(from, to) #decisive #rule); #record));
         Some(quote! {
-            let mut swaps = targets & #partners;
+            let mut swaps = targets & #partners #unseen;
             while let Some(to) = swaps.pop_lowest() {
                 #push
             }
@@ -35,9 +41,14 @@ impl Gen {
         let pieces = self.pieces_of(std::slice::from_ref(&flip.targets))?;
         let royal: Vec<u8> = (0..self.royal.len()).filter(|&k| self.royal[k]).map(|k| k as u8).collect();
         let decisive = self.decisive.then(|| quote!(.decisive()));
-        let push = dest_ok(quote!(out.push(Move::flip(from, to) #decisive);));
+        let ty = self.tables.mask_type(&self.rt);
+        let (unseen, record) = match self.dedup {
+            true => (quote!(&!seen_flips), quote!(seen_flips |= <#ty as Bitboard>::from_square(to);)),
+            false => (quote!(), quote!()),
+        };
+        let push = dest_ok(quote!(out.push(Move::flip(from, to) #decisive); #record));
         Some(quote! {
-            let mut flips = targets & #pieces #(& !pos.pieces(PieceKind(#royal), Color::White) & !pos.pieces(PieceKind(#royal), Color::Black))*;
+            let mut flips = targets & #pieces #unseen #(& !pos.pieces(PieceKind(#royal), Color::White) & !pos.pieces(PieceKind(#royal), Color::Black))*;
             while let Some(to) = flips.pop_lowest() {
                 #push
             }
