@@ -1,12 +1,12 @@
 //! Divergences between the back ends found by comparing variants of random MBN and XBetza
-//! strings (docs/SEMANTICS.md M90-M94, M96-M97, X105): `u` on a compound atom (`uK`, `uQ`) is
+//! strings (docs/SEMANTICS.md M90-M94, M96-M98, X105): `u` on a compound atom (`uK`, `uQ`) is
 //! one leg, blocked by an enemy in any of its directions, in both back ends; a capture of one's
 //! own royal piece (`ccW` beside the King) is illegal in generated code too; a leg that captures
 //! friends does not threaten its own side's squares in the interpreter either; a borrowed `e`
 //! takes a piece of the lender's kind in generated code too; a quiet move made with and without
 //! e.p. rights is made once, without them; a royal piece that moves has moved (it may take an
-//! unmoved piece an `[:]` capture eyes); a swap two legs make is made once. By hand, and on
-//! random positions.
+//! unmoved piece an `[:]` capture eyes); a swap two legs make is made once; a lent move made with
+//! and without rights is lent once, without. By hand, and on random positions.
 
 mod common;
 
@@ -191,6 +191,30 @@ fn a_swap_two_legs_make_is_made_once() {
     assert_eq!(moves.matches("~e5").count(), 1, "{moves}");
 }
 
+common::test_variant! {
+    /// The Climber (XBetza `nnA3ooQ`: a Queen on a vertical cylinder, and an Alfil rider of up
+    /// to three leaps that leaves e.p. rights on the squares it passes) lends its moves to the
+    /// Borrower (`xK`) next to it.
+    Lent, lent_interpreter,
+    LENT_START = "rnbqkbnr/pppppppp/2x2c2/8/8/2X2C2/PPPPPPPP/RNBQKBNR w - - 0 1",
+    LENT_PIECES = "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King| C|Climber|=W X|Borrower|=W +P==QRBNCX",
+    xbetza: C = "nnA3ooQ", X = "xK",
+}
+
+/// M98: the Borrower on d2 next to the Climber on e1 goes to f4 and h6 once each, without
+/// rights, as the Climber itself would: its Queen move and its Alfil leaps both make them.
+/// (The interpreter lent both.)
+#[test]
+fn a_lent_move_with_and_without_rights_is_made_once_without() {
+    let pos = Lent::position("4k3/8/8/8/8/8/3X4/4C1K1 w - - 0 1").unwrap();
+    let moves = common::agree::piece_moves_by(&Lent, &lent_interpreter(), &pos, "d2", |_, mv| {
+        let rights = if mv.is_double_step() { "+ep" } else { "" };
+        format!("{}{rights}", pos.geometry().square_name(mv.to()))
+    });
+    let to = |sq: &str| moves.split(' ').filter(|m| m.starts_with(sq)).collect::<Vec<_>>();
+    assert_eq!((to("f4"), to("h6")), (vec!["f4"], vec!["h6"]), "{moves}");
+}
+
 /// Both back ends on random positions and perft 1-3.
 #[test]
 fn generated_findings_agree_with_the_interpreter() {
@@ -198,4 +222,5 @@ fn generated_findings_agree_with_the_interpreter() {
     assert_agree("borrowing", &Borrowing, &borrowing_interpreter(), Borrowing::start_position());
     assert_agree("rights", &Rights, &rights_interpreter(), Rights::start_position());
     assert_agree("second", &Second, &second_interpreter(), Second::start_position());
+    assert_agree("lent", &Lent, &lent_interpreter(), Lent::start_position());
 }

@@ -272,8 +272,13 @@ impl Interpreter {
                     moves.push((l.to_move(from), l.extra));
                 }
             }
+            // A lender's move made with and without e.p. rights is lent once, without (M93, M98).
+            let quiet: Vec<Move> = moves.iter().filter(|(m, _)| !m.is_double_step()).map(|(m, _)| *m).collect();
             for (mv, extra) in moves {
                 if extra.is_empty() && (start..out.len()).any(|i| out.get(i) == Some(mv)) {
+                    continue;
+                }
+                if mv.is_double_step() && quiet.contains(&Move::quiet(mv.from(), mv.to())) {
                     continue;
                 }
                 self.push_promoted_with_captures(mv, piece, &extra, &mut list, out);
