@@ -630,6 +630,9 @@ impl MoveList {
     /// also listed without the rights: a quiet move made both ways is made once, without them
     /// (MBN `me` on a multi-leg move beside a leg without `e`, docs/SEMANTICS.md M93, M94).
     pub fn drop_double_steps_made_quietly_from(&mut self, start: usize) {
+        if !self.moves.iter().skip(start).any(|m| m.is_double_step()) {
+            return;
+        }
         let plain = |mv: &Move| Move { flags: MoveFlags(mv.flags.0 & !MoveFlags::DOUBLE_STEP.0), ..*mv };
         let quiet: Vec<Move> = self.moves.iter().skip(start).filter(|m| !m.is_double_step()).copied().collect();
         let mut index = 0;
