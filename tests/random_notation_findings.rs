@@ -91,24 +91,34 @@ common::test_variant! {
     xbetza: H = "mnncAQ",
 }
 
+/// The moves of the piece on `from` in both back ends, each written `to`, `+ep` after a move
+/// that leaves e.p. rights.
+fn moves_with_rights<G: mbn::runtime::MoveGenerator<u64>>(
+    generated: &G,
+    interp: &mbn::codegen::interp::Interpreter,
+    pos: &mbn::runtime::Position<u64>,
+    from: &str,
+) -> String {
+    common::agree::piece_moves_by(generated, interp, pos, from, |_, mv| {
+        let rights = if mv.is_double_step() { "+ep" } else { "" };
+        format!("{}{rights}", pos.geometry().square_name(mv.to()))
+    })
+}
+
 /// M93: a quiet move made both with and without e.p. rights is one move, without them. The
 /// unmoved Queen Pawn on d2 goes to d4 once, as a Queen (no rights: after it Black's Pawn on e4
 /// does not take en passant); the Horse on c4 goes to a6 and e6 once each (the Queen's moves).
 #[test]
 fn a_move_with_and_without_rights_is_made_once_without() {
-    let write = |pos: &mbn::runtime::Position<u64>, mv: &mbn::runtime::Move| {
-        let rights = if mv.is_double_step() { "+ep" } else { "" };
-        format!("{}{rights}", pos.geometry().square_name(mv.to()))
-    };
     let mut pos = Rights::position("4k3/8/8/8/4p3/8/3Y4/4K3 w - - 0 1").unwrap();
     pos.set_unmoved(pos.by_color(pos.side_to_move()));
-    let moves = common::agree::piece_moves_by(&Rights, &rights_interpreter(), &pos, "d2", |_, mv| write(&pos, mv));
+    let moves = moves_with_rights(&Rights, &rights_interpreter(), &pos, "d2");
     assert!(moves.split(' ').any(|m| m == "d4") && !moves.contains("+ep"), "{moves}");
     common::agree::play(&Rights, &mut pos, &["d2d4"]);
     let black = common::agree::piece_moves(&Rights, &rights_interpreter(), &pos, "e4");
     assert_eq!(black, "e3");
     let pos = Rights::position("4k3/8/8/8/2H5/8/8/4K3 w - - 0 1").unwrap();
-    let moves = common::agree::piece_moves_by(&Rights, &rights_interpreter(), &pos, "c4", |_, mv| write(&pos, mv));
+    let moves = moves_with_rights(&Rights, &rights_interpreter(), &pos, "c4");
     assert_eq!(
         moves.split(' ').filter(|m| m.starts_with("a6") || m.starts_with("e6")).collect::<Vec<_>>(),
         ["a6", "e6"]
@@ -120,16 +130,12 @@ fn a_move_with_and_without_rights_is_made_once_without() {
 /// each goes to d4 once, without rights, so Black's Pawn on e4 then has only `e3`.
 #[test]
 fn a_multi_leg_move_with_rights_and_a_move_without_are_made_once_without() {
-    let write = |pos: &mbn::runtime::Position<u64>, mv: &mbn::runtime::Move| {
-        let rights = if mv.is_double_step() { "+ep" } else { "" };
-        format!("{}{rights}", pos.geometry().square_name(mv.to()))
-    };
     for (fen, expected) in
         [("4k3/8/8/8/4p3/8/3T4/4K3 w - - 0 1", "d3 d4 d5 d6 d7 d8"), ("4k3/8/8/8/4p3/8/3S4/4K3 w - - 0 1", "d4")]
     {
         let mut pos = Rights::position(fen).unwrap();
         pos.set_unmoved(pos.by_color(pos.side_to_move()));
-        let moves = common::agree::piece_moves_by(&Rights, &rights_interpreter(), &pos, "d2", |_, mv| write(&pos, mv));
+        let moves = moves_with_rights(&Rights, &rights_interpreter(), &pos, "d2");
         assert_eq!(moves, expected, "{fen}");
         common::agree::play(&Rights, &mut pos, &["d2d4"]);
         assert_eq!(common::agree::piece_moves(&Rights, &rights_interpreter(), &pos, "e4"), "e3", "{fen}");
@@ -207,10 +213,7 @@ common::test_variant! {
 #[test]
 fn a_lent_move_with_and_without_rights_is_made_once_without() {
     let pos = Lent::position("4k3/8/8/8/8/8/3X4/4C1K1 w - - 0 1").unwrap();
-    let moves = common::agree::piece_moves_by(&Lent, &lent_interpreter(), &pos, "d2", |_, mv| {
-        let rights = if mv.is_double_step() { "+ep" } else { "" };
-        format!("{}{rights}", pos.geometry().square_name(mv.to()))
-    });
+    let moves = moves_with_rights(&Lent, &lent_interpreter(), &pos, "d2");
     let to = |sq: &str| moves.split(' ').filter(|m| m.starts_with(sq)).collect::<Vec<_>>();
     assert_eq!((to("f4"), to("h6")), (vec!["f4"], vec!["h6"]), "{moves}");
 }
