@@ -1,0 +1,84 @@
+"""Regenerates tests/data/fairy-stockfish-random.tsv with pyffish (run from the repository root).
+
+Random 8x8 variants of chess with four more pieces (a, c, d, g), each written in the Betza subset
+Fairy-Stockfish reads: modes m c, direction groups, leapers W F D N A H C Z G K, riders R B Q W F N
+(`R3`, `W0`, `NN`), hoppers p g on R B Q, lame leapers n on N A D. Fairy-Stockfish plays a random
+game from one of three starts; every EVERY-th position is written with its legal moves.
+
+Left out, because Fairy-Stockfish reads them differently from XBoard and mbn (docs/SEMANTICS.md X2,
+X106): two-letter direction groups on K and Q; chiral groups (l or r alone, h) since Fairy-Stockfish
+turns Black's directions round; riders of other atoms (`C0`, `D2`); two parts of one piece on the
+same atom (`AsnA`); a lame leaper or a hopper next to a slider in one piece (`fpRbR`).
+"""
+import random
+import pyffish
+
+SEED, VARIANTS, PLIES, EVERY = 2026, 150, 40, 8
+LEAPERS = "WFDNAHCZGK"
+DIRS = ["", "", "", "f", "b", "v", "s", "fs", "bs", "ff", "bb", "ss", "vv", "flfr", "lr", "blbr", "llrr",
+        "lvrv", "fb"]
+SINGLE = ["", "", "", "f", "b", "v", "s", "ff", "bb", "ss", "vv", "lr", "llrr", "fb"]
+STARTS = [
+    "r1bqkb1r/pppppppp/1a1cd1g1/8/8/1A1CD1G1/PPPPPPPP/R1BQKB1R w KQkq - 0 1",
+    "r3k2r/pp3ppp/1a1cd1g1/8/8/1A1CD1G1/PP3PPP/R3K2R w KQkq - 0 1",
+    "r3k2r/1p1p2p1/2a1c3/pPd1Pg2/2CG4/3A1D2/P1P2P1P/R3K2R w KQkq a6 0 1",
+]
+
+
+def part(kind, atom):
+    mode = random.choice(["", "", "", "m", "c", "mc"])
+    d = random.choice(SINGLE if atom in "KQ" else DIRS)
+    if kind == "hop":
+        return mode + d + random.choice("pg") + atom
+    if kind == "lame":
+        return mode + d + "n" + atom
+    if kind == "ride":
+        ranges = ["", "", "2", "3"] if atom in "RBQ" else ["0", "2", "3", atom] if atom in "WF" else ["0", atom]
+        return mode + d + atom + random.choice(ranges)
+    return mode + d + atom
+
+
+def piece():
+    parts, used, slider, lame = [], set(), False, False
+    for _ in range(random.randint(1, 3)):
+        r = random.random()
+        if r < 0.35 and not slider and not lame:
+            slider = True
+            if random.random() < 0.35:
+                parts.append(part("hop", random.choice("RBQ")))
+            else:
+                parts.append(part("ride", random.choice("RBQRBQWFN")))
+            continue
+        kind, atom = ("lame", random.choice("NAD")) if r < 0.5 and not slider else ("leap", random.choice(LEAPERS))
+        cover = "WFK" if atom == "K" else atom
+        if any(c in used for c in cover) or ("K" in used and atom in "WF"):
+            continue
+        used.update(cover)
+        lame |= kind == "lame"
+        parts.append(part(kind, atom))
+    return "".join(parts) or "W"
+
+
+random.seed(SEED)
+rows = []
+for v in range(VARIANTS):
+    betzas = [piece() for _ in range(4)]
+    name = f"mbnrandom{v}"
+    fen = random.choice(STARTS)
+    customs = "".join(f"customPiece{i + 1} = {c}:{b}\n" for i, (c, b) in enumerate(zip("acdg", betzas)))
+    pyffish.load_variant_config(f"[{name}:chess]\n{customs}promotionPieceTypes = qrbn\n")
+    for ply in range(PLIES):
+        moves = pyffish.legal_moves(name, fen, [])
+        if ply % EVERY == 0:
+            rows.append("\t".join(betzas + [fen, " ".join(sorted(moves))]))
+        if not moves:
+            break
+        fen = pyffish.get_fen(name, fen, [random.choice(moves)])
+with open("tests/data/fairy-stockfish-random.tsv", "w") as f:
+    f.write("# Random variants and positions with their legal moves by Fairy-Stockfish (pyffish 0.0.90,\n")
+    f.write("# legal_moves): the Betza of the pieces a, c, d, g (customPiece1-4 of a chess variant with\n")
+    f.write("# promotionPieceTypes = qrbn), a FEN, the sorted legal moves. Made by\n")
+    f.write("# tests/data/fairy_stockfish_random.py; read by tests/fairy_stockfish_random.rs.\n")
+    for r in rows:
+        f.write(r + "\n")
+print(len(rows))
