@@ -19,34 +19,51 @@ fn rows() -> Vec<Vec<String>> {
         .collect()
 }
 
+/// The variant of a row: `base` (chess or crazyhouse) with the pieces `A C D G` written in XBetza.
+fn row_variant(base: &str, betza: &[String], fen: &str) -> Variant {
+    let pieces = "P N B R Q K A|PA|=W C|PC|=W D|PD|=W G|PG|=W +P==QRBN";
+    let mut spec = test_spec("random", 8, fen, pieces, "K", "[8]");
+    spec.castling_partners = "R".to_string();
+    spec.xbetza = "ACDG".chars().zip(betza.iter().cloned()).collect();
+    if base == "crazyhouse" {
+        // As tests/data/crazyhouse-xbetza.toml: every piece dropped anywhere, Pawns not on the
+        // first or last rank.
+        spec.drops = true;
+        spec.captures_to_hand = true;
+        for (_, xbetza) in &mut spec.xbetza {
+            xbetza.push_str("@8");
+        }
+        let home = [('P', "fmWfceFifmnDj@7"), ('N', "N@8"), ('B', "B@8"), ('R', "R@8"), ('Q', "Q@8")];
+        spec.xbetza.extend(home.iter().map(|&(letter, xbetza)| (letter, xbetza.to_string())));
+    }
+    Variant::compile(&spec).expect("the variant compiles")
+}
+
 #[test]
 fn random_pieces_move_as_in_fairy_stockfish() {
     let rows = rows();
+    assert!(rows.len() > 700, "{} positions", rows.len());
     let mut failures = Vec::new();
-    let mut last: Option<(Vec<String>, Variant, Interpreter)> = None;
+    let mut last: Option<(&[String], Variant, Interpreter)> = None;
     for row in &rows {
-        let betza = &row[..4];
-        if last.as_ref().map(|(b, _, _)| b.as_slice()) != Some(betza) {
-            let pieces = "P N B R Q K A|PA|=W C|PC|=W D|PD|=W G|PG|=W +P==QRBN";
-            let mut spec = test_spec("random", 8, &row[4], pieces, "K", "[8]");
-            spec.castling_partners = "R".to_string();
-            spec.xbetza = "ACDG".chars().zip(betza.iter().cloned()).collect();
-            let variant = Variant::compile(&spec).expect("the variant compiles");
+        let (base, betza, fen) = (&row[0], &row[..5], &row[5]);
+        if last.as_ref().map(|(b, _, _)| *b) != Some(betza) {
+            let variant = row_variant(base, &betza[1..], fen);
             let interp = Interpreter::new(&variant).expect("the interpreter runs it");
-            last = Some((betza.to_vec(), variant, interp));
+            last = Some((betza, variant, interp));
         }
         let (_, variant, interp) = last.as_ref().expect("set above");
-        let pos = Position::<u64>::from_fen(&variant.table, Geometry::CHESS, &row[4]).expect("a valid FEN");
+        let pos = Position::<u64>::from_fen(&variant.table, Geometry::CHESS, fen).expect("a valid FEN");
         let mut list = MoveList::new();
         interp.legal_moves(&pos, &mut list);
         let mut got: Vec<String> = list.iter().map(|mv| mv.to_uci(pos.geometry(), pos.table(), &[])).collect();
         got.sort();
         let want: Vec<String> =
-            row.get(5).map(|m| m.split_whitespace().map(str::to_string).collect()).unwrap_or_default();
+            row.get(6).map(|m| m.split_whitespace().map(str::to_string).collect()).unwrap_or_default();
         if got != want {
             let extra: Vec<_> = got.iter().filter(|m| !want.contains(m)).collect();
             let missing: Vec<_> = want.iter().filter(|m| !got.contains(m)).collect();
-            failures.push(format!("{betza:?} {}: extra {extra:?} missing {missing:?}", row[4]));
+            failures.push(format!("{betza:?} {fen}: extra {extra:?} missing {missing:?}"));
         }
     }
     assert!(failures.is_empty(), "{} of {} positions differ:\n{}", failures.len(), rows.len(), failures.join("\n"));
