@@ -5,7 +5,8 @@ written in the Betza subset Fairy-Stockfish reads: modes m c, direction groups, 
 W F D N A H C Z G K, riders R B Q W F N (`R3`, `W0`, `NN`), hoppers p g on R B Q, lame leapers n on
 N A D. Fairy-Stockfish plays a random game from one of three starts; every EVERY-th position is
 written with its legal moves. In crazyhouse every piece may be dropped anywhere (Pawns not on the
-first or last rank), and a promoted piece goes to hand as a Pawn.
+first or last rank), and a promoted piece goes to hand as a Pawn. Every third variant gives the King
+random moves too (`king = k:BETZA`, no castling).
 
 Left out, because Fairy-Stockfish reads them differently from XBoard and mbn (docs/SEMANTICS.md X2,
 X106): two-letter direction groups on K and Q; chiral groups (l or r alone, h) since Fairy-Stockfish
@@ -64,7 +65,7 @@ def piece():
 random.seed(SEED)
 rows = []
 for v in range(VARIANTS):
-    betzas = [piece() for _ in range(4)]
+    betzas = [piece() for _ in range(4)] + [piece() if v % 3 == 2 else "-"]
     name = f"mbnrandom{v}"
     base = ["chess", "crazyhouse"][v % 2]
     fen = random.choice(STARTS)
@@ -72,6 +73,9 @@ for v in range(VARIANTS):
         board, rest = fen.split(" ", 1)
         fen = f"{board}[] {rest}"
     customs = "".join(f"customPiece{i + 1} = {c}:{b}\n" for i, (c, b) in enumerate(zip("acdg", betzas)))
+    if betzas[4] != "-":
+        customs += f"king = k:{betzas[4]}\ncastling = false\n"
+        fen = fen.replace(" KQkq ", " - ")
     pyffish.load_variant_config(f"[{name}:{base}]\n{customs}promotionPieceTypes = qrbn\n")
     for ply in range(PLIES):
         moves = pyffish.legal_moves(name, fen, [])
@@ -83,7 +87,8 @@ for v in range(VARIANTS):
 with open("tests/data/fairy-stockfish-random.tsv", "w") as f:
     f.write("# Random variants and positions with their legal moves by Fairy-Stockfish (pyffish 0.0.90,\n")
     f.write("# legal_moves): the variant the pieces join (chess or crazyhouse), the Betza of the pieces a, c,\n")
-    f.write("# d, g (customPiece1-4, with promotionPieceTypes = qrbn), a FEN, the sorted legal moves. Made by\n")
+    f.write("# d, g (customPiece1-4, with promotionPieceTypes = qrbn) and of the King (`-`: the King of\n")
+    f.write("# chess, with castling), a FEN, the sorted legal moves. Made by\n")
     f.write("# tests/data/fairy_stockfish_random.py; read by tests/fairy_stockfish_random.rs.\n")
     for r in rows:
         f.write(r + "\n")
