@@ -419,8 +419,9 @@ impl Prep<'_> {
         Some(p)
     }
 
-    /// `O` (or `W00`) as a whole move: a pass (M26). It may have board ranges and `i`; it cannot
-    /// capture (the mover stands on its square), hop, visit, swap or capture en passant.
+    /// `O` (or `W00`) as a whole move: a pass (M26). It may have board ranges, `i`, attacker sets,
+    /// conditions, `#` and `k` (M99); it cannot capture (the mover stands on its square), hop,
+    /// visit, swap or capture en passant.
     fn pass(&mut self, leg: &Leg, color: Color) -> Option<PLeg> {
         let mut plain = leg.clone();
         plain.reach = Reach::Steps { min: 1, max: Some(1) };
@@ -435,22 +436,16 @@ impl Prep<'_> {
             );
             return None;
         }
+        // Attacker sets, conditions, `#` and `k` gate or flag the pass as any move (M99).
         if p.hop.is_some()
             || p.visit.is_some()
             || p.swap.is_some()
             || p.en_passant.is_some()
-            || !p.attackers.is_empty()
-            || !p.conditions.is_empty()
-            || p.decisive
             || p.wrap.is_some()
             || p.unblocked
-            || p.check_rule.is_some()
             || p.flip.is_some()
         {
-            self.unsupported(
-                leg.span,
-                "null moves (`O`) with `p`, `g`, `j`, `w`, `e`, `o`, `u`, `k`, `x`, attacker sets, conditions or `#`",
-            );
+            self.unsupported(leg.span, "null moves (`O`) with `p`, `g`, `j`, `w`, `e`, `o`, `u` or `x`");
             return None;
         }
         p.captures.clear();

@@ -172,11 +172,11 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
     // Attacker sets (M23) and conditions (M30) make legality a make-and-test question.
     // Piece sets in multi-leg moves (M11) ask what stands on squares other than the one attacked,
     // which the quick legality test (the old position with new occupancy) cannot tell.
-    g.any_decisive = legs.iter().flatten().flatten().any(|leg| leg.decisive)
+    g.any_decisive = legs.iter().chain(&g.passes).flatten().flatten().any(|leg| leg.decisive)
         || castlings.iter().flat_map(castling_legs).any(|leg| leg.decisive)
         || g.multi.iter().flatten().flatten().any(multileg::has_decisive);
     // `k`, `kk` (M33): the moves they flag are made and tested, and nothing is counted unlisted.
-    let check_rules = legs.iter().flatten().flatten().any(|leg| leg.check_rule.is_some())
+    let check_rules = legs.iter().chain(&g.passes).flatten().flatten().any(|leg| leg.check_rule.is_some())
         || g.multi.iter().flatten().flatten().any(|m| m.check_rule.is_some());
     g.check_rules = check_rules;
     // Flips (M34) are made and tested, like swaps.
@@ -185,7 +185,12 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
     // double steps are made and tested.
     let ep_way_moves =
         g.multi.iter().flatten().flatten().any(multileg::en_passant_on_the_way).then(|| quote!(|| mv.is_double_step()));
-    g.escaping = legs.iter().flatten().flatten().any(|leg| !leg.attackers.is_empty() || !leg.conditions.is_empty())
+    g.escaping = legs
+        .iter()
+        .chain(&g.passes)
+        .flatten()
+        .flatten()
+        .any(|leg| !leg.attackers.is_empty() || !leg.conditions.is_empty())
         || g.multi
             .iter()
             .flatten()
@@ -1654,21 +1659,34 @@ impl Gen {
     /// The passes (M26) of a piece of `kind` on `from`: one, when the guards of any of its pass legs
     /// hold. With `count` it is counted: counting runs with one royal piece not in check, where a
     /// pass, which changes nothing on the board, is legal.
+    /// The legs come sorted as [`Prep::moves`] leaves them, so the first whose guards hold (a
+    /// decisive one before a plain one, M31) gives the pass its flags (M99).
     fn pass_moves(&self, kind: usize, color: Color, count: bool) -> Option<TokenStream> {
         let legs = self.passes.get(kind).map(|p| &p[color.index()]).filter(|l| !l.is_empty())?;
-        let tests = legs.iter().map(|leg| {
+        let branches = legs.iter().map(|leg| {
             let mut guards = vec![quote!(true)];
             if leg.initial {
                 let ready = self.initial_mask(leg, true);
                 guards.push(quote!(#ready.test(from)));
             }
+            if !leg.attackers.is_empty() {
+                guards.push(self.escapes(leg, kind as u8, quote!(us), quote!(occ)));
+            }
+            guards.extend(self.conditions_test(leg, quote!(us)));
             for r in leg.origin.iter().chain(&leg.destination) {
                 guards.push(self.range_test(r, &quote!(from), color));
             }
-            quote!((#(#guards)&&*))
+            let mut mv = quote!(Move::pass(from));
+            if leg.decisive {
+                mv = quote!(#mv.decisive());
+            }
+            if let Some(mate_only) = leg.check_rule {
+                mv = quote!(#mv.no_check(#mate_only));
+            }
+            let action = if count { quote!(n += 1;) } else { quote!(out.push(#mv);) };
+            quote!(if #(#guards)&&* { #action })
         });
-        let action = if count { quote!(n += 1;) } else { quote!(out.push(Move::pass(from));) };
-        Some(quote!(if #(#tests)||* { #action }))
+        Some(quote!(#(#branches)else*))
     }
 
     /// The moves of one leg of a piece on `from`.
