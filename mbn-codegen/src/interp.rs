@@ -272,13 +272,10 @@ impl Interpreter {
                     moves.push((l.to_move(from), l.extra));
                 }
             }
-            // A lender's move made with and without e.p. rights is lent once, without (M93, M98).
-            let quiet: Vec<Move> = moves.iter().filter(|(m, _)| !m.is_double_step()).map(|(m, _)| *m).collect();
+            // A move made with and without e.p. rights is lent once, without (M98, M100): see
+            // `pseudo_legal_moves`.
             for (mv, extra) in moves {
                 if extra.is_empty() && (start..out.len()).any(|i| out.get(i) == Some(mv)) {
-                    continue;
-                }
-                if mv.is_double_step() && quiet.contains(&Move::quiet(mv.from(), mv.to())) {
                     continue;
                 }
                 self.push_promoted_with_captures(mv, piece, &extra, &mut list, out);
@@ -832,6 +829,11 @@ impl<B: Bitboard> MoveGenerator<B> for Interpreter {
         if self.any_induced {
             // X28: a move induced by two pieces, or induced and the friend's own, is one move.
             out.dedup_from(0);
+        }
+        if self.any_induced || self.any_borrow || self.any_imitator {
+            // M100: a move made with and without e.p. rights, by its own legs, lent or imitated
+            // ones, is made once, without.
+            out.drop_double_steps_made_quietly_from(first);
         }
         self.castling_moves(pos, out);
         if self.drops {

@@ -291,7 +291,9 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         .any(|l| !l.captures.is_empty() && l.destination.iter().any(|r| r.unmoved))
         || g.multi.iter().flatten().flatten().any(|m| multileg::has_dynamic_ranges(m) && crate::plan::move_captures(m));
     let induced = induced || borrowing;
-    let dedup_induced = induced.then(|| quote!(out.dedup_from(first);));
+    // M100: after that, a move made with and without e.p. rights (own, lent, imitated) is made
+    // once, without.
+    let dedup_induced = induced.then(|| quote!(out.dedup_from(first); out.drop_double_steps_made_quietly_from(first);));
     // Whether the royal piece is in check: from the attack map (with it lifted: an attack on a
     // square does not depend on what stands there) when the map always exists, as the map is
     // then needed by most positions anyway; else by one attack test.
