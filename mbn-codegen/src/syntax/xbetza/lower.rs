@@ -496,7 +496,18 @@ fn lower_atom(
     if m.hop && m.grasshop {
         return Err(vec![unsupported(span, "pg").with_help("both hop modes on one leg")]);
     }
-    // X95: `j` and `n` on a hopper change the hop, which mbn does not build (never dropped).
+    // X107: `n` beside `p` on a straight rider is seed 001's `npDD`: the mount on a landing square,
+    // blocked by pieces between landings (MBN's `npD0`); on steps `n` means nothing (`npR` = `pR`).
+    let straight = a == 0 || a == b;
+    let rider = !matches!(reach, Reach::Steps { max: Some(1), .. });
+    let doubled = part.legs[0].modes.iter().filter(|m| m.0 == 'n').count() > 1;
+    let friends_only = part.legs[0].modes.iter().any(|m| m.0 == 't');
+    if m.hop && m.lame && !m.grasshop && !m.jump && straight && rider && !(m.initial || doubled || friends_only) {
+        base.non_jumping = !unit;
+        base.hop = Some(ONE_HURDLE);
+        return Ok(vec![single(base)]);
+    }
+    // X95: `j` and `n` on a hopper change the hop, which mbn does not build otherwise (never dropped).
     if (m.hop || m.grasshop) && (m.jump || m.lame) {
         let (letter, help) = if m.jump {
             (
@@ -507,15 +518,14 @@ fn lower_atom(
         } else {
             (
                 "n",
-                "XBetza `n` with `p` or `g`: seed 001's `npDD` hops a mount on a landing square and is blocked by \
-                   pieces between landings; mbn does not build that hop (docs/SEMANTICS.md X95)",
+                "XBetza `n` with `p` runs on straight riders (`npDD`, X107); with `g`, on a single leap or an \
+                   oblique atom, with `i`, `nn` or `t` it is a hop mbn does not build (docs/SEMANTICS.md X95)",
             )
         };
         return Err(vec![unsupported(span, letter).with_help(help)]);
     }
     // `t` with `p`/`g`: hop friends only, built as the hop's legs (`tpR` = `tpafR`; X35); `p`'s
     // range bounds the whole hop (`tpR4`, X85).
-    let friends_only = part.legs[0].modes.iter().any(|m| m.0 == 't');
     if let (true, true, Reach::Steps { max: Some(n), .. }) = (friends_only, m.hop, reach) {
         if n > 1 {
             return ranged_hop(part, (a, b), &vectors, n);
