@@ -1,14 +1,14 @@
 //! Random pieces against Fairy-Stockfish: `tests/data/fairy-stockfish-random.tsv` holds random
-//! variants of four pieces written in the Betza subset Fairy-Stockfish reads, and the positions of
-//! random games played by Fairy-Stockfish with them, each with its legal moves. The interpreter
-//! must list the same legal moves in every position.
+//! variants of chess, crazyhouse and minishogi with pieces written in the Betza subset
+//! Fairy-Stockfish reads, and the positions of random games played by Fairy-Stockfish with them,
+//! each with its legal moves. The interpreter must list the same legal moves in every position.
 
 mod common;
 
 use common::agree::test_spec;
 use mbn::codegen::interp::Interpreter;
 use mbn::codegen::variant::Variant;
-use mbn::runtime::{Geometry, MoveGenerator, MoveList, Position};
+use mbn::runtime::{MoveGenerator, MoveList, Position};
 
 fn rows() -> Vec<Vec<String>> {
     let path = format!("{}/tests/data/fairy-stockfish-random.tsv", env!("CARGO_MANIFEST_DIR"));
@@ -19,13 +19,26 @@ fn rows() -> Vec<Vec<String>> {
         .collect()
 }
 
-/// The variant of a row: `base` (chess or crazyhouse) with the pieces `A C D G` and, unless `-`,
-/// the King `K` written in XBetza (`betza`); `fen` is the start, for the unmoved pieces.
+/// The variant of a row: `base` (chess, crazyhouse or minishogi) with the pieces `A C D G` and the
+/// King `K` written in XBetza (`betza`, `-` for none or the variant's own); `fen` is the start,
+/// for the unmoved pieces.
 fn row_variant(base: &str, betza: &[String], fen: &str) -> Variant {
+    let xbetza = || "ACDGK".chars().zip(betza.iter().cloned()).filter(|(_, xbetza)| xbetza != "-");
+    if base == "minishogi" {
+        // The bundled file, with the pieces added (dropped anywhere, V12 permitting).
+        let mut text = mbn::variants::find("minishogi").expect("bundled").to_string();
+        text = text.replace("rbsgk/4p/5/P4/KGSBR[-] w - - 0 1", fen);
+        text = text.replace("+R|Dragon|=RF\"\"\"", "+R|Dragon|=RF A|PA|=W C|PC|=W\"\"\"");
+        text.push_str("[xbetza]\n");
+        for (letter, xbetza) in xbetza() {
+            text.push_str(&format!("{letter} = \"{xbetza}@5\"\n"));
+        }
+        return Variant::from_toml(&text, "minishogi.toml").expect("the variant compiles");
+    }
     let pieces = "P N B R Q K A|PA|=W C|PC|=W D|PD|=W G|PG|=W +P==QRBN";
     let mut spec = test_spec("random", 8, fen, pieces, "K", "[8]");
     spec.castling_partners = "R".to_string();
-    spec.xbetza = "ACDGK".chars().zip(betza.iter().cloned()).filter(|(_, xbetza)| xbetza != "-").collect();
+    spec.xbetza = xbetza().collect();
     if base == "crazyhouse" {
         // As tests/data/crazyhouse-xbetza.toml: every piece but the King dropped anywhere, Pawns
         // not on the first or last rank.
@@ -55,7 +68,7 @@ fn random_pieces_move_as_in_fairy_stockfish() {
             last = Some((betza, variant, interp));
         }
         let (_, variant, interp) = last.as_ref().expect("set above");
-        let pos = Position::<u64>::from_fen(&variant.table, Geometry::CHESS, fen).expect("a valid FEN");
+        let pos = Position::<u64>::from_fen(&variant.table, variant.geometry, fen).expect("a valid FEN");
         let mut list = MoveList::new();
         interp.legal_moves(&pos, &mut list);
         let mut got: Vec<String> = list.iter().map(|mv| mv.to_uci(pos.geometry(), pos.table(), &[])).collect();
@@ -77,7 +90,7 @@ fn destinations(betza: &str, fen: &str, from: &str) -> String {
     spec.xbetza = vec![('A', betza.to_string())];
     let variant = Variant::compile(&spec).expect("the variant compiles");
     let interp = Interpreter::new(&variant).expect("the interpreter runs it");
-    let pos = Position::<u64>::from_fen(&variant.table, Geometry::CHESS, fen).expect("a valid FEN");
+    let pos = Position::<u64>::from_fen(&variant.table, variant.geometry, fen).expect("a valid FEN");
     let mut list = MoveList::new();
     interp.legal_moves(&pos, &mut list);
     let mut to: Vec<String> = list

@@ -342,18 +342,32 @@ impl Interpreter {
         }
     }
 
-    /// The squares where `piece` has no move on the empty board `empty` (SEMANTICS.md V5).
+    /// The squares where `piece` could never move (SEMANTICS.md V5): it has no move that is not a
+    /// capture on the empty board `empty`, nor on any board holding one more piece, friend or enemy
+    /// (a hopper's mount, V12).
     fn immobile_squares(&self, empty: &Position<Bb256>, piece: Piece) -> Vec<bool> {
-        let occupancy = |_: Square| None;
+        let legs = &self.legs[piece.kind.0 as usize][piece.color.index()];
+        let moves_from = |board: &Position<Bb256>, from: Square| {
+            let occupancy = |sq: Square| board.piece_at(sq);
+            let mut moves = 0;
+            // A pass (M26) does not move the piece.
+            for leg in legs.iter().filter(|l| !l.pass) {
+                self.leg_moves(board, &occupancy, from, piece, leg, &mut |mv| moves += usize::from(!mv.is_capture()));
+            }
+            moves > 0 || self.piece_landings(board, from, piece).iter().any(|l| l.to != from && !l.capture)
+        };
         self.geometry
             .squares()
             .map(|from| {
-                let mut moves = 0;
-                // A pass (M26) does not move the piece.
-                for leg in self.legs[piece.kind.0 as usize][piece.color.index()].iter().filter(|l| !l.pass) {
-                    self.leg_moves(empty, &occupancy, from, piece, leg, &mut |_| moves += 1);
+                if moves_from(empty, from) {
+                    return false;
                 }
-                moves == 0 && self.piece_landings(empty, from, piece).iter().all(|l| l.to == from)
+                !self.geometry.squares().filter(|&s| s != from).any(|mount| {
+                    [piece.color, !piece.color].into_iter().any(|color| {
+                        let mut board = empty.clone();
+                        board.put_piece(mount, Piece::new(piece.kind, color)).is_ok() && moves_from(&board, from)
+                    })
+                })
             })
             .collect()
     }

@@ -1,22 +1,26 @@
 """Regenerates tests/data/fairy-stockfish-random.tsv with pyffish (run from the repository root).
 
-Random 8x8 variants of chess or crazyhouse (by turns) with four more pieces (a, c, d, g), each
-written in the Betza subset Fairy-Stockfish reads: modes m c, direction groups, leapers
+Random variants of chess or crazyhouse with four more pieces (a, c, d, g), or minishogi with two (a,
+c; no hoppers, below), by turns, each written in the Betza subset Fairy-Stockfish reads: modes m c, direction groups, leapers
 W F D N A H C Z G K, riders R B Q W F N (`R3`, `W0`, `NN`), hoppers p g on R B Q, lame leapers n on
 N A D. Fairy-Stockfish plays a random game from one of three starts; every EVERY-th position is
 written with its legal moves. In crazyhouse every piece may be dropped anywhere (Pawns not on the
-first or last rank), and a promoted piece goes to hand as a Pawn. Every third variant gives the King
-random moves too (`king = k:BETZA`, no castling).
+first or last rank), and a promoted piece goes to hand as a Pawn. Every fourth variant of chess or
+crazyhouse gives the King random moves too (`king = k:BETZA`, no castling). A variant whose start
+leaves the side not to move in check is skipped.
 
 Left out, because Fairy-Stockfish reads them differently from XBoard and mbn (docs/SEMANTICS.md X2,
 X106): two-letter direction groups on K and Q; chiral groups (l or r alone, h) since Fairy-Stockfish
 turns Black's directions round; riders of other atoms (`C0`, `D2`); two parts of one piece on the
-same atom (`AsnA`); a lame leaper or a hopper next to a slider in one piece (`fpRbR`).
+same atom (`AsnA`); a lame leaper or a hopper next to a slider in one piece (`fpRbR`); hoppers in
+minishogi, where pyffish 0.0.90 lets a hopper stand wherever its empty-board line has a square, and
+mbn only where it could hop (V12).
 """
 import random
 import pyffish
 
-SEED, VARIANTS, PLIES, EVERY = 2026, 150, 40, 8
+SEED, VARIANTS, PLIES, EVERY = 2026, 180, 40, 8
+BASES = ["chess", "crazyhouse", "minishogi"]
 LEAPERS = "WFDNAHCZGK"
 DIRS = ["", "", "", "f", "b", "v", "s", "fs", "bs", "ff", "bb", "ss", "vv", "flfr", "lr", "blbr", "llrr",
         "lvrv", "fb"]
@@ -41,13 +45,13 @@ def part(kind, atom):
     return mode + d + atom
 
 
-def piece():
+def piece(hops=True):
     parts, used, slider, lame = [], set(), False, False
     for _ in range(random.randint(1, 3)):
         r = random.random()
         if r < 0.35 and not slider and not lame:
             slider = True
-            if random.random() < 0.35:
+            if hops and random.random() < 0.35:
                 parts.append(part("hop", random.choice("RBQ")))
             else:
                 parts.append(part("ride", random.choice("RBQRBQWFN")))
@@ -65,18 +69,26 @@ def piece():
 random.seed(SEED)
 rows = []
 for v in range(VARIANTS):
-    betzas = [piece() for _ in range(4)] + [piece() if v % 3 == 2 else "-"]
+    base = BASES[v % 3]
+    if base == "minishogi":
+        betzas = [piece(hops=False), piece(hops=False), "-", "-", "-"]
+        fen = "rbsgk/4p/1a1c1/P1A1C/KGSBR[] w - - 0 1"
+    else:
+        betzas = [piece() for _ in range(4)] + [piece() if v % 4 == 3 else "-"]
+        fen = random.choice(STARTS)
+        if base == "crazyhouse":
+            board, rest = fen.split(" ", 1)
+            fen = f"{board}[] {rest}"
     name = f"mbnrandom{v}"
-    base = ["chess", "crazyhouse"][v % 2]
-    fen = random.choice(STARTS)
-    if base == "crazyhouse":
-        board, rest = fen.split(" ", 1)
-        fen = f"{board}[] {rest}"
-    customs = "".join(f"customPiece{i + 1} = {c}:{b}\n" for i, (c, b) in enumerate(zip("acdg", betzas)))
+    customs = "".join(f"customPiece{i + 1} = {c}:{b}\n" for i, (c, b) in enumerate(zip("acdg", betzas)) if b != "-")
     if betzas[4] != "-":
         customs += f"king = k:{betzas[4]}\ncastling = false\n"
         fen = fen.replace(" KQkq ", " - ")
-    pyffish.load_variant_config(f"[{name}:{base}]\n{customs}promotionPieceTypes = qrbn\n")
+    promotions = "" if base == "minishogi" else "promotionPieceTypes = qrbn\n"
+    pyffish.load_variant_config(f"[{name}:{base}]\n{customs}{promotions}")
+    # A start where the side not to move is in check cannot arise.
+    if pyffish.gives_check(name, fen.replace(" w ", " b "), []):
+        continue
     for ply in range(PLIES):
         moves = pyffish.legal_moves(name, fen, [])
         if ply % EVERY == 0:
@@ -86,9 +98,9 @@ for v in range(VARIANTS):
         fen = pyffish.get_fen(name, fen, [random.choice(moves)])
 with open("tests/data/fairy-stockfish-random.tsv", "w") as f:
     f.write("# Random variants and positions with their legal moves by Fairy-Stockfish (pyffish 0.0.90,\n")
-    f.write("# legal_moves): the variant the pieces join (chess or crazyhouse), the Betza of the pieces a, c,\n")
-    f.write("# d, g (customPiece1-4, with promotionPieceTypes = qrbn) and of the King (`-`: the King of\n")
-    f.write("# chess, with castling), a FEN, the sorted legal moves. Made by\n")
+    f.write("# legal_moves): the variant the pieces join (chess, crazyhouse or minishogi), the Betza of the\n")
+    f.write("# pieces a, c, d, g (customPiece1-4; `-`: none; chess and crazyhouse promote to q r b n) and of\n")
+    f.write("# the King (`-`: the variant's own), a FEN, the sorted legal moves. Made by\n")
     f.write("# tests/data/fairy_stockfish_random.py; read by tests/fairy_stockfish_random.rs.\n")
     for r in rows:
         f.write(r + "\n")
