@@ -1,5 +1,5 @@
 //! Random pieces against Fairy-Stockfish: `tests/data/fairy-stockfish-random.tsv` holds random
-//! variants of chess, crazyhouse and minishogi with pieces written in the Betza subset
+//! variants of chess, crazyhouse, minishogi and xiangqi with pieces written in the Betza subset
 //! Fairy-Stockfish reads, and the positions of random games played by Fairy-Stockfish with them,
 //! each with its legal moves. The interpreter must list the same legal moves in every position.
 
@@ -8,7 +8,7 @@ mod common;
 use common::agree::test_spec;
 use mbn::codegen::interp::Interpreter;
 use mbn::codegen::variant::Variant;
-use mbn::runtime::{MoveGenerator, MoveList, Position};
+use mbn::runtime::{Bitboard, MoveGenerator, MoveList, Position};
 
 fn rows() -> Vec<Vec<String>> {
     let path = format!("{}/tests/data/fairy-stockfish-random.tsv", env!("CARGO_MANIFEST_DIR"));
@@ -19,21 +19,30 @@ fn rows() -> Vec<Vec<String>> {
         .collect()
 }
 
-/// The variant of a row: `base` (chess, crazyhouse or minishogi) with the pieces `A C D G` and the
+/// The variant of a row: `base` (chess, crazyhouse, minishogi or xiangqi) with the pieces `A C D G` and the
 /// King `K` written in XBetza (`betza`, `-` for none or the variant's own); `fen` is the start,
 /// for the unmoved pieces.
 fn row_variant(base: &str, betza: &[String], fen: &str) -> Variant {
     let xbetza = || "ACDGK".chars().zip(betza.iter().cloned()).filter(|(_, xbetza)| xbetza != "-");
-    if base == "minishogi" {
-        // The bundled file, with the pieces added (dropped anywhere, V12 permitting).
-        let mut text = mbn::variants::find("minishogi").expect("bundled").to_string();
-        text = text.replace("rbsgk/4p/5/P4/KGSBR[-] w - - 0 1", fen);
-        text = text.replace("+R|Dragon|=RF\"\"\"", "+R|Dragon|=RF A|PA|=W C|PC|=W\"\"\"");
+    if base == "minishogi" || base == "xiangqi" {
+        // The bundled file, with the pieces added (in minishogi dropped anywhere, V12 permitting).
+        let mut text = mbn::variants::find(base).expect("bundled").to_string();
+        let (start, last, added, drop) = if base == "minishogi" {
+            ("rbsgk/4p/5/P4/KGSBR[-] w - - 0 1", "+R|Dragon|=RF", " A|PA|=W C|PC|=W", "@5")
+        } else {
+            (
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+                "[6-10]sW",
+                " D|PD|=W G|PG|=W",
+                "",
+            )
+        };
+        text = text.replace(start, fen).replace(&format!("{last}\"\"\""), &format!("{last}{added}\"\"\""));
         text.push_str("[xbetza]\n");
         for (letter, xbetza) in xbetza() {
-            text.push_str(&format!("{letter} = \"{xbetza}@5\"\n"));
+            text.push_str(&format!("{letter} = \"{xbetza}{drop}\"\n"));
         }
-        return Variant::from_toml(&text, "minishogi.toml").expect("the variant compiles");
+        return Variant::from_toml(&text, &format!("{base}.toml")).expect("the variant compiles");
     }
     let pieces = "P N B R Q K A|PA|=W C|PC|=W D|PD|=W G|PG|=W +P==QRBN";
     let mut spec = test_spec("random", 8, fen, pieces, "K", "[8]");
@@ -53,6 +62,16 @@ fn row_variant(base: &str, betza: &[String], fen: &str) -> Variant {
     Variant::compile(&spec).expect("the variant compiles")
 }
 
+/// The interpreter's legal moves in `fen`, sorted UCI.
+fn legal_moves<B: Bitboard>(variant: &Variant, interp: &Interpreter, fen: &str) -> Vec<String> {
+    let pos = Position::<B>::from_fen(&variant.table, variant.geometry, fen).expect("a valid FEN");
+    let mut list = MoveList::new();
+    interp.legal_moves(&pos, &mut list);
+    let mut moves: Vec<String> = list.iter().map(|mv| mv.to_uci(pos.geometry(), pos.table(), &[])).collect();
+    moves.sort();
+    moves
+}
+
 #[test]
 fn random_pieces_move_as_in_fairy_stockfish() {
     let rows = rows();
@@ -68,11 +87,11 @@ fn random_pieces_move_as_in_fairy_stockfish() {
             last = Some((betza, variant, interp));
         }
         let (_, variant, interp) = last.as_ref().expect("set above");
-        let pos = Position::<u64>::from_fen(&variant.table, variant.geometry, fen).expect("a valid FEN");
-        let mut list = MoveList::new();
-        interp.legal_moves(&pos, &mut list);
-        let mut got: Vec<String> = list.iter().map(|mv| mv.to_uci(pos.geometry(), pos.table(), &[])).collect();
-        got.sort();
+        let got = if variant.geometry.num_squares() <= 64 {
+            legal_moves::<u64>(variant, interp, fen)
+        } else {
+            legal_moves::<u128>(variant, interp, fen)
+        };
         let want: Vec<String> =
             row.get(7).map(|m| m.split_whitespace().map(str::to_string).collect()).unwrap_or_default();
         if got != want {

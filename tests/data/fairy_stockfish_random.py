@@ -1,11 +1,12 @@
 """Regenerates tests/data/fairy-stockfish-random.tsv with pyffish (run from the repository root).
 
-Random variants of chess or crazyhouse with four more pieces (a, c, d, g), or minishogi with two (a,
-c; no hoppers, below), by turns, each written in the Betza subset Fairy-Stockfish reads: modes m c, direction groups, leapers
+Random variants of chess or crazyhouse with four more pieces (a, c, d, g), minishogi with two (a, c;
+no hoppers, below) or xiangqi with two (d, g), by turns, each written in the Betza subset
+Fairy-Stockfish reads: modes m c, direction groups, leapers
 W F D N A H C Z G K, riders R B Q W F N (`R3`, `W0`, `NN`), hoppers p g on R B Q, lame leapers n on
 N A D. Fairy-Stockfish plays a random game from one of three starts; every EVERY-th position is
 written with its legal moves. In crazyhouse every piece may be dropped anywhere (Pawns not on the
-first or last rank), and a promoted piece goes to hand as a Pawn. Every fourth variant of chess or
+first or last rank), and a promoted piece goes to hand as a Pawn. Every other variant of chess or
 crazyhouse gives the King random moves too (`king = k:BETZA`, no castling). A variant whose start
 leaves the side not to move in check is skipped.
 
@@ -19,8 +20,8 @@ mbn only where it could hop (V12).
 import random
 import pyffish
 
-SEED, VARIANTS, PLIES, EVERY = 2026, 180, 40, 8
-BASES = ["chess", "crazyhouse", "minishogi"]
+SEED, VARIANTS, PLIES, EVERY = 2026, 200, 40, 8
+BASES = ["chess", "crazyhouse", "minishogi", "xiangqi"]
 LEAPERS = "WFDNAHCZGK"
 DIRS = ["", "", "", "f", "b", "v", "s", "fs", "bs", "ff", "bb", "ss", "vv", "flfr", "lr", "blbr", "llrr",
         "lvrv", "fb"]
@@ -69,12 +70,16 @@ def piece(hops=True):
 random.seed(SEED)
 rows = []
 for v in range(VARIANTS):
-    base = BASES[v % 3]
-    if base == "minishogi":
+    base = BASES[v % 4]
+    if base == "xiangqi":
+        # Xiangqi's own letters include a and c.
+        betzas = ["-", "-", piece(), piece(), "-"]
+        fen = "rnbakabnr/9/1c1d1g1c1/p1p1p1p1p/9/9/P1P1P1P1P/1C1D1G1C1/9/RNBAKABNR w - - 0 1"
+    elif base == "minishogi":
         betzas = [piece(hops=False), piece(hops=False), "-", "-", "-"]
         fen = "rbsgk/4p/1a1c1/P1A1C/KGSBR[] w - - 0 1"
     else:
-        betzas = [piece() for _ in range(4)] + [piece() if v % 4 == 3 else "-"]
+        betzas = [piece() for _ in range(4)] + [piece() if (v // 4) % 2 == 1 else "-"]
         fen = random.choice(STARTS)
         if base == "crazyhouse":
             board, rest = fen.split(" ", 1)
@@ -84,7 +89,7 @@ for v in range(VARIANTS):
     if betzas[4] != "-":
         customs += f"king = k:{betzas[4]}\ncastling = false\n"
         fen = fen.replace(" KQkq ", " - ")
-    promotions = "" if base == "minishogi" else "promotionPieceTypes = qrbn\n"
+    promotions = "promotionPieceTypes = qrbn\n" if base in ("chess", "crazyhouse") else ""
     pyffish.load_variant_config(f"[{name}:{base}]\n{customs}{promotions}")
     # A start where the side not to move is in check cannot arise.
     if pyffish.gives_check(name, fen.replace(" w ", " b "), []):
@@ -98,9 +103,9 @@ for v in range(VARIANTS):
         fen = pyffish.get_fen(name, fen, [random.choice(moves)])
 with open("tests/data/fairy-stockfish-random.tsv", "w") as f:
     f.write("# Random variants and positions with their legal moves by Fairy-Stockfish (pyffish 0.0.90,\n")
-    f.write("# legal_moves): the variant the pieces join (chess, crazyhouse or minishogi), the Betza of the\n")
-    f.write("# pieces a, c, d, g (customPiece1-4; `-`: none; chess and crazyhouse promote to q r b n) and of\n")
-    f.write("# the King (`-`: the variant's own), a FEN, the sorted legal moves. Made by\n")
+    f.write("# legal_moves): the variant the pieces join (chess, crazyhouse, minishogi, xiangqi), the Betza of\n")
+    f.write("# the pieces a, c, d, g (customPiece1-4; `-`: none; chess and crazyhouse promote to q r b n) and\n")
+    f.write("# of the King (`-`: the variant's own), a FEN, the sorted legal moves. Made by\n")
     f.write("# tests/data/fairy_stockfish_random.py; read by tests/fairy_stockfish_random.rs.\n")
     for r in rows:
         f.write(r + "\n")
