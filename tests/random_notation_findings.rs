@@ -249,6 +249,30 @@ fn a_move_lent_or_own_with_and_without_rights_is_made_once_without() {
     }
 }
 
+common::test_variant! {
+    /// Chess with the Xiangqi Cannon (`mR+pcR`) and the Jumper (`pD`: a Dabbaba leap over a
+    /// piece), which may hop over a King.
+    Hurdle, hurdle_interpreter,
+    HURDLE_START = "r3k2r/pppppppp/2c2j2/8/8/2C2J2/PPPPPPPP/R3K2R w KQkq - 0 1",
+    HURDLE_PIECES = "P N B R Q K C|Cannon|=mR+pcR J|Jumper|=pD +P==QRBNCJ",
+    castling: "R",
+}
+
+/// M101: a castling's path is tested on the board before it, the King on its square: a Cannon
+/// on g1 hops the King on e1 onto d1, and so does a Jumper on f1, so the King may not castle
+/// across d1 (as Fairy-Stockfish with the Cannon: no `e1c1`). The generated code tested the path
+/// with the King lifted where its attack map could be made (the Jumper's), and castled.
+#[test]
+fn a_castling_may_not_pass_a_square_attacked_over_the_king() {
+    let pos = Hurdle::position("4k3/8/8/8/8/8/8/R3K1c1 w Q - 0 1").unwrap();
+    assert_eq!(common::agree::piece_moves(&Hurdle, &hurdle_interpreter(), &pos, "e1"), "d1 d2 e2 f1 f2");
+    let pos = Hurdle::position("4k3/8/8/8/8/8/8/R3Kj2 w Q - 0 1").unwrap();
+    assert_eq!(common::agree::piece_moves(&Hurdle, &hurdle_interpreter(), &pos, "e1"), "d1 d2 e2 f2 xf1");
+    // Without the Cannon the King castles.
+    let pos = Hurdle::position("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1").unwrap();
+    assert_eq!(common::agree::piece_moves(&Hurdle, &hurdle_interpreter(), &pos, "e1"), "c1 d1 d2 e2 f1 f2");
+}
+
 /// Both back ends on random positions and perft 1-3.
 #[test]
 fn generated_findings_agree_with_the_interpreter() {
@@ -258,4 +282,5 @@ fn generated_findings_agree_with_the_interpreter() {
     assert_agree("second", &Second, &second_interpreter(), Second::start_position());
     assert_agree("lent", &Lent, &lent_interpreter(), Lent::start_position());
     assert_agree("relent", &Relent, &relent_interpreter(), Relent::start_position());
+    assert_agree("hurdle", &Hurdle, &hurdle_interpreter(), Hurdle::start_position());
 }

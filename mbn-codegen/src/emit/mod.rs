@@ -1957,6 +1957,15 @@ impl Gen {
         let royal_kinds = self.royal.iter().enumerate().filter(|(_, r)| **r).map(|(k, _)| k as u8);
         let royals = quote!((<#ty as Bitboard>::EMPTY #(| pos.pieces(PieceKind(#royal_kinds), us))*));
         let royal_kind = self.royal.iter().position(|&r| r).unwrap_or(0) as u8;
+        // The path is tested on the board before the castling, the royal piece on its square (a
+        // hopper may hop it, a lame leap be blocked by it). The attack map lifts the royal
+        // pieces, which changes no attack on the path when the opponent only leaps and slides:
+        // a slide through the royal piece's square attacks that square too.
+        let map = if self.plain_attacks[(!color).index()] {
+            quote!(let map = *attack_map.get_or_insert_with(|| Self::attack_map(pos, #them, occ & !royals));)
+        } else {
+            quote!(let map: Option<#ty> = None;)
+        };
         let add = if count {
             // As `retain_legal` tests a castling: the royal piece safe on its destination with
             // both pieces moved.
@@ -2023,7 +2032,7 @@ impl Gen {
                             let (df, dr) = (kt.index() as i32 % #files - rf, kt.index() as i32 / #files - r.index() as i32 / #files);
                             (df.signum() + dr.signum() * #files, df.abs().max(dr.abs()))
                         };
-                        let map = *attack_map.get_or_insert_with(|| Self::attack_map(pos, #them, occ & !royals));
+                        #map
                         let safe = (0..=count).all(|j| {
                             let at = #rt::__private::Square((r.index() as i32 + j * step) as u16);
                             match map {
