@@ -74,7 +74,33 @@ fn a_decisive_pass_ends_the_game() {
     assert_eq!(perft(&Passes, &mut pos, 2), perft(&interp, &mut pos, 2));
 }
 
+test_variant! {
+    /// A King that may pass as its first move, while it has never been in check (`iiO`, M52).
+    Waiting, waiting_interpreter,
+    WAITING_START = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w - - 0 1",
+    WAITING_PIECES = "P N B R Q K|King|=K+iiO",
+}
+
+/// A pass with `ii` (the generated code did not compile: its `ii` test was bound only for the
+/// moves of the tables). The King passes while unmoved, not after it has stepped.
+#[test]
+fn an_initial_pass_decays() {
+    let interp = waiting_interpreter();
+    let mut pos = Waiting::position("4k3/8/8/8/8/8/8/4K3 w - - 0 1").expect("the position loads");
+    let pass = |pos: &Position<u64>| {
+        let (generated, interpreted) = (moves(&Waiting, pos).0, moves(&interp, pos).0);
+        assert_eq!(moves(&Waiting, pos).1, moves(&interp, pos).1);
+        let any = |list: &mbn::runtime::MoveList| list.iter().any(|mv| mv.is_pass());
+        assert_eq!(any(&generated), any(&interpreted));
+        any(&generated)
+    };
+    assert!(pass(&pos));
+    common::agree::play(&Waiting, &mut pos, &["e1e2", "e8e7", "e2e1", "e7e8"]);
+    assert!(!pass(&pos));
+}
+
 #[test]
 fn passes_agree_with_the_interpreter() {
     assert_agree("Passes", &Passes, &passes_interpreter(), Passes::start_position());
+    assert_agree("Waiting", &Waiting, &waiting_interpreter(), Waiting::start_position());
 }

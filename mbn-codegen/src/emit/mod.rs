@@ -313,7 +313,13 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
     let [map_white, map_black] = [Color::White, Color::Black].map(|c| g.attack_map(&legs, c));
     // `ii` (M52): the pieces whose `ii` moves may be made now (`ii_ready`: not decayed, not a royal
     // piece in check), and moves made in check flagged so that the royal pieces' rights decay.
-    let decaying = legs.iter().flatten().flatten().chain(castlings.iter().flat_map(castling_legs)).any(|l| l.decaying)
+    let decaying = legs
+        .iter()
+        .chain(&g.passes)
+        .flatten()
+        .flatten()
+        .chain(castlings.iter().flat_map(castling_legs))
+        .any(|l| l.decaying)
         || g.multi.iter().flatten().flatten().any(crate::plan::has_decaying);
     let (ii_moves, ii_flag, ii_count) = if decaying {
         let rt = &g.rt;
