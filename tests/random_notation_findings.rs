@@ -273,6 +273,36 @@ fn a_castling_may_not_pass_a_square_attacked_over_the_king() {
     assert_eq!(common::agree::piece_moves(&Hurdle, &hurdle_interpreter(), &pos, "e1"), "c1 d1 d2 e2 f1 f2");
 }
 
+common::test_variant! {
+    /// The Dancer (XBetza `xBaK`: it sends the first friend on a diagonal sliding on, any way but
+    /// back) and the Ambusher (`mK[+]`: King steps onto squares the enemy threatens).
+    Induce, induce_interpreter,
+    INDUCE_START = "r3k2r/pppppppp/2a2d2/8/8/2A2D2/PPPPPPPP/R3K2R w - - 0 1",
+    INDUCE_PIECES = "P N B R Q K A|Ambusher|=mK[+] D|Dancer|=W +P==QRBNAD",
+    xbetza: D = "xBaK",
+}
+
+/// M102: an empty square is attacked when a piece of the other side standing there could be
+/// taken. The interpreter tests it so; the generated code tested the square empty, where the
+/// Dancer's paths on f5 may pass over e4 and come back to it (a victim on e4 stops them there): it
+/// counted e4 attacked, and Black's Ambusher on d4 could step there. With the Pawn on f4 gone the
+/// Dancer reaches e4 in both.
+#[test]
+fn an_empty_square_is_attacked_as_if_an_enemy_stood_there() {
+    use mbn::runtime::{Color, MoveGenerator};
+    let interp = induce_interpreter();
+    for (fen, attacked) in
+        [("3k4/8/8/4PD2/3a1P2/8/8/1K6 b - - 0 1", false), ("3k4/8/8/4PD2/3a4/8/8/1K6 b - - 0 1", true)]
+    {
+        let pos = Induce::position(fen).unwrap();
+        let e4 = pos.geometry().parse_square("e4").unwrap();
+        assert_eq!(Induce.is_square_attacked(&pos, e4, Color::White), attacked, "generated, {fen}");
+        assert_eq!(interp.is_square_attacked(&pos, e4, Color::White), attacked, "interpreted, {fen}");
+        let moves = common::agree::piece_moves(&Induce, &interp, &pos, "d4");
+        assert_eq!(moves.split(' ').any(|m| m == "e4"), attacked, "{fen}: {moves}");
+    }
+}
+
 /// Both back ends on random positions and perft 1-3.
 #[test]
 fn generated_findings_agree_with_the_interpreter() {
@@ -283,4 +313,5 @@ fn generated_findings_agree_with_the_interpreter() {
     assert_agree("lent", &Lent, &lent_interpreter(), Lent::start_position());
     assert_agree("relent", &Relent, &relent_interpreter(), Relent::start_position());
     assert_agree("hurdle", &Hurdle, &hurdle_interpreter(), Hurdle::start_position());
+    assert_agree("induce", &Induce, &induce_interpreter(), Induce::start_position());
 }

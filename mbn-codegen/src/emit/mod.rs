@@ -264,8 +264,10 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                 if pos.by_color(by).test(sq) {
                     return false;
                 }
+                // An empty square is tested as the interpreter tests it, with a royal victim on it.
                 let victim = pos.piece_at(sq).map_or(PieceKind(#royal_kind), |p| p.kind);
-                Self::attacked_in_threats(pos, sq, by, pos.occupied(), <#ty as Bitboard>::EMPTY, victim)
+                let occ = pos.occupied() | <#ty as Bitboard>::from_square(sq);
+                Self::attacked_in_threats(pos, sq, by, occ, <#ty as Bitboard>::EMPTY, victim)
             }
         }
     } else {
@@ -525,8 +527,11 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
 
                 fn is_square_attacked(&self, pos: &#rt::__private::Position<#ty>, sq: #rt::__private::Square, by: #rt::__private::Color) -> bool {
                     use #rt::__private::{Bitboard, PieceKind};
+                    // An empty square holds a royal victim, as in the interpreter: a path that
+                    // would pass over it and come back is stopped there (M102).
                     let victim = pos.piece_at(sq).map_or(PieceKind(#royal_kind), |p| p.kind);
-                    Self::attacked_in(pos, sq, by, pos.occupied(), <#ty as Bitboard>::EMPTY, victim)
+                    let occ = pos.occupied() | <#ty as Bitboard>::from_square(sq);
+                    Self::attacked_in(pos, sq, by, occ, <#ty as Bitboard>::EMPTY, victim)
                 }
 
                 fn legal_moves(&self, pos: &#rt::__private::Position<#ty>, out: &mut #rt::__private::MoveList) {
