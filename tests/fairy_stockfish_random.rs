@@ -109,16 +109,8 @@ fn destinations(betza: &str, fen: &str, from: &str) -> String {
     spec.xbetza = vec![('A', betza.to_string())];
     let variant = Variant::compile(&spec).expect("the variant compiles");
     let interp = Interpreter::new(&variant).expect("the interpreter runs it");
-    let pos = Position::<u64>::from_fen(&variant.table, variant.geometry, fen).expect("a valid FEN");
-    let mut list = MoveList::new();
-    interp.legal_moves(&pos, &mut list);
-    let mut to: Vec<String> = list
-        .iter()
-        .filter(|mv| pos.geometry().square_name(mv.from()) == from)
-        .map(|mv| pos.geometry().square_name(mv.to()))
-        .collect();
-    to.sort();
-    to.join(" ")
+    let moves = legal_moves::<u64>(&variant, &interp, fen);
+    moves.iter().filter_map(|mv| mv.strip_prefix(from)).collect::<Vec<_>>().join(" ")
 }
 
 /// X106: where mbn and Fairy-Stockfish differ on purpose, and what the generator of the random

@@ -1672,6 +1672,7 @@ impl Gen {
     /// The passes (M26) of a piece of `kind` on `from`: one, when the guards of any of its pass legs
     /// hold. With `count` it is counted: counting runs with one royal piece not in check, where a
     /// pass, which changes nothing on the board, is legal.
+    ///
     /// The legs come sorted as [`Prep::moves`] leaves them, so the first whose guards hold (a
     /// decisive one before a plain one, M31) gives the pass its flags (M99).
     fn pass_moves(&self, kind: usize, color: Color, count: bool) -> Option<TokenStream> {
