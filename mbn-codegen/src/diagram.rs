@@ -45,6 +45,10 @@ pub fn destinations(set: &MoveSet, board: Board, from: (u8, u8)) -> (BTreeMap<(u
             notes.push("borrowed moves (XBetza `xK`) need a friend to borrow from: none on an empty board".into());
             continue;
         }
+        if leg.extras.iter().any(|e| matches!(e, crate::ir::Extra::Other(t) if t.starts_with('j'))) {
+            notes.push("a move whose last leg visits (`j`) kills the piece (docs/SEMANTICS.md M103): not drawn".into());
+            continue;
+        }
         // A swap (`w`) with no mode written replaces the leg's captures (M24); a swap-only leg
         // (XBetza `udQ`) has no capability at all.
         let swapper = leg.extras.iter().any(|e| matches!(e, crate::ir::Extra::Other(t) if t.starts_with('w')));

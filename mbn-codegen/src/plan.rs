@@ -401,19 +401,25 @@ impl Prep<'_> {
         legs
     }
 
-    /// A single-leg move's leg: `j` (a visit) needs a leg after it.
+    /// A single-leg move's leg (a castling's: a visit `j` would kill the royal piece; other
+    /// single legs that visit are walked as multi-leg moves, M103).
     fn single(&mut self, leg: &Leg, vectors: &[(i32, i32)], color: Color) -> Option<PLeg> {
         let p = self.leg(leg, vectors, color)?;
         if p.visit.is_some() {
-            self.unsupported(leg.span, "`j` (visit a piece) on the last leg of a move (a piece that dies)");
+            self.unsupported(leg.span, "`j` (visit a piece, then die: M103) in a castling move");
             return None;
         }
-        // The code generator walks a non-jumping leap longer than a step as a one-leg move, which
-        // runs conditions, swaps and check rules (M85) but not `u` or `x`.
+        // The code generator makes a non-jumping leap longer than a step with `u` or `x` as a
+        // single leg (M104), not with a hop, a cylinder or ranges read at run time.
         let long_leap = p.vectors.iter().any(|v| v.0.abs() > 1 || v.1.abs() > 1);
         let rules = p.unblocked || p.flip.is_some();
-        if rules && p.non_jumping && long_leap && self.back_end != INTERPRETER {
-            self.unsupported(leg.span, "`u` and `x` on non-jumping leaps (`nuA`)");
+        let dynamic = p.origin.iter().chain(&p.destination).any(|r| r.threatened || r.unthreatened || r.unmoved);
+        let other = p.hop.is_some() || p.wrap.is_some() || dynamic;
+        if rules && p.non_jumping && long_leap && other && self.back_end != INTERPRETER {
+            self.unsupported(
+                leg.span,
+                "`u` and `x` on non-jumping leaps (`nuA`) with hops, cylinders or `[+]`/`[*]`/`[:]`",
+            );
             return None;
         }
         Some(p)
@@ -467,7 +473,7 @@ impl Prep<'_> {
             match m.single_leg() {
                 // M61: a single leg with `!` comes back to its start square: the multi-leg walk
                 // runs it (a rifle capture `!cK`, a conditional pass `!mK`).
-                Some(leg) if leg.link == LegLink::First && !leg.setup => {
+                Some(leg) if leg.link == LegLink::First && !leg.setup && !visits(leg) => {
                     if let Directions::Absolute(vectors) = &leg.directions {
                         if is_null(leg, vectors) {
                             legs.extend(self.pass(leg, color));
@@ -550,6 +556,7 @@ impl Prep<'_> {
         }
         self.check_unload(&parts, m.span);
         self.check_borrow(&parts);
+        self.check_suicide(&parts);
         self.check_floods(&mut parts, true, false);
         self.check_explosion(&parts, m.span);
         self.check_offboard(&parts);
@@ -1177,6 +1184,26 @@ impl Prep<'_> {
         }
     }
 
+    /// M103: a path whose last leg visits (`j`) ends with the piece dying there (or, after a `!`
+    /// leg, back on the setup square). Both back ends run it after plain legs, captures on the
+    /// way, hops, `!` and e.p. rights; not in a move that also swaps, flips, unloads (`u`) or
+    /// excites (XBetza `x`), nor on a leg that swaps, flips or leaves the board.
+    fn check_suicide(&mut self, parts: &[PPart]) {
+        let mut ends = Vec::new();
+        last_steps(parts, &mut ends);
+        let Some(end) = ends.into_iter().find(|s| s.leg.visit.is_some()) else { return };
+        let mut steps = Vec::new();
+        flat_steps(parts, &mut steps);
+        let others = |s: &&PStep| s.excite || s.unload || s.leg.swap.is_some() || s.leg.flip.is_some() || s.offboard;
+        if steps.iter().any(others) || end.leg.wrap.is_some() {
+            self.unsupported(
+                end.span,
+                "a move that may end on a visit (`j`: the piece dies, M103) and swaps, flips, unloads (`u`), \
+                 excites (XBetza `x`), leaves the board or wraps round (`o`)",
+            );
+        }
+    }
+
     /// XBetza `x` on the last leg (X83: borrowing after a path, `mNaxN`): the move's own last leg,
     /// after legs that only move or hop (no capture, `x`, `u`, `!`, swap or off-board leg before
     /// it): the path only finds the lender, the piece does not go along it.
@@ -1436,6 +1463,32 @@ pub(crate) fn flat_steps<'a>(parts: &'a [PPart], out: &mut Vec<&'a PStep>) {
             PPart::Repeat(r) => r.first.iter().chain(&r.later).for_each(|b| flat_steps(b, out)),
         }
     }
+}
+
+/// The steps a path through `parts` may end on: the last leg, the last legs of a repeat or an
+/// optional part at the end, and, where those may be left out, what comes before them.
+pub(crate) fn last_steps<'a>(parts: &'a [PPart], out: &mut Vec<&'a PStep>) {
+    for p in parts.iter().rev() {
+        match p {
+            PPart::Explode(_) => return,
+            PPart::Leg(s) => {
+                out.push(s);
+                return;
+            }
+            PPart::Optional { body, .. } => last_steps(body, out),
+            PPart::Repeat(r) => {
+                r.first.iter().chain(&r.later).for_each(|b| last_steps(b, out));
+                if r.min > 0 {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Whether a written leg visits (`j`, `jj`, `jy`, `j?`, `j{...}`).
+fn visits(leg: &Leg) -> bool {
+    leg.extras.iter().any(|e| matches!(e, Extra::Other(t) if t.starts_with('j')))
 }
 
 /// A leg with both `x` and `w` (`xwwN`, M76): the leg as a flip leg (its quiet moves and

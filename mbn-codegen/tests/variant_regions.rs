@@ -65,9 +65,9 @@ fn code_generator_errors_on_xbetza_pieces_point_at_the_xbetza_string() {
     let located = file.locate_all(&fields);
     assert_eq!((located[0].line, located[0].column), (8, 7), "{located:?}");
     assert!(located[0].message.contains("XBetza `x` with captures on the way"), "{located:?}");
-    // An MBN piece the code generator refuses (`u` on a non-jumping leap): on `pieces`, at its
-    // leg `nuA` (column 38 of line 4, its `u`).
-    let text = HEAD.replace("R|Rook|", "R|Rook|=nuA");
+    // An MBN piece the code generator refuses (`u` on a non-jumping leap with an unmoved range,
+    // M104): on `pieces`, at its leg `nuA[:]` (column 38 of line 4, its `u`).
+    let text = HEAD.replace("R|Rook|", "R|Rook|=nuA[:]");
     let file = VariantFile::parse(&text, "t.toml").expect("parses");
     let variant = file.compile().expect("compiles");
     let list = emit_variant(&variant, "T", &options).expect_err("not generated yet");

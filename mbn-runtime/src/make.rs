@@ -336,7 +336,8 @@ impl<B: Bitboard> Position<B> {
     /// A stationary capture (docs/SEMANTICS.md M61): the piece on `from` stays and takes the
     /// pieces on `extra` (to the mover's hand if captures go there); it counts as a move of the
     /// piece (its unmoved mark and castling right go, a royal mover's colour loses all its rights)
-    /// and resets the clock. Returns how many pieces it took (pushed on the locust stack).
+    /// and resets the clock. Among `extra` may be `from` itself: the piece dies (MBN `j` last,
+    /// M103). Returns how many pieces it took (pushed on the locust stack).
     #[cold]
     fn make_stay(&mut self, us: Color, from: Square, extra: &[Square]) -> u8 {
         let (taken, squares) = self.take_extra_captures(us, extra);
@@ -346,7 +347,9 @@ impl<B: Bitboard> Position<B> {
         }
         self.unmoved &= !touched;
         self.castling &= !touched;
-        self.promoted &= !(touched & !B::from_square(from));
+        // The mover keeps its promotion mark, unless it took itself (MBN `j` last, M103).
+        let stays = if self.piece_at(from).is_some() { B::from_square(from) } else { B::EMPTY };
+        self.promoted &= !(touched & !stays);
         self.halfmove_clock = 0;
         taken
     }

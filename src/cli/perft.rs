@@ -357,7 +357,8 @@ pub fn multi_leg_marks(
     let interp = Interpreter::new(&variant).map_err(|d| d[0].message.clone())?;
     let landings = |enemy: &[Square]| destinations_on_any_board(&variant, &interp, from, &[], enemy);
     let mut out: Vec<(Square, mbn::codegen::diagram::Marks)> = Vec::new();
-    for (sq, ..) in landings(&[])? {
+    // A piece's death (a last leg that visits, M103) lands nowhere: not drawn.
+    for (sq, ..) in landings(&[])?.into_iter().filter(|(.., taken)| !taken.contains(&from)) {
         out.push((sq, mbn::codegen::diagram::Marks { moves: true, ..Default::default() }));
     }
     for sq in geometry.squares().filter(|&sq| sq != from) {

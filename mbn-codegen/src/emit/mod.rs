@@ -26,7 +26,7 @@ use crate::plan::imitation::Imitations;
 use crate::plan::{castling_legs, PCastling, PLeg, PMove, POver, PRange, PSet, Prep};
 use crate::syntax::ast::{CastlingKind, Span};
 use crate::variant::Variant;
-use mbn_runtime::{Color, Geometry, Sliders};
+use mbn_runtime::{Color, Geometry, Sliders, Square};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use tables::{and, bit, is_empty, or, Bits, Tables};
@@ -818,6 +818,10 @@ enum Shape {
     /// A ride that stops at one square of each ray (docs/SEMANTICS.md, D-entries of `*`, `0*`,
     /// `h`): `Edge` at the edge, `Halfling` half way to it, `Maximal` as far as it can go.
     Far(Reach),
+    /// Non-jumping leaps longer than a king step that flip or move only when unblocked (`nuA`,
+    /// `nxN`, M104): each leap where some king-step path to it is empty (the multi-leg walker
+    /// makes the other non-jumping leaps).
+    Lame,
     /// Each direction walked square by square (docs/SEMANTICS.md M69, `hops`): hops over piece
     /// sets, limited, exact, optional and far hops, leaping sliders (`g`). `capturing`: a
     /// maximal ride reaches every square it could capture on.
@@ -947,6 +951,9 @@ impl Gen {
     fn shape(&mut self, leg: &PLeg) -> Option<Shape> {
         let unit = leg.vectors.iter().all(|v| v.0.abs() <= 1 && v.1.abs() <= 1);
         if leg.non_jumping && !unit {
+            if leg.hop.is_none() && (leg.unblocked || leg.flip.is_some()) {
+                return Some(Shape::Lame);
+            }
             self.unsupported("non-jumping leaps (`n`)");
             return None;
         }
@@ -1077,6 +1084,33 @@ impl Gen {
             Shape::Far(reach) => {
                 let reach = *reach;
                 self.union_over(&leg.vectors, |this, v| this.far_targets(v, reach, from, occ))
+            }
+            Shape::Lame => {
+                let g = self.tables.geometry;
+                self.union_over(&leg.vectors, |this, v| {
+                    let leap = this.leap_table(&[v]);
+                    let open: Vec<TokenStream> = multileg::king_paths(v)
+                        .iter()
+                        .map(|path| {
+                            let crossed = this.tables.per_square("LAME", |sq| {
+                                let from = Square(sq as u16);
+                                if tables::offset(g, from, v).is_none() {
+                                    return [0; 4];
+                                }
+                                let squares = path.iter().filter_map(|&o| tables::offset(g, from, o));
+                                squares.fold([0; 4], |b, s| tables::or(b, tables::bit(s.index())))
+                            });
+                            quote!((#crossed[#from.index() & SQUARE_MASK] & #occ) == <#ty as #rt::__private::Bitboard>::EMPTY)
+                        })
+                        .collect();
+                    quote! {
+                        (if #(#open)||* {
+                            #leap[#from.index() & SQUARE_MASK]
+                        } else {
+                            <#ty as #rt::__private::Bitboard>::EMPTY
+                        })
+                    }
+                })
             }
             Shape::Walk { capturing } => self.walk_targets(leg, *capturing, from, occ),
             Shape::Hop { many } => {
@@ -2173,6 +2207,11 @@ impl Gen {
                         // Seen from the attackers, like `Far`.
                         let test = self.walk_attack(leg);
                         tests.push((format!("walk {test}"), test));
+                    }
+                    Shape::Lame => {
+                        // Only legs that never capture (`u`, `x`) have this shape (M104).
+                        self.unsupported("capturing non-jumping leaps outside the multi-leg walker");
+                        continue;
                     }
                     Shape::Far(reach) => {
                         // Seen from the attackers: few pieces ride like this.

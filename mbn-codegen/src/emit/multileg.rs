@@ -19,7 +19,9 @@ use super::{range_bits, Gen};
 use crate::diagnostic::Diagnostic;
 use crate::interp::multileg::{leg_directions, straight_on_is_a_siblings, Axis, Vector};
 use crate::ir::{Reach, Side};
-use crate::plan::{offboard, PExplode, PLeg, PMove, POver, PPart, PRange, PRepeat, PSet, PStep, PTargets, PWrap};
+use crate::plan::{
+    offboard, PExplode, PLeg, PMove, POver, PPart, PRange, PRepeat, PSet, PStep, PTargets, PVisit, PWrap,
+};
 use crate::syntax::ast::Span;
 use mbn_runtime::{Color, Square};
 use proc_macro2::{Ident, TokenStream};
@@ -724,11 +726,13 @@ fn as_move(leg: PLeg, color: Color) -> PMove {
 /// optional) hurdles restricted to a piece set (`pp{S}R`, M50), or a capture whose squares depend
 /// on threats or unmoved pieces (`[+]cN`, `cR[:]`, M84).
 fn needs_walker(leg: &PLeg) -> bool {
+    // M104: a non-jumping leap that flips or moves only when unblocked is made as a single leg.
+    let lame = leg.non_jumping && !(leg.hop.is_none() && (leg.unblocked || leg.flip.is_some()));
     let restricted_hops = leg.hop.as_ref().is_some_and(|h| h.hurdles.is_some() && (h.many || h.optional))
         && matches!(leg.reach, Reach::Steps { .. });
     let dynamic = leg.origin.iter().chain(&leg.destination).any(|r| r.threatened || r.unthreatened || r.unmoved);
     restricted_hops
-        || (leg.non_jumping && leg.vectors.iter().any(|v| v.0.abs() > 1 || v.1.abs() > 1))
+        || (lame && leg.vectors.iter().any(|v| v.0.abs() > 1 || v.1.abs() > 1))
         || leg.wrap.is_some()
         || (dynamic && !leg.captures.is_empty())
 }
@@ -1319,14 +1323,7 @@ impl<'a> Unroll<'_> {
             }
             let vis = self.id("v");
             if let Some(v) = &p.leg.visit {
-                let side = side_test(v.side, &sq);
-                let test = match &v.only {
-                    None => side,
-                    Some(set) => {
-                        let only = self.in_set(set, &sq);
-                        quote!((#side && #only))
-                    }
-                };
+                let test = self.visit_test(v, &sq);
                 settle = quote!(let #vis = #t && #test;);
                 ways.push(quote!(#vis));
             }
@@ -1656,7 +1653,9 @@ impl<'a> Unroll<'_> {
             return self.finish_setup(st, p, t, u);
         }
         let s = &st.sq;
+        let dies = self.dies(st, p, t);
         let specials = self.special_ends(p, t, s, st.decisive);
+        let specials = quote!(#dies #specials);
         let ends = ends.unwrap_or_else(|| self.ends(p, t, s));
         if ends.is_empty() {
             return specials;
@@ -1820,29 +1819,127 @@ impl<'a> Unroll<'_> {
     /// way. A move that comes back to its start square is a pass or a stationary capture (M61).
     fn finish_setup(&mut self, st: &St<'a>, p: &PStep, t: &Ident, u: &Ident) -> TokenStream {
         let s = &st.sq;
-        let ends = self.ends(p, t, s);
-        if ends.is_empty() {
-            return quote!();
-        }
         let ty = self.ty();
         let before = match &st.cap {
             Some(c) => quote!(#c),
             None => quote!(<#ty as Bitboard>::EMPTY),
         };
-        let extra = quote! {
-            (#before | if #t { <#ty as Bitboard>::from_square(#s) } else { <#ty as Bitboard>::EMPTY })
+        let mut ways = Vec::new();
+        let ends = self.ends(p, t, s);
+        if !ends.is_empty() {
+            let extra = quote! {
+                (#before | if #t { <#ty as Bitboard>::from_square(#s) } else { <#ty as Bitboard>::EMPTY })
+            };
+            ways.push((quote!(#(#ends)||*), extra));
+        }
+        // M103: a last leg that visits ends the path back on the setup square too.
+        if let Some(v) = &p.leg.visit {
+            ways.push((self.visit_end_test(v, p, t, s), before));
+        }
+        let mut code = quote!();
+        for (test, extra) in ways {
+            // M103: what a leg took on the setup square itself is the move's capture there.
+            let sink = match self.sink {
+                Sink::Moves => {
+                    let push =
+                        self.push_extras(u, quote!(xs0.test(#u)), quote!(xs0 & !<#ty as Bitboard>::from_square(#u)));
+                    quote!(let xs0 = #extra; #push)
+                }
+                Sink::Attack => quote!(if #extra.test(sq) { return true; }),
+                // X83: a borrowing path ends on its `x` leg only (`finish_with`).
+                Sink::Lenders => quote!(),
+                Sink::Piece => quote! {
+                    if #u != from {
+                        if #extra.test(#u) {
+                            captures |= <#ty as Bitboard>::from_square(#u);
+                        } else {
+                            quiet |= <#ty as Bitboard>::from_square(#u);
+                        }
+                    }
+                },
+            };
+            code = quote! {
+                #code
+                if #test {
+                    found += 1;
+                    #sink
+                }
+            };
+        }
+        code
+    }
+
+    /// M103: where the last leg of a path (with no `!` leg) visits, the piece dies there: the move
+    /// is a stationary capture of its own square (and of what it took on the way). It attacks
+    /// what it took on the way.
+    fn dies(&mut self, st: &St<'a>, p: &PStep, t: &Ident) -> TokenStream {
+        let Some(v) = &p.leg.visit else { return quote!() };
+        if st.swapped.is_some() {
+            return quote!();
+        }
+        let ty = self.ty();
+        let test = self.visit_end_test(v, p, t, &st.sq);
+        let cap = match &st.cap {
+            Some(c) => quote!(#c),
+            None => quote!(<#ty as Bitboard>::EMPTY),
         };
         let sink = match self.sink {
-            Sink::Moves => self.push_extras(u, quote!(false), extra),
-            Sink::Attack => quote!(if #extra.test(sq) { return true; }),
-            // X83: a borrowing path ends on its `x` leg only (`finish_with`).
-            Sink::Lenders => quote!(),
-            Sink::Piece => quote!(if #u != from { quiet |= <#ty as Bitboard>::from_square(#u); }),
+            Sink::Moves => {
+                let rt = &self.g.rt;
+                let decisive = st.decisive.then(|| quote!(.decisive()));
+                let listed = match st.decisive {
+                    true => quote!(out.make_decisive(mv, extra, xstart)),
+                    false => quote! {
+                        (xstart..out.len()).any(|i| {
+                            out.get(i).is_some_and(|m| m.is_stay() && m.from() == from && out.extra_captures(&m) == extra)
+                        })
+                    },
+                };
+                quote! {
+                    let xs = #cap | <#ty as Bitboard>::from_square(from);
+                    let mut buf = [#rt::__private::Square(0); <#ty as Bitboard>::BITS];
+                    let mut len = 0;
+                    for x in <#ty as Bitboard>::squares(xs) {
+                        buf[len] = x;
+                        len += 1;
+                    }
+                    let extra = &buf[..len];
+                    let mv = Move::stay(from) #decisive;
+                    if !#listed {
+                        let _ = out.push_with_captures(mv, extra);
+                    }
+                }
+            }
+            Sink::Attack => quote!(if #cap.test(sq) { return true; }),
+            Sink::Lenders | Sink::Piece => quote!(),
         };
         quote! {
-            if #(#ends)||* {
+            if #test {
                 found += 1;
                 #sink
+            }
+        }
+    }
+
+    /// Whether the last leg of `p`, landing on `sq` (`t`: occupied), ends there as a visit (M103):
+    /// on a piece it may visit, or (`j?` on a leg that does not move) on an empty square.
+    fn visit_end_test(&self, v: &PVisit, p: &PStep, t: &Ident, sq: &Ident) -> TokenStream {
+        let test = self.visit_test(v, sq);
+        if v.optional && !p.leg.moves {
+            quote!((!#t || #test))
+        } else {
+            quote!((#t && #test))
+        }
+    }
+
+    /// Whether the piece on `sq` (known to be occupied) may be visited by `v`.
+    fn visit_test(&self, v: &PVisit, sq: &Ident) -> TokenStream {
+        let side = side_test(v.side, sq);
+        match &v.only {
+            None => side,
+            Some(set) => {
+                let only = self.in_set(set, sq);
+                quote!((#side && #only))
             }
         }
     }
@@ -2345,7 +2442,7 @@ fn side_test(side: Side, sq: &Ident) -> TokenStream {
 
 /// Every king-step path from (0, 0) to `v` that never overshoots and shortens the rest by one
 /// king step each time (as `Interpreter::leap_open`), as the squares strictly before the landing.
-fn king_paths(v: Vector) -> Vec<Vec<Vector>> {
+pub(super) fn king_paths(v: Vector) -> Vec<Vec<Vector>> {
     fn go(at: Vector, rest: Vector, path: &mut Vec<Vector>, out: &mut Vec<Vec<Vector>>) {
         if rest == (0, 0) {
             out.push(path[..path.len().saturating_sub(1)].to_vec());

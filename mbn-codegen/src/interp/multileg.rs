@@ -260,7 +260,7 @@ impl Interpreter {
             landings
                 .iter()
                 .filter(|l| !own || l.mover.is_none())
-                .any(|l| (l.capture && l.to == target) || l.extra.contains(&target))
+                .any(|l| (l.capture && l.to == target) || (l.extra.contains(&target) && target != from))
         })
     }
 }
@@ -792,6 +792,21 @@ impl<'w, B: Bitboard> Walker<'w, B> {
             }
             _ => {}
         }
+        // M103: a last leg that visits: the piece dies there, or goes back to the setup square.
+        let visits = leg.visit.as_ref().is_some_and(|v| match p.target {
+            None => v.optional && !leg.moves,
+            Some(piece) => self.interp.may_visit(v, self.piece, piece),
+        });
+        if visits && st.actor.is_none() {
+            let mut extra = st.captures.clone();
+            out.push(match st.setup {
+                Some(square) => back_to_setup(square, extra, None, st.decisive),
+                None => {
+                    extra.push(self.from);
+                    Landing { to: self.from, capture: false, extra, kind: LandingKind::Plain, ..landing(plain, false) }
+                }
+            });
+        }
         if p.target.is_none() && st.rights && leg.moves {
             out.push(landing(LandingKind::DoubleStep, false));
             return;
@@ -828,17 +843,7 @@ impl<'w, B: Bitboard> Walker<'w, B> {
                 if capture {
                     extra.push(st.square);
                 }
-                let decisive = st.decisive;
-                out.push(Landing {
-                    to: square,
-                    capture: false,
-                    extra,
-                    mover,
-                    unload: None,
-                    kind: LandingKind::Plain,
-                    decisive,
-                    check_rule: None,
-                });
+                out.push(back_to_setup(square, extra, mover, st.decisive));
             }
             None => out.push(landing(plain, capture)),
         }
@@ -869,6 +874,21 @@ impl<'w, B: Bitboard> Walker<'w, B> {
         let royal = self.pos.royals(self.piece.color).test(self.from);
         !(self.moving && royal && self.interp.attacked_by(self.pos, self.from, !self.piece.color, super::Counted::All))
     }
+}
+
+/// The end of a path after a `!` leg (M20): the piece goes back to the setup square `square`,
+/// having taken `extra` on the way. When a leg captured on the setup square itself (`cW-!cW`:
+/// the piece took d5 and stood there), that is the move's capture (M103), not an extra capture
+/// that would take the piece itself.
+fn back_to_setup(square: Square, mut extra: Vec<Square>, mover: Option<Square>, decisive: bool) -> Landing {
+    let capture = match extra.iter().position(|&s| s == square) {
+        Some(i) => {
+            extra.remove(i);
+            true
+        }
+        None => false,
+    };
+    Landing { to: square, capture, extra, mover, unload: None, kind: LandingKind::Plain, decisive, check_rule: None }
 }
 
 /// Whether the body starts with a straight-on `-` leg whose atom cannot go straight on after the
@@ -1099,9 +1119,24 @@ mod tests {
     }
 
     #[test]
-    fn j_on_the_last_leg_is_refused() {
-        let (_, interp) = probe("jyQ");
-        let e = interp.unwrap_err();
-        assert!(e[0].message.contains("`j`"), "{}", e[0].message);
+    fn j_on_the_last_leg_kills_the_piece() {
+        // M103: the piece dies on any piece it may visit (one move, a stationary capture of d4).
+        let list = |notation: &str| {
+            let (variant, interp) = probe(notation);
+            let interp = interp.unwrap_or_else(|e| panic!("{notation}: {e:?}"));
+            let g = Geometry::CHESS;
+            let pos = Position::<u64>::from_fen(&variant.table, g, BOARD).unwrap();
+            let d4 = g.parse_square("d4").unwrap();
+            let mut list = MoveList::new();
+            interp.piece_moves(&pos, d4, pos.piece_at(d4).unwrap(), &mut list);
+            let text: Vec<String> = list.iter().map(|mv| pos.uci(*mv, list.extra_captures(mv))).collect();
+            text.join(" ")
+        };
+        assert_eq!(list("jyQ"), "d4d4xd4");
+        assert_eq!(list("jQ"), "d4d4xd4");
+        // `jj`: the friends b2 and d3 on its lines.
+        assert_eq!(list("jjQ"), "d4d4xd4");
+        // No piece on a knight's leap: no move.
+        assert_eq!(list("jyN"), "");
     }
 }
