@@ -219,7 +219,7 @@ fn what_is_refused_says_so() {
         Err(e) => e,
     };
     for (notation, what) in [
-        ("omfeW", "cylindrical moves (`o`) with en passant `e`"),
+        ("omfeW", "cylindrical moves (`o`) with en passant rights (`me`, XBetza `n`)"),
         ("ouR", "cylindrical moves (`o`) with `u` (unblocked)"),
         ("oxN", "cylindrical moves (`o`) with flips `x`"),
         ("o[b2,g]B", "`o` with this range: the range must list files only"),

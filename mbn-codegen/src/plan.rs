@@ -1005,7 +1005,7 @@ impl Prep<'_> {
             }
             if wrap.is_some() {
                 let with = [
-                    (en_passant.is_some() || move_allows_en_passant, "en passant `e`"),
+                    (move_allows_en_passant, "en passant rights (`me`, XBetza `n`)"),
                     (borrow, "XBetza `x`"),
                     (visit.is_some(), "visits `j`"),
                     (unblocked, "`u` (unblocked)"),
