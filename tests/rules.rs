@@ -260,11 +260,16 @@ fn what_is_refused() {
         assert!(e.iter().any(|d| d.message.contains("need a position")), "{notation}: {e:?}");
     }
     // `u` and `x` on non-jumping leaps run in both back ends (M104), but for the code generator
-    // not with cylinders; the interpreter runs those too.
+    // not with ranges read at run time, nor on non-jumping riders; the interpreter runs those too.
     assert_eq!(refusals("nuA"), (Vec::new(), Vec::new()));
     assert_eq!(refusals("mK+nxN"), (Vec::new(), Vec::new()));
-    let (interp, generated) = refusals("nuA[:]");
-    assert!(interp.is_empty() && generated.iter().any(|m| m.contains("on non-jumping leaps")), "{generated:?}");
+    for notation in ["nuA[:]", "nuN0", "mK+nxN0"] {
+        let (interp, generated) = refusals(notation);
+        assert!(
+            interp.is_empty() && generated.iter().any(|m| m.contains("on non-jumping")),
+            "{notation}: {generated:?}"
+        );
+    }
 }
 
 mbn::mbn! {

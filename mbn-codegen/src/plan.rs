@@ -410,15 +410,18 @@ impl Prep<'_> {
             return None;
         }
         // The code generator makes a non-jumping leap longer than a step with `u` or `x` as a
-        // single leg (M104), not with a hop, a cylinder or ranges read at run time.
+        // single leg (M104), not a ride (`nuN0`), nor with a hop, a cylinder or ranges read at
+        // run time.
         let long_leap = p.vectors.iter().any(|v| v.0.abs() > 1 || v.1.abs() > 1);
         let rules = p.unblocked || p.flip.is_some();
         let dynamic = p.origin.iter().chain(&p.destination).any(|r| r.threatened || r.unthreatened || r.unmoved);
-        let other = p.hop.is_some() || p.wrap.is_some() || dynamic;
+        let ride = p.reach != (Reach::Steps { min: 1, max: Some(1) });
+        let other = ride || p.hop.is_some() || p.wrap.is_some() || dynamic;
         if rules && p.non_jumping && long_leap && other && self.back_end != INTERPRETER {
             self.unsupported(
                 leg.span,
-                "`u` and `x` on non-jumping leaps (`nuA`) with hops, cylinders or `[+]`/`[*]`/`[:]`",
+                "`u` and `x` on non-jumping riders (`nuN0`) and on non-jumping leaps with hops, cylinders or \
+                 `[+]`/`[*]`/`[:]`",
             );
             return None;
         }

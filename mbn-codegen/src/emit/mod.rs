@@ -828,6 +828,11 @@ enum Shape {
     Walk { capturing: bool },
 }
 
+/// A non-jumping single leap (no ride, no hop) with `u` or `x`: made as a single leg (M104).
+pub(crate) fn lame_rule_leap(leg: &PLeg) -> bool {
+    leg.hop.is_none() && leg.reach == (Reach::Steps { min: 1, max: Some(1) }) && (leg.unblocked || leg.flip.is_some())
+}
+
 impl Shape {
     /// The shape whose captures are this shape's: a maximal rider captures, like a rider, the
     /// first piece on its way (for attack tests and maps, which see no friends).
@@ -951,7 +956,7 @@ impl Gen {
     fn shape(&mut self, leg: &PLeg) -> Option<Shape> {
         let unit = leg.vectors.iter().all(|v| v.0.abs() <= 1 && v.1.abs() <= 1);
         if leg.non_jumping && !unit {
-            if leg.hop.is_none() && (leg.unblocked || leg.flip.is_some()) {
+            if lame_rule_leap(leg) {
                 return Some(Shape::Lame);
             }
             self.unsupported("non-jumping leaps (`n`)");

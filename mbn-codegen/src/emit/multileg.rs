@@ -727,7 +727,7 @@ fn as_move(leg: PLeg, color: Color) -> PMove {
 /// on threats or unmoved pieces (`[+]cN`, `cR[:]`, M84).
 fn needs_walker(leg: &PLeg) -> bool {
     // M104: a non-jumping leap that flips or moves only when unblocked is made as a single leg.
-    let lame = leg.non_jumping && !(leg.hop.is_none() && (leg.unblocked || leg.flip.is_some()));
+    let lame = leg.non_jumping && !super::lame_rule_leap(leg);
     let restricted_hops = leg.hop.as_ref().is_some_and(|h| h.hurdles.is_some() && (h.many || h.optional))
         && matches!(leg.reach, Reach::Steps { .. });
     let dynamic = leg.origin.iter().chain(&leg.destination).any(|r| r.threatened || r.unthreatened || r.unmoved);
