@@ -123,4 +123,26 @@ fn where_captures_go_to_hand_the_dead_piece_goes_to_its_own() {
     let mv = *list.iter().find(|mv| mv.is_stay()).expect("the Sapper's death");
     let _ = pos.make_with(mv, list.extra_captures(&mv));
     assert_eq!(pos.to_fen(), "4k3/8/2p5/8/8/8/8/4K3[S] b - - 0 1");
+    // A promoted Sapper (`~`) leaves no promotion mark on its square: a Pawn dropped there later
+    // is a plain Pawn.
+    let fen = "4k3/8/2p5/8/3S~4/8/8/4K3[P] w - - 0 1";
+    let mut pos =
+        Position::<u64>::from_fen_with(variant.table.clone(), variant.geometry, fen, &options).expect("loads");
+    let (list, _) = moves_dyn(&interp, &pos);
+    let mv = *list.iter().find(|mv| mv.is_stay()).expect("the Sapper's death");
+    let _ = pos.make_with(mv, list.extra_captures(&mv));
+    common::agree::play(&interp, &mut pos, &["e8d8", "P@d4"]);
+    assert_eq!(pos.to_fen(), "3k4/8/2p5/8/3P4/8/8/4K3[S] b - - 2 2");
+}
+
+#[test]
+fn a_lone_piece_cannot_die() {
+    // A lone piece's code lists destinations; a death is none, so it is refused, not dropped.
+    for notation in ["mN+jN", "W-jW", "mK+j?K"] {
+        let moves = mbn::codegen::compile_move(notation).expect("parses");
+        let e =
+            mbn::codegen::emit::emit_piece(&moves, mbn::runtime::Geometry::CHESS, "P", notation, &Default::default())
+                .expect_err("refused");
+        assert!(e.iter().any(|d| d.message.contains("kills the piece")), "{notation}: {e:?}");
+    }
 }

@@ -7,7 +7,7 @@
 use super::{Gen, Shape};
 use crate::diagnostic::{Diagnostic, Diagnostics};
 use crate::ir::{MoveSet, Side};
-use crate::plan::{POver, PRange, Prep};
+use crate::plan::{PMove, POver, PRange, Prep};
 use crate::syntax::ast::Span;
 use mbn_runtime::{Color, Geometry};
 use proc_macro2::TokenStream;
@@ -168,6 +168,20 @@ pub fn emit_piece(
             "XBetza borrowing after a path (`mNaxN`) lends the moves of friends' kinds: use a variant",
         ));
         multi.retain(|m| !crate::plan::borrows(m));
+    }
+    // A death (a last leg that visits, M103) is no destination.
+    let dies = |m: &PMove| {
+        let mut ends = Vec::new();
+        crate::plan::last_steps(&m.parts, &mut ends);
+        ends.iter().any(|s| s.leg.visit.is_some())
+    };
+    if multi.iter().any(dies) {
+        g.diagnostics.push(Diagnostic::new(
+            Span::default(),
+            "a move whose last leg visits (`j`) kills the piece (M103), which a lone piece's destinations \
+             cannot say: use a variant",
+        ));
+        multi.retain(|m| !dies(m));
     }
     // Multi-leg moves: the walker, unrolled, with the lone piece's own squares as `own`.
     if multi.iter().any(needs_position) {
