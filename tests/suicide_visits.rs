@@ -146,3 +146,15 @@ fn a_lone_piece_cannot_die() {
         assert!(e.iter().any(|d| d.message.contains("kills the piece")), "{notation}: {e:?}");
     }
 }
+
+#[test]
+fn a_setup_on_a_visited_square_is_refused() {
+    // M106: `jW-!mW` would bring the piece back onto the piece it visited (d5), which no leg took;
+    // both back ends refused it differently (generated: a capture, interpreted: a quiet move).
+    let spec = common::agree::test_spec("S", 8, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "P K S=jW-!mW", "K", "[8]");
+    let variant = mbn::codegen::variant::Variant::compile(&spec).expect("compiles");
+    let Err(e) = mbn::codegen::interp::Interpreter::new(&variant) else { panic!("`jW-!mW` is refused") };
+    assert!(e[0].message.contains("`!` on a leg after a visit"), "{e:?}");
+    let e = mbn::codegen::emit::emit_variant(&variant, "S", &Default::default()).expect_err("refused");
+    assert!(e[0].message.contains("`!` on a leg after a visit"), "{e:?}");
+}

@@ -560,6 +560,7 @@ impl Prep<'_> {
         self.check_unload(&parts, m.span);
         self.check_borrow(&parts);
         self.check_suicide(&parts);
+        self.check_setup_on_a_visit(&parts);
         self.check_floods(&mut parts, true, false);
         self.check_explosion(&parts, m.span);
         self.check_offboard(&parts);
@@ -1204,6 +1205,23 @@ impl Prep<'_> {
                 "a move that may end on a visit (`j`: the piece dies, M103) and swaps, flips, unloads (`u`), \
                  excites (XBetza `x`), leaves the board or wraps round (`o`)",
             );
+        }
+    }
+
+    /// M106: a `!` leg right after a leg that visits (`jW-!mW`) would set the piece up on the
+    /// visited piece's square, and the move would end there on that piece, which no leg took.
+    fn check_setup_on_a_visit(&mut self, parts: &[PPart]) {
+        let mut steps = Vec::new();
+        flat_steps(parts, &mut steps);
+        for pair in steps.windows(2) {
+            if pair[1].setup && pair[0].leg.visit.is_some() {
+                self.unsupported(
+                    pair[1].span,
+                    "the setup operator `!` on a leg after a visit (`jW-!mW`: the piece would come back onto \
+                     the visited piece, M106)",
+                );
+                return;
+            }
         }
     }
 
