@@ -1697,19 +1697,13 @@ impl<'a> Unroll<'_> {
                 None => quote!(dland |= <#ty as Bitboard>::from_square(#s);),
                 Some(c) => {
                     let push = self.g.push_with_captures(self.kind, self.color);
-                    let rt = &self.g.rt;
+                    let list = self.extra_list(quote!(#c));
                     quote! {
                         {
                             if #c == <#ty as Bitboard>::EMPTY {
                                 dland |= <#ty as Bitboard>::from_square(#s);
                             } else {
-                                let mut buf = [#rt::__private::Square(0); <#ty as Bitboard>::BITS];
-                                let mut len = 0;
-                                for x in <#ty as Bitboard>::squares(#c) {
-                                    buf[len] = x;
-                                    len += 1;
-                                }
-                                let extra = &buf[..len];
+                                #list
                                 let mv = if #s == from {
                                     Move::stay(from)
                                 } else if #t {
@@ -1759,17 +1753,10 @@ impl<'a> Unroll<'_> {
     /// from `w` to `u`, with the extra captures of the bitboard `extra`, each such move once. It
     /// never promotes; a path back to the start square is not listed (M6).
     fn push_swapped(&self, to: &Ident, capture: &Ident, w: &Ident, u: &Ident, extra: TokenStream) -> TokenStream {
-        let ty = self.ty();
-        let rt = &self.g.rt;
+        let list = self.extra_list(extra);
         quote! {
             if #to != from {
-                let mut buf = [#rt::__private::Square(0); <#ty as Bitboard>::BITS];
-                let mut len = 0;
-                for x in <#ty as Bitboard>::squares(#extra) {
-                    buf[len] = x;
-                    len += 1;
-                }
-                let extra = &buf[..len];
+                #list
                 let mv = Move::swap_on_the_way(from, #to, #capture, #w, #u);
                 if !(xstart..out.len()).any(|i| out.get(i).is_some_and(|m| m == mv && out.extra_captures(&m) == extra)) {
                     let _ = out.push_with_captures(mv, extra);
@@ -1784,19 +1771,13 @@ impl<'a> Unroll<'_> {
     fn push_extras(&self, to: &Ident, capture: TokenStream, extra: TokenStream) -> TokenStream {
         let ty = self.ty();
         let push = self.g.push_with_captures(self.kind, self.color);
-        let rt = &self.g.rt;
+        let list = self.extra_list(quote!(xs));
         quote! {
             let xs = #extra;
             if xs == <#ty as Bitboard>::EMPTY {
                 land |= <#ty as Bitboard>::from_square(#to);
             } else {
-                let mut buf = [#rt::__private::Square(0); <#ty as Bitboard>::BITS];
-                let mut len = 0;
-                for x in <#ty as Bitboard>::squares(xs) {
-                    buf[len] = x;
-                    len += 1;
-                }
-                let extra = &buf[..len];
+                #list
                 let twice = (xstart..out.len()).any(|i| {
                     out.get(i).is_some_and(|m| {
                         m.to() == #to && m.is_capture() == #capture && out.extra_captures(&m) == extra
@@ -1885,7 +1866,7 @@ impl<'a> Unroll<'_> {
         };
         let sink = match self.sink {
             Sink::Moves => {
-                let rt = &self.g.rt;
+                let list = self.extra_list(quote!(xs));
                 let decisive = st.decisive.then(|| quote!(.decisive()));
                 let listed = match st.decisive {
                     true => quote!(out.make_decisive(mv, extra, xstart)),
@@ -1897,13 +1878,7 @@ impl<'a> Unroll<'_> {
                 };
                 quote! {
                     let xs = #cap | <#ty as Bitboard>::from_square(from);
-                    let mut buf = [#rt::__private::Square(0); <#ty as Bitboard>::BITS];
-                    let mut len = 0;
-                    for x in <#ty as Bitboard>::squares(xs) {
-                        buf[len] = x;
-                        len += 1;
-                    }
-                    let extra = &buf[..len];
+                    #list
                     let mv = Move::stay(from) #decisive;
                     if !#listed {
                         let _ = out.push_with_captures(mv, extra);
@@ -1918,6 +1893,21 @@ impl<'a> Unroll<'_> {
                 found += 1;
                 #sink
             }
+        }
+    }
+
+    /// `let extra: &[Square]`: the squares of the bitboard `xs` (a generated expression), in a
+    /// stack buffer, for `push_with_captures` and `make_decisive`.
+    fn extra_list(&self, xs: TokenStream) -> TokenStream {
+        let (ty, rt) = (self.ty(), &self.g.rt);
+        quote! {
+            let mut buf = [#rt::__private::Square(0); <#ty as Bitboard>::BITS];
+            let mut len = 0;
+            for x in <#ty as Bitboard>::squares(#xs) {
+                buf[len] = x;
+                len += 1;
+            }
+            let extra = &buf[..len];
         }
     }
 

@@ -1066,8 +1066,8 @@ mod tests {
         (variant, interp)
     }
 
-    /// The moves of the White `A` on d4 in `fen`, as `to` or `xto`, sorted.
-    fn moves(notation: &str, fen: &str) -> String {
+    /// The position `fen` and the moves of the White `A` on d4 there.
+    fn piece_list(notation: &str, fen: &str) -> (Position<u64>, MoveList) {
         let (variant, interp) = probe(notation);
         let interp = interp.unwrap_or_else(|e| panic!("{notation}: {e:?}"));
         let g = Geometry::CHESS;
@@ -1075,6 +1075,13 @@ mod tests {
         let d4 = g.parse_square("d4").unwrap();
         let mut list = MoveList::new();
         interp.piece_moves(&pos, d4, pos.piece_at(d4).unwrap(), &mut list);
+        (pos, list)
+    }
+
+    /// The moves of the White `A` on d4 in `fen`, as `to` or `xto`, sorted.
+    fn moves(notation: &str, fen: &str) -> String {
+        let (_, list) = piece_list(notation, fen);
+        let g = Geometry::CHESS;
         let mut out: Vec<String> = list
             .iter()
             .map(|mv| format!("{}{}", if mv.is_capture() { "x" } else { "" }, g.square_name(mv.to())))
@@ -1122,13 +1129,7 @@ mod tests {
     fn j_on_the_last_leg_kills_the_piece() {
         // M103: the piece dies on any piece it may visit (one move, a stationary capture of d4).
         let list = |notation: &str| {
-            let (variant, interp) = probe(notation);
-            let interp = interp.unwrap_or_else(|e| panic!("{notation}: {e:?}"));
-            let g = Geometry::CHESS;
-            let pos = Position::<u64>::from_fen(&variant.table, g, BOARD).unwrap();
-            let d4 = g.parse_square("d4").unwrap();
-            let mut list = MoveList::new();
-            interp.piece_moves(&pos, d4, pos.piece_at(d4).unwrap(), &mut list);
+            let (pos, list) = piece_list(notation, BOARD);
             let text: Vec<String> = list.iter().map(|mv| pos.uci(*mv, list.extra_captures(mv))).collect();
             text.join(" ")
         };
