@@ -227,7 +227,22 @@ fn what_is_refused() {
         ("cuR", "`u` on a leg that may not move"),
         ("upR", "`u` with `p`, `g`, `j`, `w`, `x`, `e`, `0*`, `*` or `h`"),
         ("uR0*", "`u` with `p`, `g`, `j`, `w`, `x`, `e`, `0*`, `*` or `h`"),
-        ("uW-W", "`u` and `x` in multi-leg moves"),
+        ("uW-W", "`u` in multi-leg moves"),
+        // M107: a multi-leg move flips on its last leg only, without `k`, and not what the piece
+        // captures or swaps with.
+        ("xW-W", "`x` (flip) on a leg another leg may follow"),
+        ("K-{xW}-W", "`x` (flip) on a leg another leg may follow"),
+        ("kW-xW", "`k` and `kk` in a multi-leg move that flips"),
+        ("cN+(mW-xF)", "both flip and capture"),
+        ("mK+(mW-xxF)+(W-wwF)", "both flip and capture (or swap) the same piece"),
+        ("cW-xF", "flips (`x`) and en passant (`e`) in a move that also captures on the way"),
+        // M108: a repeat of null legs only stands still (the code generator panicked on
+        // `R-(O[*])0*` and recursed without end on `R-(O)0*`; the interpreter made no move of
+        // `R-(O)2`).
+        ("R-(O)2", "a repeat whose time round is null legs only"),
+        ("R-(O[*])0*", "a repeat whose time round is null legs only"),
+        ("Z--#R-(O-[O])0*", "a repeat whose time round is null legs only"),
+        ("R-([O])2", "a repeat whose time round is null legs only"),
         ("N+xN", "both flip and capture"),
         ("cxN", "both flip and capture"),
         ("xwN", "both flip and capture (or swap) the same piece"),
@@ -238,6 +253,12 @@ fn what_is_refused() {
             assert!(errors.iter().any(|m| m.contains(message)), "{notation}: {errors:?}");
         }
     }
+    // M108 refuses only rounds that always stand still.
+    assert_eq!(refusals("R-{Q}"), (Vec::new(), Vec::new()));
+    assert_eq!(refusals("(K-O)2+([K])3+W-(W-O)0*"), (Vec::new(), Vec::new()));
+    // Flips on the last leg of a multi-leg move run in both back ends (M107).
+    assert_eq!(refusals("mW-xF"), (Vec::new(), Vec::new()));
+    assert_eq!(refusals("mK+(mF-[xxF])+xN"), (Vec::new(), Vec::new()));
     // `k` on multi-leg moves and on pieces with multi-leg moves runs in both back ends (M82).
     assert_eq!(refusals("kW-W"), (Vec::new(), Vec::new()));
     assert_eq!(refusals("kN+(W-fF)"), (Vec::new(), Vec::new()));
@@ -252,7 +273,7 @@ fn what_is_refused() {
     assert_eq!(refusals("k{Q}N+W"), (Vec::new(), Vec::new()));
     assert_eq!(refusals("k{K}N+W"), (Vec::new(), Vec::new()));
     // A lone piece has no enemies, check or colours.
-    for notation in ["uR", "kN", "kkN", "xN", "kW-W"] {
+    for notation in ["uR", "kN", "kkN", "xN", "kW-W", "mW-xF"] {
         let moves = mbn::codegen::compile_move(notation).expect("parses");
         let e =
             mbn::codegen::emit::emit_piece(&moves, mbn::runtime::Geometry::CHESS, "P", notation, &Default::default())

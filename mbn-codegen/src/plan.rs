@@ -707,6 +707,18 @@ impl Prep<'_> {
                 let first = first_ir.iter().map(|body| self.parts(body, color, siblings)).collect();
                 let later = later_ir.iter().map(|body| self.parts(body, color, siblings)).collect();
                 let mut repeat = self.repeat(first, later, *count, replay, first_span(parts_of(part)))?;
+                if repeat.first.iter().chain(&repeat.later).any(|body| stands_still(body)) {
+                    // M108: decided for good, not planned work.
+                    self.diagnostics.push(
+                        Diagnostic::new(
+                            repeat.span,
+                            "a repeat whose time round is null legs only (`R-(O)2`, `R-(O)0*`) stands still \
+                             every round (docs/SEMANTICS.md M108)",
+                        )
+                        .with_help("a null leg repeated is the null leg once: write `R-O`"),
+                    );
+                    return None;
+                }
                 repeat.origin = origin.iter().map(|r| self.range(r, color)).collect();
                 repeat.destination = destination.iter().map(|r| self.range(r, color)).collect();
                 if !self.free_turns(&mut repeat) {
@@ -863,8 +875,8 @@ impl Prep<'_> {
             self.unsupported(leg.span, "`o` with connected files (`o[b,g]`) on a leg of a multi-leg move");
             return None;
         }
-        if leg_p.unblocked || leg_p.flip.is_some() {
-            self.unsupported(leg.span, "`u` and `x` in multi-leg moves");
+        if leg_p.unblocked {
+            self.unsupported(leg.span, "`u` in multi-leg moves");
             return None;
         }
         (self.diagnostics.len() == errors).then_some(PStep {
@@ -1361,10 +1373,19 @@ impl Prep<'_> {
                 return;
             }
         }
-        // A flip (M34) is written like a capture or a swap: none may reach the same piece.
-        sides.extend(legs.iter().filter_map(|l| l.swap.as_ref()).map(|w| w.targets.side));
-        let clash =
-            legs.iter().filter_map(|l| l.flip.as_ref()).find(|f| sides.iter().any(|&c| sides_meet(c, f.targets.side)));
+        // A flip (M34) is written like a capture or a swap: none may reach the same piece. A
+        // multi-leg move flips and swaps on its last leg only (M43, M107).
+        let mut last_steps = Vec::new();
+        for m in multi {
+            last_steps.extend(last_legs(&m.parts));
+        }
+        let last = || last_steps.iter().map(|s| &s.leg);
+        sides.extend(legs.iter().chain(last()).filter_map(|l| l.swap.as_ref()).map(|w| w.targets.side));
+        let clash = legs
+            .iter()
+            .chain(last())
+            .filter_map(|l| l.flip.as_ref())
+            .find(|f| sides.iter().any(|&c| sides_meet(c, f.targets.side)));
         if let Some(PSwap { span, .. }) = clash {
             self.diagnostics.push(
                 Diagnostic::new(*span, "a piece that may both flip and capture (or swap) the same piece (`K+xK`, `cxK`)")
@@ -1894,6 +1915,23 @@ pub(super) fn last_legs(parts: &[PPart]) -> Vec<&PStep> {
         Some(PPart::Optional { body, .. }) => last_legs(body),
         _ => Vec::new(),
     }
+}
+
+/// Whether every way through a time round of `body` is null legs only, at least one (M108): it
+/// stands still (`(O)2`, `([O])2`).
+fn stands_still(body: &[PPart]) -> bool {
+    fn nowhere(body: &[PPart], null: &mut bool) -> bool {
+        body.iter().all(|p| match p {
+            PPart::Leg(s) => {
+                *null |= s.leg.pass;
+                s.leg.pass
+            }
+            PPart::Optional { body, .. } => nowhere(body, null),
+            PPart::Repeat(_) | PPart::Explode(_) => false,
+        })
+    }
+    let mut null = false;
+    nowhere(body, &mut null) && null
 }
 
 /// Whether `part` is or holds a maximal repeat `0*`.

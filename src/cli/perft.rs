@@ -362,7 +362,8 @@ pub fn multi_leg_marks(
         out.push((sq, mbn::codegen::diagram::Marks { moves: true, ..Default::default() }));
     }
     for sq in geometry.squares().filter(|&sq| sq != from) {
-        let takes = landings(&[sq])?.iter().any(|(to, flip, swapped, _)| *to == sq && !flip && swapped.is_none());
+        // A flip (M107) is drawn as a capture, as the one-leg diagram draws `xN`.
+        let takes = landings(&[sq])?.iter().any(|(to, _, swapped, _)| *to == sq && swapped.is_none());
         if takes {
             match out.iter_mut().find(|(s, _)| *s == sq) {
                 Some((_, m)) => m.captures = true,

@@ -180,7 +180,9 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         || g.multi.iter().flatten().flatten().any(|m| m.check_rule.is_some());
     g.check_rules = check_rules;
     // Flips (M34) are made and tested, like swaps.
-    let flip_moves = legs.iter().flatten().flatten().any(|leg| leg.flip.is_some()).then(|| quote!(|| mv.is_flip()));
+    let flip_moves = (legs.iter().flatten().flatten().any(|leg| leg.flip.is_some())
+        || g.multi.iter().flatten().flatten().any(multileg::flips))
+    .then(|| quote!(|| mv.is_flip()));
     // M64: a double step opens e.p. captures on the way that may go on to a royal piece, so
     // double steps are made and tested.
     let ep_way_moves =

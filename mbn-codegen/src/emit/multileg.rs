@@ -571,12 +571,20 @@ pub(super) fn needs_position(m: &PMove) -> bool {
                 || !leg.attackers.is_empty()
                 || leg.decisive
                 || leg.swap.is_some()
+                || leg.flip.is_some()
                 || leg.en_passant.is_some()
                 || leg.move_allows_en_passant;
         },
         &mut |_| {},
     );
     needs
+}
+
+/// Whether a multi-leg move flips a piece on its last leg (`mW-xF`, M107).
+pub(super) fn flips(m: &PMove) -> bool {
+    let mut flips = false;
+    walk_steps(&m.parts, &mut |s| flips |= s.leg.flip.is_some(), &mut |_| {});
+    flips
 }
 
 /// Whether some leg of a multi-leg move leaves e.p. rights (`me`, M44).
@@ -1271,8 +1279,12 @@ impl<'a> Unroll<'_> {
             return quote!(#stack.push((#sq, #cap, #t, #index, #done + 1)););
         };
         // `0*` (M59): never landing on a square the path landed on (the start square included).
-        let on_the_way = st.visited[1..st.visited.len().saturating_sub(1)]
+        // (A path of null legs, `R-(O)0*`, may have landed nowhere yet.)
+        let on_the_way = st
+            .visited
             .iter()
+            .skip(1)
+            .take(st.visited.len().saturating_sub(2))
             .map(|(v, _)| quote!(| <#ty as Bitboard>::from_square(#v)));
         quote! {
             let prior = #landed #(#on_the_way)*;
@@ -1934,7 +1946,7 @@ impl<'a> Unroll<'_> {
         }
     }
 
-    /// The ends of a path as an en passant capture (M45) or a swap (M43): counted as completed
+    /// The ends of a path as an en passant capture (M45), a swap (M43) or a flip (M107): counted as completed
     /// paths and, in a move list, pushed at once unless listed; neither attacks. On a path through
     /// a `#` leg (M89) the move is decisive: it marks the same move listed before decisive, or is
     /// pushed so.
@@ -1968,6 +1980,18 @@ impl<'a> Unroll<'_> {
             let action = moves.then(|| quote!(let mv = Move::swap(from, #s) #flag; if !#listed { out.push(mv); }));
             code.push(quote! {
                 if #t && #test {
+                    found += 1;
+                    #action
+                }
+            });
+        }
+        if let Some(f) = &p.leg.flip {
+            // M107: a flip on the last leg, never of a royal piece.
+            let test = self.targets_test(std::slice::from_ref(&f.targets), s);
+            let royal: Vec<u8> = (0..self.g.royal.len()).filter(|&k| self.g.royal[k]).map(|k| k as u8).collect();
+            let action = moves.then(|| quote!(let mv = Move::flip(from, #s) #flag; if !#listed { out.push(mv); }));
+            code.push(quote! {
+                if #t && #test && !pos.piece_at(#s).is_some_and(|p| [#(#royal),*].contains(&p.kind.0)) {
                     found += 1;
                     #action
                 }

@@ -52,6 +52,8 @@ pub enum LandingKind {
     /// A swap on the way (`wK-W`, M63): the swapped piece goes from `.0` to `.1` (the swapping
     /// leg's start square); the path's end is a move or a capture (`capture`).
     SwapOnTheWay(Square, Square),
+    /// A flip on the last leg (`mW-xF`, M107): the piece on `to` turns colour, the mover stays.
+    Flip,
 }
 
 impl Landing {
@@ -65,6 +67,7 @@ impl Landing {
             _ if self.to == mover => Move::stay(mover),
             (Some(sq), _) => Move::relocate(from, self.to, sq),
             (None, LandingKind::Swap) => Move::swap(mover, self.to),
+            (None, LandingKind::Flip) => Move::flip(mover, self.to),
             (None, LandingKind::SwapOnTheWay(s, t)) => Move::swap_on_the_way(mover, self.to, self.capture, s, t),
             (None, LandingKind::EnPassant) => Move::en_passant(mover, self.to),
             (None, LandingKind::DoubleStep) => Move::double_step(mover, self.to),
@@ -664,6 +667,7 @@ impl<'w, B: Bitboard> Walker<'w, B> {
                 leg.captures.iter().any(|t| self.interp.may_capture(t, self.piece, victim))
                     || leg.visit.as_ref().is_some_and(|v| self.interp.may_visit(v, self.piece, victim))
                     || leg.swap.as_ref().is_some_and(|w| self.interp.may_capture(&w.targets, self.piece, victim))
+                    || leg.flip.as_ref().is_some_and(|f| self.interp.may_capture(&f.targets, self.piece, victim))
             }
         }
     }
@@ -791,6 +795,13 @@ impl<'w, B: Bitboard> Walker<'w, B> {
                 out.push(landing(LandingKind::Swap, false))
             }
             _ => {}
+        }
+        // M107: a flip on the last leg, never of a royal piece.
+        if let Some(victim) = p.target {
+            let flips = leg.flip.as_ref().is_some_and(|f| self.interp.may_capture(&f.targets, self.piece, victim));
+            if flips && !self.interp.royal[victim.kind.index()] {
+                out.push(landing(LandingKind::Flip, false));
+            }
         }
         // M103: a last leg that visits: the piece dies there, or goes back to the setup square.
         let visits = leg.visit.as_ref().is_some_and(|v| match p.target {

@@ -10,14 +10,28 @@ use mbn_runtime::Color;
 
 impl Prep<'_> {
     /// Checks the leg modifiers of one multi-leg move (its prepared `parts`, written at `span`):
-    /// a swap or an en passant capture ends the move (M43, M45), e.p. rights lie on the line from
+    /// a swap, a flip or an en passant capture ends the move (M43, M45, M107), e.p. rights lie on the line from
     /// the start to the destination (M44), `#` is not on such moves (M42).
     pub(super) fn check_leg_modifiers(&mut self, parts: &[PPart], color: Color, span: Span) {
         let mut steps = Vec::new();
         flat_steps(parts, &mut steps);
         let last = last_legs(parts);
         let is_last = |s: &PStep| last.iter().any(|l| std::ptr::eq(*l, s));
-        let ends_special = |s: &PStep| s.leg.swap.is_some() || s.leg.en_passant.is_some();
+        let ends_special = |s: &PStep| s.leg.swap.is_some() || s.leg.en_passant.is_some() || s.leg.flip.is_some();
+        // M107: a flip ends the move.
+        if let Some(s) = steps.iter().find(|s| s.leg.flip.is_some() && !is_last(s)) {
+            self.unsupported(
+                s.span,
+                "`x` (flip) on a leg another leg may follow (`xW-W`, `K-{xW}-W`): only the last leg of a \
+                 multi-leg move flips (M107)",
+            );
+            return;
+        }
+        let flips = steps.iter().any(|s| s.leg.flip.is_some());
+        if let Some(s) = steps.iter().find(|s| s.leg.check_rule.is_some()).filter(|_| flips) {
+            self.unsupported(s.span, "`k` and `kk` in a multi-leg move that flips (`x`, M107)");
+            return;
+        }
         if steps.iter().any(|s| s.leg.swap.is_some() && !is_last(s)) {
             self.check_swap_on_the_way(parts, &steps, span);
             return;
@@ -37,7 +51,10 @@ impl Prep<'_> {
             return;
         }
         if steps.iter().any(|s| s.setup || s.excite || s.unload) {
-            self.unsupported(span, "`w` (swap) and en passant (`e`) in a move with `!`, XBetza `x` or XBetza `u`");
+            self.unsupported(
+                span,
+                "swaps (`w`), flips (`x`) and en passant (`e`) in a move with `!`, XBetza `x` or XBetza `u`",
+            );
             return;
         }
         // M89: `#` runs with a swap or an en passant capture on the last leg, not yet with e.p.
@@ -48,7 +65,10 @@ impl Prep<'_> {
         }
         let captures_on_the_way = steps.iter().any(|s| !is_last(s) && s.mode_written && !s.leg.captures.is_empty());
         if captures_on_the_way {
-            self.unsupported(span, "`w` (swap) and en passant (`e`) in a move that also captures on the way");
+            self.unsupported(
+                span,
+                "swaps (`w`), flips (`x`) and en passant (`e`) in a move that also captures on the way",
+            );
             return;
         }
         if rights {
