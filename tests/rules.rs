@@ -227,7 +227,12 @@ fn what_is_refused() {
         ("cuR", "`u` on a leg that may not move"),
         ("upR", "`u` with `p`, `g`, `j`, `w`, `x`, `e`, `0*`, `*` or `h`"),
         ("uR0*", "`u` with `p`, `g`, `j`, `w`, `x`, `e`, `0*`, `*` or `h`"),
-        ("uW-W", "`u` in multi-leg moves"),
+        // M109: `u` runs on the legs of multi-leg moves, but not beside swaps, flips, visits, e.p.
+        // or in a complex rider that turns freely.
+        ("uW-wwW", "`u` in a multi-leg move that also swaps"),
+        ("W-uF-xW", "`u` in a multi-leg move that also swaps, flips"),
+        ("mefW-uW", "`u` in a multi-leg move that also swaps, flips, visits, takes or leaves e.p. rights"),
+        ("(duK)0", "or move only when unblocked (`u`)"),
         // M107: a multi-leg move flips on its last leg only, without `k`, and not what the piece
         // captures or swaps with.
         ("xW-W", "`x` (flip) on a leg another leg may follow"),
@@ -253,6 +258,8 @@ fn what_is_refused() {
             assert!(errors.iter().any(|m| m.contains(message)), "{notation}: {errors:?}");
         }
     }
+    // `u` on the legs of multi-leg moves runs in both back ends (M109).
+    assert_eq!(refusals("uW-W+W-uF+(cK-uK)+(uK)3+R-!uW+#kW-uF"), (Vec::new(), Vec::new()));
     // M108 refuses only rounds that always stand still.
     assert_eq!(refusals("R-{Q}"), (Vec::new(), Vec::new()));
     assert_eq!(refusals("(K-O)2+([K])3+W-(W-O)0*"), (Vec::new(), Vec::new()));
@@ -273,7 +280,7 @@ fn what_is_refused() {
     assert_eq!(refusals("k{Q}N+W"), (Vec::new(), Vec::new()));
     assert_eq!(refusals("k{K}N+W"), (Vec::new(), Vec::new()));
     // A lone piece has no enemies, check or colours.
-    for notation in ["uR", "kN", "kkN", "xN", "kW-W", "mW-xF"] {
+    for notation in ["uR", "kN", "kkN", "xN", "kW-W", "mW-xF", "W-uF"] {
         let moves = mbn::codegen::compile_move(notation).expect("parses");
         let e =
             mbn::codegen::emit::emit_piece(&moves, mbn::runtime::Geometry::CHESS, "P", notation, &Default::default())

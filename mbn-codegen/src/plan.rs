@@ -561,6 +561,7 @@ impl Prep<'_> {
         self.check_borrow(&parts);
         self.check_suicide(&parts);
         self.check_setup_on_a_visit(&parts);
+        self.check_unblocked(&parts);
         self.check_floods(&mut parts, true, false);
         self.check_explosion(&parts, m.span);
         self.check_offboard(&parts);
@@ -773,7 +774,7 @@ impl Prep<'_> {
             "unlimited complex riders that may turn every time round and must go round more than once (M67)"
         } else if !repeat.first.iter().chain(&repeat.later).all(|b| flood_body(b)) {
             "unlimited complex riders that may turn every time round and capture, visit, swap or set up on the \
-             way (`(daK)0`; M67 runs those that only move on the way, `(dK)0`)"
+             way, or move only when unblocked (`u`) (`(daK)0`; M67 runs those that only move on the way, `(dK)0`)"
         } else if !repeat.later.iter().all(|b| memoryless(b)) && repeat.edge {
             "complex riders to the edge that may turn more than one way every time round, each way depending \
              on the previous round's direction (`(W-sF)*`: M68; `(dK)*`, whose rounds go any way, and one \
@@ -873,10 +874,6 @@ impl Prep<'_> {
         let leg_p = if null { self.pass(&plain, color)? } else { self.leg(&plain, &vectors, color)? };
         if leg_p.wrap.is_some_and(|w| w.files != (0, self.geometry.files() - 1)) {
             self.unsupported(leg.span, "`o` with connected files (`o[b,g]`) on a leg of a multi-leg move");
-            return None;
-        }
-        if leg_p.unblocked {
-            self.unsupported(leg.span, "`u` in multi-leg moves");
             return None;
         }
         (self.diagnostics.len() == errors).then_some(PStep {
@@ -1216,6 +1213,33 @@ impl Prep<'_> {
                 end.span,
                 "a move that may end on a visit (`j`: the piece dies, M103) and swaps, flips, unloads (`u`), \
                  excites (XBetza `x`), leaves the board or wraps round (`o`)",
+            );
+        }
+    }
+
+    /// M109: `u` on a leg of a multi-leg move runs beside plain legs, captures on the way, `!`,
+    /// `#`, conditions and repeats; not in a move that also swaps, flips, visits, takes or leaves
+    /// e.p. rights, unloads or excites (XBetza `u`, `x`) or leaves the board, nor in an explosion.
+    fn check_unblocked(&mut self, parts: &[PPart]) {
+        let mut steps = Vec::new();
+        flat_steps(parts, &mut steps);
+        let Some(u) = steps.iter().find(|s| s.leg.unblocked) else { return };
+        let others = |s: &&PStep| {
+            let leg = &s.leg;
+            s.excite
+                || s.unload
+                || s.offboard
+                || leg.swap.is_some()
+                || leg.flip.is_some()
+                || leg.visit.is_some()
+                || leg.en_passant.is_some()
+                || leg.move_allows_en_passant
+        };
+        if steps.iter().any(others) || has_explosion(parts) {
+            self.unsupported(
+                u.span,
+                "`u` in a multi-leg move that also swaps, flips, visits, takes or leaves e.p. rights, unloads or \
+                 excites (XBetza `u`, `x`), leaves the board or explodes",
             );
         }
     }
@@ -1961,6 +1985,7 @@ fn flood_body(body: &[PPart]) -> bool {
                 && !leg.move_allows_en_passant
                 && !leg.pass
                 && !leg.decisive
+                && !leg.unblocked
                 && leg.attackers.is_empty()
         }
         _ => false,

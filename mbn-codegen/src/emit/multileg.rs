@@ -572,6 +572,7 @@ pub(super) fn needs_position(m: &PMove) -> bool {
                 || leg.decisive
                 || leg.swap.is_some()
                 || leg.flip.is_some()
+                || leg.unblocked
                 || leg.en_passant.is_some()
                 || leg.move_allows_en_passant;
         },
@@ -1505,7 +1506,20 @@ impl<'a> Unroll<'_> {
         let g = self.g.tables.geometry;
         let mut code = Vec::new();
         let off = st.off.take();
-        for (board, white, axis) in leg_directions(self.color, &mut st.replay, st.prev, st.zaxis, step) {
+        let directions = leg_directions(self.color, &mut st.replay, st.prev, st.zaxis, step);
+        if leg.unblocked {
+            // M109: no moves from here while an enemy stands where the leg could land, in any of
+            // its directions, on the board as the path left it (no swaps beside it: plan).
+            let blocked = self.id("u");
+            let mut walks = Vec::new();
+            for &(board, ..) in &directions {
+                let to = self.id("s");
+                let body = quote!(if #occ.test(#to) && !own.test(#to) { #blocked = true; });
+                walks.push(self.walk(leg, board, &st.sq, &occ, &to, body));
+            }
+            guards.push(quote!(({ let mut #blocked = false; #(#walks)* !#blocked })));
+        }
+        for (board, white, axis) in directions {
             if step.offboard {
                 // X48: the squares the leg passes to the edge must be empty; where it lands off the
                 // board is known per start square, and only the next leg's tables read it.

@@ -512,6 +512,23 @@ impl<'w, B: Bitboard> Walker<'w, B> {
         // The square the moving piece left: its own, or the excited friend's (X28).
         let vacated = st.actor.unwrap_or(self.from);
         let off = st.off.take();
+        // M109: a `u` leg has no moves from here while an enemy stands where it could land, in
+        // any of its directions, on the board as the path left it (no swaps beside it: plan).
+        if leg.unblocked {
+            let occupancy = |sq: Square| match sq == vacated || st.captures.contains(&sq) {
+                true => None,
+                false => (self.occupancy)(sq),
+            };
+            let mut blocked = false;
+            for &(board, ..) in &directions {
+                self.interp.walk(self.pos, &occupancy, st.square, board, self.piece, leg, &mut |_, target| {
+                    blocked |= target.is_some_and(|t| t.color != self.color);
+                });
+            }
+            if blocked {
+                return;
+            }
+        }
         for (board, white, axis) in directions {
             let mut landings = Vec::new();
             {
