@@ -941,11 +941,27 @@ impl<'a> Unroll<'_> {
     /// edge (M68) and with more of the move after it (M79), stops need the dominator tree of the
     /// rounds: the rounds are walked twice, first marking (`Cont::Mark`), then stopping.
     fn flood(&mut self, st: St<'a>, rep: &'a PRepeat, next: &Cont<'_, 'a>) -> TokenStream {
+        let none = if rep.min == 0 { self.run(st.clone(), next) } else { quote!() };
+        // The landing before the repeat is settled once, before the first round: a capture there
+        // (`cB-(dF)0`) is carried by the later rounds too, which start afresh from each square.
+        let mut st = st;
+        let Some((settle, guards)) = self.settle(&mut st) else { return none };
+        let rounds = guarded(guards, self.flood_rounds(st, rep, next));
+        quote! {
+            #none
+            {
+                #settle
+                #rounds
+            }
+        }
+    }
+
+    /// [`Self::flood`] from a settled path.
+    fn flood_rounds(&mut self, st: St<'a>, rep: &'a PRepeat, next: &Cont<'_, 'a>) -> TokenStream {
         // The squares reached are not known at generation time: no origin filter.
         self.touched = None;
         let (ty, rt) = (self.ty(), self.g.rt.clone());
         let (reached, todo, at) = (self.id("reached"), self.id("todo"), self.id("at"));
-        let none = if rep.min == 0 { self.run(st.clone(), next) } else { quote!() };
         let origin = st.sq.clone();
         let here = later_round(&st, &at);
         let guarded = rep.edge || rep.continued;
@@ -973,7 +989,6 @@ impl<'a> Unroll<'_> {
             return quote! {{
                 let mut #reached = <#ty as Bitboard>::EMPTY;
                 let mut #todo = <#ty as Bitboard>::EMPTY;
-                #none
                 #(#first)*
                 while let Some(#at) = #todo.pop_lowest() {
                     #(#later)*
@@ -1000,7 +1015,6 @@ impl<'a> Unroll<'_> {
             let mut #reached = <#ty as Bitboard>::EMPTY;
             let mut #todo = <#ty as Bitboard>::EMPTY;
             let mut #successors = [<#ty as Bitboard>::EMPTY; SQUARE_MASK + 1];
-            #none
             #(#first_marks)*
             while let Some(#at) = #todo.pop_lowest() {
                 #(#later_marks)*
