@@ -233,14 +233,18 @@ fn what_is_refused() {
         ("W-uF-xW", "`u` in a multi-leg move that also swaps, flips"),
         ("mefW-uW", "`u` in a multi-leg move that also swaps, flips, visits, takes or leaves e.p. rights"),
         ("(duK)0", "or move only when unblocked (`u`)"),
-        // M107: a multi-leg move flips on its last leg only, without `k`, and not what the piece
-        // captures or swaps with.
+        // M107: a multi-leg move flips on its last leg only, and not what the piece captures or
+        // swaps with (`k` on such moves runs since M111).
         ("xW-W", "`x` (flip) on a leg another leg may follow"),
         ("K-{xW}-W", "`x` (flip) on a leg another leg may follow"),
-        ("kW-xW", "`k` and `kk` in a multi-leg move that flips"),
         ("cN+(mW-xF)", "both flip and capture"),
         ("mK+(mW-xxF)+(W-wwF)", "both flip and capture (or swap) the same piece"),
         ("cW-xF", "flips (`x`) and en passant (`e`) in a move that also captures on the way"),
+        // M111: `kk` on a flip (a flip back may ask whether this flip mates, without end).
+        ("kkxN", "`kk` on a flip"),
+        ("kkxyN+mK", "`kk` on a flip"),
+        ("mW-kkxF", "`kk` on a flip"),
+        ("kkmW-xF", "`kk` on a flip"),
         // M108: a repeat of null legs only stands still (the code generator panicked on
         // `R-(O[*])0*` and recursed without end on `R-(O)0*`; the interpreter made no move of
         // `R-(O)2`).

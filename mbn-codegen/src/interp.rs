@@ -442,8 +442,8 @@ impl Interpreter {
         let mut emit = |mv: Move| {
             let mv = if leg.decisive { mv.decisive() } else { mv };
             out(match leg.check_rule {
-                Some(mate_only) if !mv.is_flip() => mv.no_check(mate_only),
-                _ => mv,
+                Some(mate_only) => mv.no_check(mate_only),
+                None => mv,
             })
         };
         if !leg.origin.iter().all(|r| self.in_range(r, pos, from, piece.color)) {

@@ -40,13 +40,15 @@ impl Gen {
         let flip = leg.flip.as_ref()?;
         let pieces = self.pieces_of(std::slice::from_ref(&flip.targets))?;
         let royal: Vec<u8> = (0..self.royal.len()).filter(|&k| self.royal[k]).map(|k| k as u8).collect();
+        // `#` (M77) and `k`, `kk` (M111) as on swaps.
         let decisive = self.decisive.then(|| quote!(.decisive()));
+        let rule = self.check_rule.map(|mate_only| quote!(.no_check(#mate_only)));
         let ty = self.tables.mask_type(&self.rt);
         let (unseen, record) = match self.dedup {
             true => (quote!(&!seen_flips), quote!(seen_flips |= <#ty as Bitboard>::from_square(to);)),
             false => (quote!(), quote!()),
         };
-        let push = dest_ok(quote!(out.push(Move::flip(from, to) #decisive); #record));
+        let push = dest_ok(quote!(out.push(Move::flip(from, to) #decisive #rule); #record));
         Some(quote! {
             let mut flips = targets & #pieces #unseen #(& !pos.pieces(PieceKind(#royal), Color::White) & !pos.pieces(PieceKind(#royal), Color::Black))*;
             while let Some(to) = flips.pop_lowest() {
