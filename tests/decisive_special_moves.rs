@@ -49,3 +49,61 @@ fn generated_decisive_special_moves_agree_with_the_interpreter() {
     });
     assert!(swaps > 0 && captures > 0, "swaps {swaps}, captures {captures}");
 }
+
+common::test_variant! {
+    /// `#` with e.p. rights (M112): the Hoplite `mfW+cfF+cefF+([2]mefW-mW)+([2]mefW-#cW)` is a
+    /// pawn whose double step leaves rights and whose two-square capture straight ahead wins; the
+    /// Sprinter `mK+(mefF-#mF)` steps as a King and wins by a double step diagonally forward (which
+    /// leaves rights on the square passed); the Twin `mK+(mefW-mW)+(mefW-#mW)` makes its double
+    /// step by two paths, one decisive.
+    DecisiveRights, rights_interpreter,
+    RIGHTS_START = "rnbqkbnr/hhshthhh/8/8/8/8/HHSHTHHH/RNBQKBNR w - - 0 1",
+    RIGHTS_PIECES = "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King| \
+        H|Hoplite|=mfW+cfF+cefF+([2]mefW-mW)+([2]mefW-#cW) S|Sprinter|=mK+(mefF-#mF) \
+        T|Twin|=mK+(mefW-mW)+(mefW-#mW) +H==QRBNST",
+}
+
+/// White's moves from `from` in `fen`: `x` a capture, `+` a double step, `#` decisive.
+fn rights_by_hand(fen: &str, from: &str) -> String {
+    let pos = DecisiveRights::position(fen).unwrap();
+    piece_moves_by(&DecisiveRights, &rights_interpreter(), &pos, from, |_, mv| {
+        let capture = if mv.is_capture() { "x" } else { "" };
+        let double = if mv.is_double_step() { "+" } else { "" };
+        let decisive = if mv.is_decisive() { "#" } else { "" };
+        format!("{capture}{}{double}{decisive}", pos.geometry().square_name(mv.to()))
+    })
+}
+
+/// The Hoplite's double step leaves rights and does not decide; its capture two squares ahead
+/// does. The Sprinter's diagonal double step decides and leaves rights; the Twin's double step,
+/// made by a plain and a decisive path, is one decisive move.
+#[test]
+fn decisive_moves_with_rights() {
+    assert_eq!(rights_by_hand("k7/8/8/8/8/8/3H4/K7 w - - 0 1", "d2"), "d3 d4+");
+    assert_eq!(rights_by_hand("k7/8/8/8/3p4/8/3H4/K7 w - - 0 1", "d2"), "d3 xd4#");
+    // A piece on d3 blocks both two-square moves.
+    assert_eq!(rights_by_hand("k7/8/8/8/3p4/3p4/3H4/K7 w - - 0 1", "d2"), "");
+    assert_eq!(rights_by_hand("k7/8/8/8/8/8/3S4/K7 w - - 0 1", "d2"), "b4+# c1 c2 c3 d1 d3 e1 e2 e3 f4+#");
+    assert_eq!(rights_by_hand("k7/8/8/8/8/8/3T4/K7 w - - 0 1", "d2"), "c1 c2 c3 d1 d3 d4+# e1 e2 e3");
+    // After the Hoplite's d2d4 a Black Hoplite on e4 takes it en passant on d3.
+    let mut pos = DecisiveRights::position("k7/8/8/8/4h3/8/3H4/K7 w - - 0 1").unwrap();
+    common::agree::play(&DecisiveRights, &mut pos, &["d2d4"]);
+    let mut list = mbn::runtime::MoveList::new();
+    DecisiveRights.legal_moves(&pos, &mut list);
+    assert!(list.iter().any(|mv| mv.is_en_passant() && pos.geometry().square_name(mv.to()) == "d3"), "{list:?}");
+}
+
+/// Both back ends on random positions (flags included) and perft 1-3; the walk meets decisive
+/// double steps and decisive captures at the end of a path with rights.
+#[test]
+fn generated_decisive_moves_with_rights_agree_with_the_interpreter() {
+    let start = DecisiveRights::start_position();
+    assert_agree("decisive rights", &DecisiveRights, &rights_interpreter(), start.clone());
+    let (mut doubles, mut captures, mut plain) = (0, 0, 0);
+    common::random_walk(&DecisiveRights, &start, 20_000, 80, 5, |_, list| {
+        doubles += list.iter().filter(|mv| mv.is_double_step() && mv.is_decisive()).count();
+        captures += list.iter().filter(|mv| mv.is_capture() && mv.is_decisive()).count();
+        plain += list.iter().filter(|mv| mv.is_double_step() && !mv.is_decisive()).count();
+    });
+    assert!(doubles > 100 && captures > 10 && plain > 100, "{doubles} {captures} {plain}");
+}

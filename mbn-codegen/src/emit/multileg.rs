@@ -1719,13 +1719,23 @@ impl<'a> Unroll<'_> {
             // the way beside it, plan).
             Sink::Moves if st.rights => {
                 let push = self.g.push(self.kind, self.color, quote!(mv));
+                // M112: through a `#` leg the double step is decisive, marking the same move
+                // listed before so, and the captures and passes at the end join the decisive ends.
+                let (land, mv, listed) = match st.decisive {
+                    true => (
+                        quote!(dland),
+                        quote!(Move::double_step(from, #s).decisive()),
+                        quote!(out.make_decisive(mv, &[], start)),
+                    ),
+                    false => (quote!(land), quote!(Move::double_step(from, #s)), listed),
+                };
                 quote! {
                     // M61: back on its square, a pass (no e.p. rights).
                     if #t || #s == from {
-                        land |= <#ty as Bitboard>::from_square(#s);
+                        #land |= <#ty as Bitboard>::from_square(#s);
                     } else {
                         {
-                            let mv = Move::double_step(from, #s);
+                            let mv = #mv;
                             if !#listed {
                                 #push
                             }

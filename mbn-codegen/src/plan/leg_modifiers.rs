@@ -59,12 +59,8 @@ impl Prep<'_> {
             );
             return;
         }
-        // M89: `#` runs with a swap or an en passant capture on the last leg, not yet with e.p.
+        // M89: `#` runs with a swap or an en passant capture on the last leg; M112: with e.p.
         // rights on the way.
-        if let Some(s) = steps.iter().find(|s| s.leg.decisive).filter(|_| rights) {
-            self.unsupported(s.span, "the decision operator `#` in a move with en passant rights (`me`)");
-            return;
-        }
         let captures_on_the_way = steps.iter().any(|s| !is_last(s) && s.mode_written && !s.leg.captures.is_empty());
         if captures_on_the_way {
             self.unsupported(
@@ -376,8 +372,7 @@ mod tests {
             ("wK-p{P}R", "hops over piece sets"),
             ("!wK-W", "a swap on the way (`w`, M63) in a move with `!`"),
             ("aK-wW", "captures on the way"),
-            // M89: `W-#wW` runs.
-            ("mefW-#W", "`#` in a move with en passant rights"),
+            // M89: `W-#wW` runs; M112: `mefW-#W` runs.
             ("W-mefW", "on the last leg"),
             ("mefW-fR", "legs longer than one step"),
             ("mefW-[W]", "optional legs or complex riders"),
@@ -390,8 +385,8 @@ mod tests {
             let e = refusals(notation);
             assert!(e.iter().any(|m| m.contains(what)), "{notation}: {e:?}");
         }
-        // M89: `#` with a swap or an e.p. capture on the last leg runs.
-        for notation in ["W-#wW", "#W-cefF"] {
+        // M89: `#` with a swap or an e.p. capture on the last leg runs; M112: with e.p. rights.
+        for notation in ["W-#wW", "#W-cefF", "mefW-#W", "#mefW-mW"] {
             assert_eq!(refusals(notation), Vec::<String>::new(), "{notation}");
         }
     }
