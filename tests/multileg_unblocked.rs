@@ -91,3 +91,71 @@ fn generated_unblocked_legs_agree_with_the_interpreter() {
     });
     assert!(closed > 100, "{closed}");
 }
+
+test_variant! {
+    /// M113: `u` beside what happens at the end of a path. The Shy Hypnotist `mK+(uW-xF)` steps
+    /// orthogonally while no enemy is orthogonally next to it, then moves or flips diagonally
+    /// on; the Shy Swapper `mK+(uF-wwW)` steps diagonally while no enemy is diagonally next to
+    /// it, then swaps with a friend straight on; the Shy Raider `mK+(uW-ce{P}fF)` steps
+    /// orthogonally the same way, then takes a Pawn en passant diagonally on.
+    Shy, shy_interpreter,
+    SHY_START = "rnbqkbnr/pppppppp/2hwe3/8/8/2HWE3/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    SHY_PIECES = "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King| H|Hypnotist|=mK+(uW-xF) \
+        W|Swapper|=mK+(uF-wwW) E|Raider|=mK+(uW-ce{P}fF) +P==QRBNHWE",
+    castling: "R",
+}
+
+/// White's moves from `from` in `fen` after Black's `moves` (`~sq` a flip, `wsq` a swap, `e.p.`
+/// an en passant capture).
+fn shy_by_hand(fen: &str, moves: &[&str], from: &str) -> String {
+    let mut pos = Shy::position(fen).expect("the position loads");
+    common::agree::play(&Shy, &mut pos, moves);
+    let g = pos.geometry();
+    common::agree::piece_moves_by(&Shy, &shy_interpreter(), &pos, from, |_, mv| {
+        let mark = if mv.is_flip() {
+            "~"
+        } else if mv.is_swap() {
+            "w"
+        } else {
+            ""
+        };
+        let ep = if mv.is_en_passant() { "e.p." } else { "" };
+        format!("{mark}{}{ep}", g.square_name(mv.to()))
+    })
+}
+
+#[test]
+fn unblocked_legs_before_flips_swaps_and_en_passant() {
+    // The Hypnotist on d4, an enemy on e6: over d5 it flips e6, and moves to c6.
+    assert_eq!(
+        shy_by_hand("4k3/8/4p3/8/3H4/8/8/4K3 w - - 0 1", &[], "d4"),
+        "b3 b5 c2 c3 c4 c5 c6 d3 d5 e2 e3 e4 e5 f3 f5 ~e6"
+    );
+    // An enemy on c4 closes the orthogonal step in every direction (it could land on c4): the
+    // King steps only, and c4 is not taken (`m`).
+    assert_eq!(shy_by_hand("4k3/8/4p3/8/2pH4/8/8/4K3 w - - 0 1", &[], "d4"), "c3 c5 d3 d5 e3 e4 e5");
+    // The Swapper on d4, friends on e6 and b3: it swaps with e6 over e5 and with b3 over c3 (the
+    // step straight on after the diagonal one goes outward), and moves to the other squares the
+    // path reaches (`ww` replaces the capture only); an enemy on c5 closes every diagonal step.
+    assert_eq!(
+        shy_by_hand("4k3/8/4P3/8/3W4/1P6/8/4K3 w - - 0 1", &[], "d4"),
+        "b5 c2 c3 c4 c5 c6 d3 d5 e2 e3 e4 e5 f3 f5 wb3 we6"
+    );
+    assert_eq!(shy_by_hand("4k3/8/4P3/2p5/3W4/1P6/8/4K3 w - - 0 1", &[], "d4"), "c3 c4 d3 d5 e3 e4 e5");
+    // The Raider on d4 after Black's e7e5: over d5 it takes e5 en passant on e6; with an enemy on
+    // c4 its orthogonal step is closed, and so is the capture.
+    assert_eq!(shy_by_hand("4k3/4p3/8/8/3E4/8/8/4K3 b - - 0 1", &["e7e5"], "d4"), "c3 c4 c5 d3 d5 e3 e4 e6e.p.");
+    assert_eq!(shy_by_hand("4k3/4p3/8/8/2pE4/8/8/4K3 b - - 0 1", &["e7e5"], "d4"), "c3 c5 d3 d5 e3 e4");
+}
+
+#[test]
+fn generated_shy_pieces_agree_with_the_interpreter() {
+    let start = Shy::position(SHY_START).expect("start");
+    assert_agree("Shy", &Shy, &shy_interpreter(), start.clone());
+    let (mut flips, mut swaps) = (0, 0);
+    common::random_walk(&Shy, &start, 3000, 120, 13, |_, list| {
+        flips += list.iter().filter(|mv| mv.is_flip()).count();
+        swaps += list.iter().filter(|mv| mv.is_swap()).count();
+    });
+    assert!(flips > 50 && swaps > 50, "{flips} {swaps}");
+}

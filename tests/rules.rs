@@ -227,11 +227,10 @@ fn what_is_refused() {
         ("cuR", "`u` on a leg that may not move"),
         ("upR", "`u` with `p`, `g`, `j`, `w`, `x`, `e`, `0*`, `*` or `h`"),
         ("uR0*", "`u` with `p`, `g`, `j`, `w`, `x`, `e`, `0*`, `*` or `h`"),
-        // M109: `u` runs on the legs of multi-leg moves, but not beside swaps, flips, visits, e.p.
-        // or in a complex rider that turns freely.
-        ("uW-wwW", "`u` in a multi-leg move that also swaps"),
-        ("W-uF-xW", "`u` in a multi-leg move that also swaps, flips"),
-        ("mefW-uW", "`u` in a multi-leg move that also swaps, flips, visits, takes or leaves e.p. rights"),
+        // M109: `u` runs on the legs of multi-leg moves, but not in a complex rider that turns
+        // freely; M113: beside swaps, flips, visits and e.p. at the end of the path, not on the way.
+        ("wK-uW-W", "`u` in a multi-leg move that also swaps or takes en passant on the way"),
+        ("uW-cefF-W", "`u` in a multi-leg move that also swaps or takes en passant on the way"),
         ("(duK)0", "or move only when unblocked (`u`)"),
         // M107: a multi-leg move flips on its last leg only, and not what the piece captures or
         // swaps with (`k` on such moves runs since M111).

@@ -1222,28 +1222,26 @@ impl Prep<'_> {
     }
 
     /// M109: `u` on a leg of a multi-leg move runs beside plain legs, captures on the way, `!`,
-    /// `#`, conditions and repeats; not in a move that also swaps, flips, visits, takes or leaves
-    /// e.p. rights, unloads or excites (XBetza `u`, `x`) or leaves the board, nor in an explosion.
+    /// `#`, conditions and repeats, and (M113) swaps, flips and e.p. captures on the last leg,
+    /// visits and e.p. rights; not in a move that swaps or takes en passant on the way, unloads
+    /// or excites (XBetza `u`, `x`) or leaves the board, nor in an explosion.
     fn check_unblocked(&mut self, parts: &[PPart]) {
         let mut steps = Vec::new();
         flat_steps(parts, &mut steps);
         let Some(u) = steps.iter().find(|s| s.leg.unblocked) else { return };
+        // M113: what happens at the end of the path (a swap, flip or e.p. capture on the last leg,
+        // a visit, e.p. rights) leaves the board the `u` legs read as it was.
+        let last = last_legs(parts);
+        let on_the_way = |s: &PStep| !last.iter().any(|l| std::ptr::eq(*l, s));
         let others = |s: &&PStep| {
             let leg = &s.leg;
-            s.excite
-                || s.unload
-                || s.offboard
-                || leg.swap.is_some()
-                || leg.flip.is_some()
-                || leg.visit.is_some()
-                || leg.en_passant.is_some()
-                || leg.move_allows_en_passant
+            s.excite || s.unload || s.offboard || (on_the_way(s) && (leg.swap.is_some() || leg.en_passant.is_some()))
         };
         if steps.iter().any(others) || has_explosion(parts) {
             self.unsupported(
                 u.span,
-                "`u` in a multi-leg move that also swaps, flips, visits, takes or leaves e.p. rights, unloads or \
-                 excites (XBetza `u`, `x`), leaves the board or explodes",
+                "`u` in a multi-leg move that also swaps or takes en passant on the way, unloads or excites \
+                 (XBetza `u`, `x`), leaves the board or explodes",
             );
         }
     }
