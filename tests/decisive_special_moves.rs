@@ -107,3 +107,54 @@ fn generated_decisive_moves_with_rights_agree_with_the_interpreter() {
     });
     assert!(doubles > 100 && captures > 10 && plain > 100, "{doubles} {captures} {plain}");
 }
+
+common::test_variant! {
+    /// `#` with a swap or an e.p. capture on the way (M114): the Acrobat `mK+(wwW-#mW)` steps as
+    /// a King, or steps orthogonally (swapping with a friend there) and on one square, and wins so;
+    /// the Cutpurse `mK+(ce{P}F-#mW)` steps as a King, or takes a Pawn en passant diagonally and
+    /// steps on, and wins so.
+    DecisiveWay, way_interpreter,
+    WAY_START = "rnbqkbnr/pppppppp/2ac4/8/8/2AC4/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    WAY_PIECES = "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King| \
+        A|Acrobat|=mK+(wwW-#mW) C|Cutpurse|=mK+(ce{P}F-#mW) +P==QRBNAC",
+    castling: "R",
+}
+
+/// White's moves from `from` in `fen` after `moves`: `w` a swap on the way, `(xsq)` a capture on
+/// the way, `#` decisive.
+fn way_by_hand(fen: &str, moves: &[&str], from: &str) -> String {
+    let mut pos = DecisiveWay::position(fen).unwrap();
+    common::agree::play(&DecisiveWay, &mut pos, moves);
+    let g = pos.geometry();
+    piece_moves_by(&DecisiveWay, &way_interpreter(), &pos, from, |list, mv| {
+        let swap = if mv.swapped().is_some() { "w" } else { "" };
+        let extra: Vec<String> = list.extra_captures(mv).iter().map(|&s| format!("(x{})", g.square_name(s))).collect();
+        let decisive = if mv.is_decisive() { "#" } else { "" };
+        format!("{}{swap}{}{decisive}", g.square_name(mv.to()), extra.join(""))
+    })
+}
+
+/// The Acrobat on d4 with a friend on d5 wins by swapping with it on the way to d6, and by the
+/// quiet paths to b4, f4 and d2; its King steps are plain. The Cutpurse on d5 after Black's e7e5
+/// takes e5 en passant on e6 and wins on e7 or f6.
+#[test]
+fn decisive_moves_with_a_swap_or_an_en_passant_capture_on_the_way() {
+    assert_eq!(way_by_hand("4k3/8/8/3P4/3A4/8/8/4K3 w - - 0 1", &[], "d4"), "b4# c3 c4 c5 d2# d3 d6w# e3 e4 e5 f4#");
+    assert_eq!(
+        way_by_hand("k7/4p3/8/3C4/8/8/8/K7 b - - 0 1", &["e7e5"], "d5"),
+        "c4 c5 c6 d4 d6 e4 e6 e7(xe5)# f6(xe5)#"
+    );
+}
+
+/// Both back ends on random positions (flags included) and perft 1-3; the walk meets decisive
+/// swaps on the way.
+#[test]
+fn generated_decisive_moves_on_the_way_agree_with_the_interpreter() {
+    let start = DecisiveWay::start_position();
+    assert_agree("decisive way", &DecisiveWay, &way_interpreter(), start.clone());
+    let mut swaps = 0;
+    common::random_walk(&DecisiveWay, &start, 20_000, 80, 7, |_, list| {
+        swaps += list.iter().filter(|mv| mv.swapped().is_some() && mv.is_decisive()).count();
+    });
+    assert!(swaps > 100, "{swaps}");
+}

@@ -1705,7 +1705,7 @@ impl<'a> Unroll<'_> {
         if let (Sink::Moves, Some((w, u))) = (self.sink, &st.swapped) {
             // M63: a path that swapped on the way.
             let extra = st.cap.as_ref().map_or(quote!(<#ty as Bitboard>::EMPTY), |c| quote!(#c));
-            let push = self.push_swapped(s, t, w, u, extra);
+            let push = self.push_swapped(s, t, w, u, extra, st.decisive);
             return quote! {
                 #specials
                 if #(#ends)||* {
@@ -1802,13 +1802,32 @@ impl<'a> Unroll<'_> {
     /// Pushes the swap on the way (M63) to `to` (a capture when `capture`) whose swapped piece goes
     /// from `w` to `u`, with the extra captures of the bitboard `extra`, each such move once. It
     /// never promotes; a path back to the start square is not listed (M6).
-    fn push_swapped(&self, to: &Ident, capture: &Ident, w: &Ident, u: &Ident, extra: TokenStream) -> TokenStream {
+    /// On a path through a `#` leg (M114) the move is decisive: it marks the same move listed
+    /// before decisive, or is pushed so.
+    fn push_swapped(
+        &self,
+        to: &Ident,
+        capture: &Ident,
+        w: &Ident,
+        u: &Ident,
+        extra: TokenStream,
+        decisive: bool,
+    ) -> TokenStream {
         let list = self.extra_list(extra);
+        let (flag, listed) = match decisive {
+            true => (quote!(.decisive()), quote!(out.make_decisive(mv, extra, xstart))),
+            false => (
+                quote!(),
+                quote!((xstart..out.len()).any(|i| out
+                    .get(i)
+                    .is_some_and(|m| { m.decisive() == mv.decisive() && out.extra_captures(&m) == extra }))),
+            ),
+        };
         quote! {
             if #to != from {
                 #list
-                let mv = Move::swap_on_the_way(from, #to, #capture, #w, #u);
-                if !(xstart..out.len()).any(|i| out.get(i).is_some_and(|m| m == mv && out.extra_captures(&m) == extra)) {
+                let mv = Move::swap_on_the_way(from, #to, #capture, #w, #u) #flag;
+                if !#listed {
                     let _ = out.push_with_captures(mv, extra);
                 }
             }

@@ -109,10 +109,7 @@ impl Prep<'_> {
             self.unsupported(span, "a swap on the way (`w`, M63) in a move with `!`, an explosion, XBetza `x` or `u`");
             return;
         }
-        if let Some(s) = steps.iter().find(|s| s.leg.decisive) {
-            self.unsupported(s.span, "the decision operator `#` on swaps and en passant moves");
-            return;
-        }
+        // M114: `#` runs with a swap on the way.
         if let Some(s) = steps.iter().find(|s| s.leg.en_passant.is_some() || s.leg.move_allows_en_passant) {
             self.unsupported(s.span, "en passant (`e`) in a move with a swap on the way (`w`, M63)");
             return;
@@ -166,10 +163,7 @@ impl Prep<'_> {
             );
             return;
         }
-        if let Some(s) = steps.iter().find(|s| s.leg.decisive) {
-            self.unsupported(s.span, "the decision operator `#` on swaps and en passant moves");
-            return;
-        }
+        // M114: `#` runs with an e.p. capture on the way.
         if taker.leg.moves {
             self.unsupported(taker.span, "a leg that may both move and capture en passant on the way (`mcefK-W`, M64)");
             return;
@@ -356,7 +350,6 @@ mod tests {
             // A counted part is a chain (M70): taken twice, it captures en passant twice.
             ("K-[cefW]2-W", "two en passant captures (`ce`) in one move"),
             ("mcefK-W", "may both move and capture en passant on the way"),
-            ("cefK-#W", "`#` on swaps and en passant"),
             ("cefK-mefW-W", "en passant rights (`me`) in a move with an en passant capture on the way"),
             ("wK-cefW-W", "en passant (`e`) in a move with a swap on the way"),
             ("K-{wW}-W", "in a repeat, a `{...}` another leg follows or a counted `[...]`"),
@@ -366,7 +359,6 @@ mod tests {
             ("wK-wW-W", "two swaps (`w`) in one move"),
             ("wK-K-wW", "two swaps (`w`) in one move"),
             ("wK-{W}", "the move may end on without it being the last leg"),
-            ("wK-#W", "`#` on swaps and en passant"),
             ("cwK-W", "both capture and swap with the same piece on the way"),
             ("wK-mefW-W", "en passant (`e`) in a move with a swap on the way"),
             ("wK-p{P}R", "hops over piece sets"),
@@ -385,8 +377,9 @@ mod tests {
             let e = refusals(notation);
             assert!(e.iter().any(|m| m.contains(what)), "{notation}: {e:?}");
         }
-        // M89: `#` with a swap or an e.p. capture on the last leg runs; M112: with e.p. rights.
-        for notation in ["W-#wW", "#W-cefF", "mefW-#W", "#mefW-mW"] {
+        // M89: `#` with a swap or an e.p. capture on the last leg runs; M112: with e.p. rights;
+        // M114: with a swap or an e.p. capture on the way.
+        for notation in ["W-#wW", "#W-cefF", "mefW-#W", "#mefW-mW", "cefK-#W", "wK-#W", "#wK-W"] {
             assert_eq!(refusals(notation), Vec::<String>::new(), "{notation}");
         }
     }
