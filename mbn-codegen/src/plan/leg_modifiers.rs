@@ -82,7 +82,15 @@ impl Prep<'_> {
     fn check_swap_on_the_way(&mut self, parts: &[PPart], steps: &[&PStep], span: Span) {
         let swaps: Vec<&&PStep> = steps.iter().filter(|s| s.leg.swap.is_some()).collect();
         if let Some(second) = swaps.get(1) {
-            self.unsupported(second.span, "two swaps (`w`) in one move (M63)");
+            // A rider that swaps is a repeat of steps that each swap (`K-wwR4`): one written leg.
+            let at = |s: &PStep| (s.span.start, s.span.end);
+            let what = if swaps.iter().all(|s| at(s) == at(second)) {
+                "two swaps (`w`) in one move: a swapping rider or repeat after another leg (`K-wwR4`, `K-(wwW)2`) \
+                 swaps on every step (M63)"
+            } else {
+                "two swaps (`w`) in one move (M63)"
+            };
+            self.unsupported(second.span, what);
             return;
         }
         let Some(at) = parts.iter().position(|p| matches!(p, PPart::Leg(s) if s.leg.swap.is_some())) else {
@@ -358,6 +366,8 @@ mod tests {
             ("K-[wW-[wW]]-W", "two swaps (`w`) in one move"),
             ("wK-wW-W", "two swaps (`w`) in one move"),
             ("wK-K-wW", "two swaps (`w`) in one move"),
+            ("K-wwR4", "a swapping rider or repeat after another leg (`K-wwR4`"),
+            ("K-(wwW)2", "a swapping rider or repeat after another leg"),
             ("wK-{W}", "the move may end on without it being the last leg"),
             ("cwK-W", "both capture and swap with the same piece on the way"),
             ("wK-mefW-W", "en passant (`e`) in a move with a swap on the way"),
