@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::agree::{assert_agree, piece_moves_by};
+use common::agree::{assert_agree, piece_moves_with_flips};
 use common::test_variant;
 use mbn::runtime::{rules, MoveGenerator, MoveList};
 
@@ -24,10 +24,7 @@ test_variant! {
 fn by_hand(fen: &str, from: &str) -> String {
     let interp = check_flips_interpreter();
     let pos = CheckFlips::position(fen).expect("the position loads");
-    let g = pos.geometry();
-    piece_moves_by(&CheckFlips, &interp, &pos, from, |_, mv| {
-        format!("{}{}", if mv.is_flip() { "~" } else { "" }, g.square_name(mv.to()))
-    })
+    piece_moves_with_flips(&CheckFlips, &interp, &pos, from)
 }
 
 #[test]

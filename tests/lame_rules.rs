@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::agree::{assert_agree, piece_moves_by};
+use common::agree::{assert_agree, piece_moves_with_flips};
 use common::test_variant;
 
 test_variant! {
@@ -19,10 +19,7 @@ test_variant! {
 fn by_hand(fen: &str, from: &str) -> String {
     let interp = lame_interpreter();
     let pos = Lame::position(fen).expect("the position loads");
-    let g = pos.geometry();
-    piece_moves_by(&Lame, &interp, &pos, from, |_, mv| {
-        format!("{}{}", if mv.is_flip() { "~" } else { "" }, g.square_name(mv.to()))
-    })
+    piece_moves_with_flips(&Lame, &interp, &pos, from)
 }
 
 #[test]

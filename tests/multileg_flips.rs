@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::agree::{assert_agree, piece_moves_by};
+use common::agree::{assert_agree, piece_moves_with_flips};
 use common::test_variant;
 
 test_variant! {
@@ -22,10 +22,7 @@ test_variant! {
 fn by_hand(fen: &str, from: &str) -> String {
     let interp = flips_interpreter();
     let pos = Flips::position(fen).expect("the position loads");
-    let g = pos.geometry();
-    piece_moves_by(&Flips, &interp, &pos, from, |_, mv| {
-        format!("{}{}", if mv.is_flip() { "~" } else { "" }, g.square_name(mv.to()))
-    })
+    piece_moves_with_flips(&Flips, &interp, &pos, from)
 }
 
 #[test]

@@ -56,6 +56,20 @@ pub fn piece_moves_by<B: Bitboard, G: MoveGenerator<B>>(
     to.join(" ")
 }
 
+/// [`piece_moves_by`] with each move written by its destination, a flip (MBN `x`) as `~sq`, the
+/// square of the piece it turns.
+pub fn piece_moves_with_flips<B: Bitboard, G: MoveGenerator<B>>(
+    generated: &G,
+    interp: &Interpreter,
+    pos: &Position<B>,
+    from: &str,
+) -> String {
+    let g = pos.geometry();
+    piece_moves_by(generated, interp, pos, from, |_, mv| {
+        format!("{}{}", if mv.is_flip() { "~" } else { "" }, g.square_name(mv.to()))
+    })
+}
+
 /// [`piece_moves_by`] with each move written `to`, `xto` or `to(xa,xb)` with its extra captures.
 pub fn piece_moves<B: Bitboard, G: MoveGenerator<B>>(
     generated: &G,
