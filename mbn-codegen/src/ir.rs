@@ -42,7 +42,7 @@ impl Move {
 }
 
 /// A part of a move.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Part {
     /// One leg.
     Leg(Box<Leg>),

@@ -468,7 +468,7 @@ impl Prep<'_> {
         let siblings = sibling_atoms(set);
         let mut legs = Vec::new();
         let mut multi = Vec::new();
-        let mut seen: Vec<Vec<Part>> = Vec::new();
+        let mut seen: std::collections::HashSet<Vec<Part>> = std::collections::HashSet::new();
         let split: Vec<Move> = set.moves.iter().flat_map(choices::split_swap_choices).collect();
         // `u` legs by the leg written: `uK` is blocked as one leg (M90).
         let mut written: Vec<(Span, usize)> = Vec::new();
@@ -504,8 +504,7 @@ impl Prep<'_> {
                 _ => {
                     // Repeats carry all alternatives of their body: one move stands for its siblings.
                     let key = crate::ir::without_chosen_alternative(&m.parts);
-                    if !seen.contains(&key) {
-                        seen.push(key);
+                    if seen.insert(key) {
                         multi.extend(self.multi(m, color, &siblings));
                     }
                 }

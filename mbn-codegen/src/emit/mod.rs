@@ -167,6 +167,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         passes,
         imitations,
         ep_kind: None,
+        code_size: Default::default(),
     };
     g.drop_rules(variant);
     // Attacker sets (M23) and conditions (M30) make legality a make-and-test question.
@@ -774,6 +775,9 @@ struct Gen {
     /// While set, the kind an en passant capture without a piece set takes (an Imitator's `e`
     /// takes what the imitated kind would).
     ep_kind: Option<usize>,
+    /// Per kind, the bytes of multi-leg code generated so far (`None` once over
+    /// [`multileg::PIECE_CODE`] and reported).
+    code_size: std::collections::HashMap<usize, Option<usize>>,
 }
 
 /// Which moves an attack test counts (the interpreter's `Counted`).

@@ -35,6 +35,9 @@ const DEPTH: usize = 96;
 /// The size of a piece's multi-leg code (bytes of token text) above which each move is
 /// generated in a body of its own.
 const LARGE: usize = 64 * 1024;
+/// The most bytes of token text a piece's multi-leg code may take, all purposes together
+/// (docs/PERFORMANCE.md): beyond, an error (M115).
+pub(super) const PIECE_CODE: usize = 8 << 20;
 
 /// What a completed path does in the generated code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -206,6 +209,8 @@ impl Gen {
     ) -> Option<(TokenStream, Option<Vec<Vector>>)> {
         let mut code = Vec::new();
         let mut touched = Some(Vec::new());
+        let mut bytes = 0;
+        let before = (*self.code_size.entry(kind).or_insert(Some(0)))?;
         for m in moves {
             // A move that never captures attacks nothing; its ranges may read threats (M78).
             if sink == Sink::Attack && !crate::plan::move_captures(m) {
@@ -250,6 +255,26 @@ impl Gen {
                 );
                 return None;
             }
+            bytes += body.to_string().len();
+            if before + bytes > PIECE_CODE {
+                self.code_size.insert(kind, None);
+                let piece = self.letters.get(kind).map_or("this piece".into(), |c| format!("piece `{c}`"));
+                self.diagnostics.push(
+                    Diagnostic::new(
+                        m.span,
+                        format!(
+                            "{piece}'s multi-leg moves unroll into more than {} MiB of generated code, which \
+                             rustc would take many minutes and gigabytes to compile (XBetza `zR` makes 1 MiB)",
+                            PIECE_CODE >> 20
+                        ),
+                    )
+                    .with_help(
+                        "the interpreter runs it: `mbn perft <variant> <depth> --interpret`; or bound its \
+                         continuation legs (fewer `a`, ranges on the riders)",
+                    ),
+                );
+                return None;
+            }
             touched = match (touched, touched_m) {
                 (Some(mut a), Some(b)) => {
                     a.extend(b);
@@ -261,7 +286,8 @@ impl Gen {
         }
         // Large unrollings get a body each (a closure called at once): rustc's borrow checker
         // takes time growing faster than the size of a function body (docs/PERFORMANCE.md).
-        let large = code.iter().map(|c| c.to_string().len()).sum::<usize>() > LARGE;
+        self.code_size.insert(kind, Some(before + bytes));
+        let large = bytes > LARGE;
         let code = code.into_iter().map(|body| match (large, sink) {
             (false, _) => quote!({ #body }),
             (true, Sink::Attack) => quote!(if (|| -> bool { #body false })() { return true; }),
@@ -2644,6 +2670,26 @@ mod tests {
             assert_eq!(e.len(), 1, "{notation}: {e:?}");
             assert!(e[0].contains("more than 1024 legs") && e[0].contains("not generated yet"), "{}", e[0]);
         }
+    }
+
+    #[test]
+    fn pieces_over_the_code_budget_are_refused_and_interpreted() {
+        // M115: XBetza `g(caf)aK` unrolls into about 13 MB in a variant, `aaaK` into 5.9 MB.
+        let probe = |xbetza: &str| {
+            let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", "A K");
+            spec.xbetza = vec![('A', xbetza.to_string())];
+            let variant = Variant::compile(&spec).unwrap_or_else(|e| panic!("{xbetza}: {e:?}"));
+            assert!(crate::interp::Interpreter::new(&variant).is_ok(), "{xbetza}");
+            match emit_variant(&variant, "Probe", &EmitOptions::default()) {
+                Ok(_) => Vec::new(),
+                Err(e) => e.into_iter().map(|d| (d.message, d.span.start, d.span.end)).collect(),
+            }
+        };
+        let e = probe("g(caf)aK");
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert!(e[0].0.starts_with("piece `A`'s multi-leg moves unroll into more than 8 MiB"), "{e:?}");
+        assert_eq!((e[0].1, e[0].2), (0, 8));
+        assert_eq!(probe("aaaK"), Vec::new());
     }
 
     #[test]

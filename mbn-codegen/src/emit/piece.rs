@@ -60,6 +60,7 @@ pub fn emit_piece(
         passes: Vec::new(),
         imitations: Vec::new(),
         ep_kind: None,
+        code_size: Default::default(),
     };
     let rt = g.rt.clone();
     let ty = g.tables.mask_type(&rt);
