@@ -225,8 +225,11 @@ fn refusals(notation: &str) -> (Vec<String>, Vec<String>) {
 fn what_is_refused() {
     for (notation, message) in [
         ("cuR", "`u` on a leg that may not move"),
-        ("upR", "`u` with `p`, `g`, `j`, `w`, `x`, `e`, `0*`, `*` or `h`"),
-        ("uR0*", "`u` with `p`, `g`, `j`, `w`, `x`, `e`, `0*`, `*` or `h`"),
+        // M116: `u` on hops and riders that stop on one square runs; beside a visit, swap, flip or
+        // en passant capture it is refused.
+        ("umjR", "`u` with `j`, `w`, `x` or `e`"),
+        ("uwK", "`u` with `j`, `w`, `x` or `e`"),
+        ("umxN", "`u` with `j`, `w`, `x` or `e`"),
         // M109: `u` runs on the legs of multi-leg moves, but not in a complex rider that turns
         // freely; M113: beside swaps, flips, visits and e.p. at the end of the path, not on the way.
         ("wK-uW-W", "`u` in a multi-leg move that also swaps or takes en passant on the way"),
@@ -261,6 +264,7 @@ fn what_is_refused() {
             assert!(errors.iter().any(|m| m.contains(message)), "{notation}: {errors:?}");
         }
     }
+    assert_eq!(refusals("upR+uR0*+uB*+uhQ+ugR+uppB+W-uR0*"), (Vec::new(), Vec::new()));
     // `u` on the legs of multi-leg moves runs in both back ends (M109).
     assert_eq!(refusals("uW-W+W-uF+(cK-uK)+(uK)3+R-!uW+#kW-uF"), (Vec::new(), Vec::new()));
     // M108 refuses only rounds that always stand still.

@@ -999,13 +999,9 @@ impl Prep<'_> {
             }
             if unblocked {
                 // `u` (M32): "this implies that the piece cannot capture".
-                let others = leg.hop.is_some()
-                    || !matches!(leg.over, Over::Empty)
-                    || visit.is_some()
-                    || swap.is_some()
-                    || flip.is_some()
-                    || en_passant.is_some()
-                    || !matches!(leg.reach, Reach::Steps { .. });
+                // M116: hops, passing over pieces and riders that stop on one square (`0*`, `*`,
+                // `h`) test where they could capture as any leg does.
+                let others = visit.is_some() || swap.is_some() || flip.is_some() || en_passant.is_some();
                 if !moves {
                     self.diagnostics.push(
                         Diagnostic::new(leg.span, "`u` on a leg that may not move (`cuR`): `u` forbids capturing")
@@ -1014,7 +1010,7 @@ impl Prep<'_> {
                     return None;
                 }
                 if others {
-                    self.unsupported(leg.span, "`u` with `p`, `g`, `j`, `w`, `x`, `e`, `0*`, `*` or `h`");
+                    self.unsupported(leg.span, "`u` with `j`, `w`, `x` or `e`");
                     return None;
                 }
                 captures.clear();
