@@ -1020,8 +1020,6 @@ impl Prep<'_> {
                     (move_allows_en_passant, "en passant rights (`me`, XBetza `n`)"),
                     (borrow, "XBetza `x`"),
                     (visit.is_some(), "visits `j`"),
-                    (unblocked, "`u` (unblocked)"),
-                    (flip.is_some(), "flips `x`"),
                 ];
                 if let Some((_, what)) = with.iter().find(|(on, _)| *on) {
                     self.unsupported(leg.span, &format!("cylindrical moves (`o`) with {what}"));

@@ -1546,13 +1546,21 @@ impl<'a> Unroll<'_> {
         let g = self.g.tables.geometry;
         let mut code = Vec::new();
         let off = st.off.take();
+        let replaying = st.replay.as_ref().is_some_and(|queue| !queue.is_empty());
         let directions = leg_directions(self.color, &mut st.replay, st.prev, st.zaxis, step);
         if leg.unblocked {
             // M109: no moves from here while an enemy stands where the leg could land, in any of
             // its directions, on the board as the path left it (no swaps beside it: plan).
+            // A leg of absolute directions tests those of its whole written leg: a single leg
+            // walked here (a cylinder's `ouQ`) is split by atom, each part keeping the written
+            // leg's directions in `unblocked_by` (M90).
+            let blockers: Vec<Vector> = match step.relative.is_none() && !replaying {
+                true => leg.unblocked_by.clone(),
+                false => directions.iter().map(|&(board, ..)| board).collect(),
+            };
             let blocked = self.id("u");
             let mut walks = Vec::new();
-            for &(board, ..) in &directions {
+            for &board in &blockers {
                 let to = self.id("s");
                 let body = quote!(if #occ.test(#to) && !own.test(#to) { #blocked = true; });
                 walks.push(self.walk(leg, board, &st.sq, &occ, &to, body));
