@@ -227,9 +227,12 @@ fn what_is_refused() {
         ("cuR", "`u` on a leg that may not move"),
         // M116: `u` on hops and riders that stop on one square runs; beside a visit, swap, flip or
         // en passant capture it is refused.
-        ("umjR", "`u` with `j`, `w`, `x` or `e`"),
-        ("uwK", "`u` with `j`, `w`, `x` or `e`"),
-        ("umxN", "`u` with `j`, `w`, `x` or `e`"),
+        ("umjR", "`u` with visits `j`"),
+        // M118: swaps and flips of friends run; of enemies, and e.p. captures, never.
+        ("uwK", "`u` with a swap or flip of enemies"),
+        ("umxN", "`u` with a swap or flip of enemies"),
+        ("uw{P}K", "`u` with a swap or flip of enemies"),
+        ("mfW+ucefF", "`u` on an en passant capture (`ucefF`): `u` forbids capturing"),
         // M109: `u` runs on the legs of multi-leg moves, but not in a complex rider that turns
         // freely; M113: beside swaps, flips, visits and e.p. at the end of the path, not on the way.
         ("wK-uW-W", "`u` in a multi-leg move that also swaps or takes en passant on the way"),
@@ -265,6 +268,8 @@ fn what_is_refused() {
         }
     }
     assert_eq!(refusals("upR+uR0*+uB*+uhQ+ugR+uppB+W-uR0*"), (Vec::new(), Vec::new()));
+    assert_eq!(refusals("uwwK+uwyR"), (Vec::new(), Vec::new()));
+    assert_eq!(refusals("uxxN+uxyB+mK"), (Vec::new(), Vec::new()));
     // `u` on the legs of multi-leg moves runs in both back ends (M109).
     assert_eq!(refusals("uW-W+W-uF+(cK-uK)+(uK)3+R-!uW+#kW-uF"), (Vec::new(), Vec::new()));
     // M108 refuses only rounds that always stand still.

@@ -1001,7 +1001,28 @@ impl Prep<'_> {
                 // `u` (M32): "this implies that the piece cannot capture".
                 // M116: hops, passing over pieces and riders that stop on one square (`0*`, `*`,
                 // `h`) test where they could capture as any leg does.
-                let others = visit.is_some() || swap.is_some() || flip.is_some() || en_passant.is_some();
+                // M118: swaps and flips of friends run; of enemies only, and e.p. captures, they
+                // are refused for good.
+                let enemies_only = |s: &Option<PSwap>| s.as_ref().is_some_and(|s| s.targets.side == Side::Enemy);
+                if enemies_only(&swap) || enemies_only(&flip) {
+                    self.diagnostics.push(
+                        Diagnostic::new(
+                            leg.span,
+                            "`u` with a swap or flip of enemies (`uwK`, `uxN`, `uw{P}K`): an enemy where the leg \
+                             could land stops it, so there is never one to swap with or flip (docs/SEMANTICS.md \
+                             M118)",
+                        )
+                        .with_help("swap with or flip friends (`uwwK`, `uxxN`, `uxyN`), or leave out `u`"),
+                    );
+                    return None;
+                }
+                if en_passant.is_some() {
+                    self.diagnostics.push(
+                        Diagnostic::new(leg.span, "`u` on an en passant capture (`ucefF`): `u` forbids capturing")
+                            .with_help("a `u` leg only moves: write the capture as a leg of its own (`umfW+cefF`)"),
+                    );
+                    return None;
+                }
                 if !moves {
                     self.diagnostics.push(
                         Diagnostic::new(leg.span, "`u` on a leg that may not move (`cuR`): `u` forbids capturing")
@@ -1009,8 +1030,8 @@ impl Prep<'_> {
                     );
                     return None;
                 }
-                if others {
-                    self.unsupported(leg.span, "`u` with `j`, `w`, `x` or `e`");
+                if visit.is_some() {
+                    self.unsupported(leg.span, "`u` with visits `j`");
                     return None;
                 }
                 captures.clear();
