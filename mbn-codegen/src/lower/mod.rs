@@ -527,7 +527,13 @@ fn collapse(parts: &[Part], then: &[Part], count: Count) -> Option<Leg> {
         && matches!(leg.directions, Directions::Absolute(_))
         // A visit, swap or flip on every landing is not one at the end of a slide (M70: `(jyF)0`
         // visits consecutive pieces, `jyF0` the first piece of a line).
-        && !leg.extras.iter().any(|e| matches!(e, Extra::Other(_) | Extra::Excite | Extra::Unload | Extra::OffBoard))
+        // M119: a swap or flip at the end of a maximal or edge repeat is the maximal or edge
+        // rider's (`xR0*` is `xW0*`): every time round but the last lands on an empty square.
+        && !leg.extras.iter().any(|e| match e {
+            Extra::Other(text) => !(matches!(count, Count::Maximal | Count::Edge) && text.starts_with(['w', 'x'])),
+            Extra::Excite | Extra::Unload | Extra::OffBoard => true,
+            _ => false,
+        })
         // A written mode other than move-only changes what the intermediate legs may do.
         && (!leg.mode_written || leg.capabilities.iter().all(|c| matches!(c, Capability::Move { .. })));
     if !plain {
