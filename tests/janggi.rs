@@ -153,7 +153,18 @@ fn null_moves_are_passes() {
         Err(e) => e.iter().map(|d| d.to_string()).collect::<Vec<_>>().join("\n"),
     };
     assert!(refused("K=W+cO").contains("null move (`O`) that may not move"));
-    assert!(refused("K=W+pO").contains("null moves (`O`) with `p`"));
+    assert!(refused("K=W+pO").contains("`p` or `g` on a null move (`O`): a piece that stays on its square"));
+    // M99, for good: each letter named with what the pass lacks. `gO` was read as a plain pass,
+    // its `g` dropped without a word, until session 25.
+    for (pieces, says) in [
+        ("K=W+gO", "`p` or `g` on a null move (`O`)"),
+        ("K=W+wwO", "nothing to swap with"),
+        ("K=W+uO", "nothing to be blocked by"),
+        ("K=W+xxO", "nothing to flip"),
+        ("K=W+oO", "nothing to wrap round"),
+    ] {
+        assert!(refused(pieces).contains(says), "{pieces}: {}", refused(pieces));
+    }
     // A null leg in a chain runs (M57); a `-` leg after a first one has nothing to turn from.
     assert!(refused("K=W+(O-W)").contains("no direction to turn from"));
 }

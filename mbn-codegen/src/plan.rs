@@ -446,15 +446,28 @@ impl Prep<'_> {
             return None;
         }
         // Attacker sets, conditions, `#` and `k` gate or flag the pass as any move (M99).
-        if p.hop.is_some()
-            || p.visit.is_some()
-            || p.swap.is_some()
-            || p.en_passant.is_some()
-            || p.wrap.is_some()
-            || p.unblocked
-            || p.flip.is_some()
-        {
-            self.unsupported(leg.span, "null moves (`O`) with `p`, `g`, `j`, `w`, `e`, `o`, `u` or `x`");
+        // Decided for good (M99): a piece on its own square has nothing to hop, visit, swap
+        // with, take en passant, wrap round, be blocked by or flip.
+        let void = [
+            (p.hop.is_some() || !matches!(p.over, POver::Empty), "`p` or `g`", "hop or pass over"),
+            (p.visit.is_some(), "`j`", "visit"),
+            (p.swap.is_some(), "`w`", "swap with"),
+            (p.en_passant.is_some(), "`e`", "take en passant"),
+            (p.wrap.is_some(), "`o`", "wrap round"),
+            (p.unblocked, "`u`", "be blocked by"),
+            (p.flip.is_some(), "`x`", "flip"),
+        ];
+        if let Some((_, letter, what)) = void.iter().find(|(on, ..)| *on) {
+            self.diagnostics.push(
+                Diagnostic::new(
+                    leg.span,
+                    format!(
+                        "{letter} on a null move (`O`): a piece that stays on its square has nothing to {what} \
+                         (docs/SEMANTICS.md M99)"
+                    ),
+                )
+                .with_help("write `O` or `mO` for a pass"),
+            );
             return None;
         }
         p.captures.clear();
