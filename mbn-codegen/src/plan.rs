@@ -944,19 +944,38 @@ impl Prep<'_> {
                     Extra::Excite => borrow = true,
                     Extra::Unblocked => unblocked = true,
                     Extra::NoCheck { mate_only, pieces } => check_rule = self.check_rule(*mate_only, pieces.as_ref()),
-                    Extra::Other(text) if text.starts_with('x') && flip.is_none() => match kept_mode(text, 'x') {
+                    // M81: the set forms combine as alternatives (`xxxW` is `xx` and `x`: `xyW`),
+                    // as far as one side and set can say it (M120).
+                    Extra::Other(text) if text.starts_with('x') => match kept_mode(text, 'x') {
                         Some(mode) if !mode.optional => {
                             let only = mode.set.as_ref().map(|s| self.set(s)).into_iter().collect();
-                            flip = Some(PSwap { targets: PTargets { side: mode_side(&mode), only }, span: leg.span });
+                            let new = PSwap { targets: PTargets { side: mode_side(&mode), only }, span: leg.span };
+                            match either_side(flip.take(), new) {
+                                Ok(f) => flip = Some(f),
+                                Err(()) => {
+                                    self.unsupported(leg.span, &format!("the modifier `{text}` beside another `x`"))
+                                }
+                            }
                         }
                         _ => self.unsupported(leg.span, &format!("the modifier `{text}`")),
                     },
-                    Extra::Other(text) if text.starts_with('j') && visit.is_none() => match self.visit(text) {
-                        Some(v) => visit = Some(v),
+                    Extra::Other(text) if text.starts_with('j') => match self.visit(text) {
+                        Some(v) => match visit.take() {
+                            None => visit = Some(v),
+                            Some(old) if old.optional == v.optional && old.only.is_none() && v.only.is_none() => {
+                                let side = if old.side == v.side { v.side } else { Side::Any };
+                                visit = Some(PVisit { side, ..v });
+                            }
+                            Some(old) if old == v => visit = Some(v),
+                            Some(_) => self.unsupported(leg.span, &format!("the modifier `{text}` beside another `j`")),
+                        },
                         None => self.unsupported(leg.span, &format!("the modifier `{text}`")),
                     },
-                    Extra::Other(text) if text.starts_with('w') && swap.is_none() => match self.swap(text, leg.span) {
-                        Some(w) => swap = Some(w),
+                    Extra::Other(text) if text.starts_with('w') => match self.swap(text, leg.span) {
+                        Some(w) => match either_side(swap.take(), w) {
+                            Ok(w) => swap = Some(w),
+                            Err(()) => self.unsupported(leg.span, &format!("the modifier `{text}` beside another `w`")),
+                        },
                         None => self.unsupported(leg.span, &format!("the modifier `{text}`")),
                     },
                     other => self.unsupported(leg.span, &format!("the modifier `{}`", extra_letters(other))),
@@ -1530,6 +1549,21 @@ fn kept_mode(text: &str, letter: char) -> Option<crate::syntax::ast::Mode> {
 }
 
 /// The side a mode letter names: single for enemies, doubled for friends, `y` for both.
+/// Two swap or flip forms on one leg as one (M120): the union of their sides when neither names
+/// a set (`xx` and `x`: either side), the form itself when both are the same; `Err` otherwise
+/// (`x{P}` and `xx`: no one side and set says it).
+fn either_side(old: Option<PSwap>, new: PSwap) -> Result<PSwap, ()> {
+    match old {
+        None => Ok(new),
+        Some(old) if old.targets.only.is_empty() && new.targets.only.is_empty() => {
+            let side = if old.targets.side == new.targets.side { new.targets.side } else { Side::Any };
+            Ok(PSwap { targets: PTargets { side, only: Vec::new() }, ..new })
+        }
+        Some(old) if old.targets == new.targets => Ok(new),
+        Some(_) => Err(()),
+    }
+}
+
 fn mode_side(mode: &crate::syntax::ast::Mode) -> Side {
     match (mode.doubled, mode.any) {
         (false, false) => Side::Enemy,
