@@ -1548,7 +1548,6 @@ fn kept_mode(text: &str, letter: char) -> Option<crate::syntax::ast::Mode> {
     (mode.letter == letter && mode.range.is_none()).then(|| mode.clone())
 }
 
-/// The side a mode letter names: single for enemies, doubled for friends, `y` for both.
 /// Two swap or flip forms on one leg as one (M120): the union of their sides when neither names
 /// a set (`xx` and `x`: either side), the form itself when both are the same; `Err` otherwise
 /// (`x{P}` and `xx`: no one side and set says it).
@@ -1564,6 +1563,7 @@ fn either_side(old: Option<PSwap>, new: PSwap) -> Result<PSwap, ()> {
     }
 }
 
+/// The side a mode letter names: single for enemies, doubled for friends, `y` for both.
 fn mode_side(mode: &crate::syntax::ast::Mode) -> Side {
     match (mode.doubled, mode.any) {
         (false, false) => Side::Enemy,
