@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::agree::{assert_agree, piece_moves_by};
+use common::agree::{assert_agree, piece_moves_with_swaps_and_flips};
 use common::test_variant;
 
 test_variant! {
@@ -21,16 +21,7 @@ test_variant! {
 /// White's moves from `from`, both back ends agreeing: `w` before a swap, `~` before a flip.
 fn by_hand(fen: &str, from: &str) -> String {
     let pos = Twins::position(fen).expect("the position loads");
-    piece_moves_by(&Twins, &twins_interpreter(), &pos, from, |_, mv| {
-        let mark = if mv.is_swap() {
-            "w"
-        } else if mv.is_flip() {
-            "~"
-        } else {
-            ""
-        };
-        format!("{mark}{}", pos.geometry().square_name(mv.to()))
-    })
+    piece_moves_with_swaps_and_flips(&Twins, &twins_interpreter(), &pos, from)
 }
 
 /// The moves of `piece` on d4 with friends on c6, e5 and d3 and enemies on e6 and d5.

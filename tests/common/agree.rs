@@ -70,6 +70,27 @@ pub fn piece_moves_with_flips<B: Bitboard, G: MoveGenerator<B>>(
     })
 }
 
+/// [`piece_moves_by`] with each move written by its destination, a swap (MBN `w`) as `wsq` and a
+/// flip as `~sq`.
+pub fn piece_moves_with_swaps_and_flips<B: Bitboard, G: MoveGenerator<B>>(
+    generated: &G,
+    interp: &Interpreter,
+    pos: &Position<B>,
+    from: &str,
+) -> String {
+    let g = pos.geometry();
+    piece_moves_by(generated, interp, pos, from, |_, mv| {
+        let mark = if mv.is_swap() {
+            "w"
+        } else if mv.is_flip() {
+            "~"
+        } else {
+            ""
+        };
+        format!("{mark}{}", g.square_name(mv.to()))
+    })
+}
+
 /// [`piece_moves_by`] with each move written `to`, `xto` or `to(xa,xb)` with its extra captures.
 pub fn piece_moves<B: Bitboard, G: MoveGenerator<B>>(
     generated: &G,
