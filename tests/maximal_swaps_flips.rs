@@ -9,11 +9,12 @@ use common::test_variant;
 test_variant! {
     /// The Mesmer Rook `xR0*+mK` steps as a King and slides as far as it can, turning the enemy
     /// it stops at to its own side; the Edge Swapper `wwB*` slides to the edge and swaps with a
-    /// friend standing there.
+    /// friend standing there. The Stepping Mesmer `mW-xR0*` steps once first, then slides on as
+    /// far as it can and flips what it stops at (M121: the repeat after a step is one leg too).
     Far, far_interpreter,
-    FAR_START = "rnbqkbnr/pppppppp/2ms4/8/8/2MS4/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    FAR_START = "rnbqkbnr/pppppppp/2mst3/8/8/2MST3/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     FAR_PIECES = "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King| M|Mesmer|=xR0*+mK S|Swapper|=wwB* \
-        +P==QRBNMS",
+        T|Stepper|=mW-xR0* +P==QRBNMST",
     castling: "R",
 }
 
@@ -36,6 +37,16 @@ fn an_edge_bishop_that_swaps_on_the_edge() {
     assert_eq!(by_hand("k6n/P7/8/8/3S4/8/8/7K w - - 0 1", "d4"), "a1 g1 wa7");
     // A friend on b6 before the edge: the line to a7 is shut; h8 is empty now.
     assert_eq!(by_hand("k7/P7/1P6/8/3S4/8/8/7K w - - 0 1", "d4"), "a1 g1 h8");
+}
+
+#[test]
+fn a_maximal_rook_after_a_step_flips_where_it_stops() {
+    // On d4, an enemy on d7 and a friend on f4: a step, then on as far as it can: a4 and d1; the
+    // enemy on d7 is flipped; east the step reaches e4 and the friend leaves no room to go on.
+    assert_eq!(by_hand("6k1/3p4/8/8/3T1P2/8/8/6K1 w - - 0 1", "d4"), "a4 d1 ~d7");
+    // An enemy right after the step (d6) is flipped; one on the step's own square (d5) blocks it.
+    assert_eq!(by_hand("6k1/8/3p4/8/3T4/8/8/6K1 w - - 0 1", "d4"), "a4 d1 h4 ~d6");
+    assert_eq!(by_hand("6k1/8/8/3p4/3T4/8/8/6K1 w - - 0 1", "d4"), "a4 d1 h4");
 }
 
 #[test]

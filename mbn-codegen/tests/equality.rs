@@ -61,6 +61,12 @@ fn equal_pairs() {
         ("(xW)0*", "xW0*"),
         ("wwB*", "wwF*"),
         ("xyQ0*", "xyK0*"),
+        // M121: a repeat of one leg collapses after another leg too, going on as that leg says.
+        ("W-R0*", "W-W0*"),
+        ("mW-xR0*", "mW-xW0*"),
+        ("W-(F)0*", "W-F0*"),
+        ("W-(W)3", "W-W3"),
+        ("W-t(W)3", "W-tW3"),
     ];
     let failures: Vec<String> =
         pairs.iter().filter(|(a, b)| !same(a, b)).map(|(a, b)| format!("`{a}` != `{b}`")).collect();

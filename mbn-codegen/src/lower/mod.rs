@@ -506,7 +506,8 @@ impl Count {
 /// `(X)λ` as one leg, when `X` is one plain leg whose repetition is again a rider: the legs go on
 /// in the same direction and land on empty squares, which is what a rider does. `(W0)4` is `W0`,
 /// `(W)3` is `W3`, `(W3)2` is `W6`, `(D)3` is `D3` (reaches count whole leaps); `(D03)2` (three or
-/// six leaps, nothing between) is not one range and stays a repeat.
+/// six leaps, nothing between) is not one range and stays a repeat. After another leg the first
+/// time round goes as it says and later ones straight on, so `W-R0*` is `W-W0*` (M121).
 fn collapse(parts: &[Part], then: &[Part], count: Count) -> Option<Leg> {
     let [Part::Leg(leg)] = parts else { return None };
     // Later times round must go straight on.
@@ -524,7 +525,8 @@ fn collapse(parts: &[Part], then: &[Part], count: Count) -> Option<Leg> {
         && leg.conditions.is_empty()
         && !leg.setup
         && !leg.decisive
-        && matches!(leg.directions, Directions::Absolute(_))
+        // M121: after another leg too, but a null leg repeated there stays an error (M108).
+        && !matches!(leg.directions, Directions::Relative { atom: (0, 0), .. })
         // A visit, swap or flip on every landing is not one at the end of a slide (M70: `(jyF)0`
         // visits consecutive pieces, `jyF0` the first piece of a line).
         // M119: a swap or flip at the end of a maximal or edge repeat is the maximal or edge
