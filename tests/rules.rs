@@ -227,7 +227,9 @@ fn what_is_refused() {
         ("cuR", "`u` on a leg that may not move"),
         // M116: `u` on hops and riders that stop on one square runs; beside a visit, swap, flip or
         // en passant capture it is refused.
-        ("umjR", "`u` with visits `j`"),
+        ("umjR", "`u` with a visit of enemies"),
+        ("ujR-W", "`u` with a visit of enemies"),
+        ("uj{P}R-W", "`u` with a visit of enemies"),
         // M118: swaps and flips of friends run; of enemies, and e.p. captures, never.
         ("uwK", "`u` with a swap or flip of enemies"),
         ("umxN", "`u` with a swap or flip of enemies"),
@@ -270,6 +272,8 @@ fn what_is_refused() {
     assert_eq!(refusals("upR+uR0*+uB*+uhQ+ugR+uppB+W-uR0*"), (Vec::new(), Vec::new()));
     assert_eq!(refusals("uwwK+uwyR"), (Vec::new(), Vec::new()));
     assert_eq!(refusals("uxxN+uxyB+mK"), (Vec::new(), Vec::new()));
+    // M122: visits of friends (and of empty squares, `j?`) run.
+    assert_eq!(refusals("ujjR-W+umjyB-F+uj?N-W+jj{P}W-uF"), (Vec::new(), Vec::new()));
     // `u` on the legs of multi-leg moves runs in both back ends (M109).
     assert_eq!(refusals("uW-W+W-uF+(cK-uK)+(uK)3+R-!uW+#kW-uF"), (Vec::new(), Vec::new()));
     // M108 refuses only rounds that always stand still.

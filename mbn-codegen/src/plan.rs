@@ -1055,15 +1055,23 @@ impl Prep<'_> {
                     );
                     return None;
                 }
-                if !moves {
+                // M122: visits of friends run; of enemies only they never could, as swaps cannot.
+                if visit.as_ref().is_some_and(|v| v.side == Side::Enemy && !v.optional) {
+                    self.diagnostics.push(
+                        Diagnostic::new(
+                            leg.span,
+                            "`u` with a visit of enemies (`ujW-W`): an enemy where the leg could land stops it, \
+                             so there is never one to visit (docs/SEMANTICS.md M122)",
+                        )
+                        .with_help("visit friends (`ujjW-W`), or leave out `u`"),
+                    );
+                    return None;
+                }
+                if !moves && visit.is_none() {
                     self.diagnostics.push(
                         Diagnostic::new(leg.span, "`u` on a leg that may not move (`cuR`): `u` forbids capturing")
                             .with_help("a `u` leg only moves, and only while no enemy blocks it: write `uR`"),
                     );
-                    return None;
-                }
-                if visit.is_some() {
-                    self.unsupported(leg.span, "`u` with visits `j`");
                     return None;
                 }
                 captures.clear();
