@@ -220,8 +220,8 @@ fn what_is_refused_says_so() {
     };
     for (notation, what) in [
         ("omfeW", "cylindrical moves (`o`) with en passant rights (`me`, XBetza `n`)"),
-        // `u` and flips `x` on a cylinder run since M117 (tests/cylinder_unblocked_flips.rs).
-        ("omjR", "cylindrical moves (`o`) with visits `j`"),
+        // `u` and flips `x` on a cylinder run since M117 (tests/cylinder_unblocked_flips.rs),
+        // visits `j` since M123 (tests/cylinder_visits.rs).
         ("o[b2,g]B", "`o` with this range: the range must list files only"),
         ("o[b]B", "one file cannot be joined to itself"),
         ("o[b,z]B", "is not on the board"),

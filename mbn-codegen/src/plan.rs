@@ -1077,11 +1077,7 @@ impl Prep<'_> {
                 captures.clear();
             }
             if wrap.is_some() {
-                let with = [
-                    (move_allows_en_passant, "en passant rights (`me`, XBetza `n`)"),
-                    (borrow, "XBetza `x`"),
-                    (visit.is_some(), "visits `j`"),
-                ];
+                let with = [(move_allows_en_passant, "en passant rights (`me`, XBetza `n`)"), (borrow, "XBetza `x`")];
                 if let Some((_, what)) = with.iter().find(|(on, _)| *on) {
                     self.unsupported(leg.span, &format!("cylindrical moves (`o`) with {what}"));
                     return None;
@@ -1258,7 +1254,8 @@ impl Prep<'_> {
     /// M103: a path whose last leg visits (`j`) ends with the piece dying there (or, after a `!`
     /// leg, back on the setup square). Both back ends run it after plain legs, captures on the
     /// way, hops, `!` and e.p. rights; not in a move that also swaps, flips, unloads (`u`) or
-    /// excites (XBetza `x`), nor on a leg that swaps, flips or leaves the board.
+    /// excites (XBetza `x`), nor on a leg that swaps, flips or leaves the board. Round a cylinder
+    /// too (M123).
     fn check_suicide(&mut self, parts: &[PPart]) {
         let mut ends = Vec::new();
         last_steps(parts, &mut ends);
@@ -1266,11 +1263,11 @@ impl Prep<'_> {
         let mut steps = Vec::new();
         flat_steps(parts, &mut steps);
         let others = |s: &&PStep| s.excite || s.unload || s.leg.swap.is_some() || s.leg.flip.is_some() || s.offboard;
-        if steps.iter().any(others) || end.leg.wrap.is_some() {
+        if steps.iter().any(others) {
             self.unsupported(
                 end.span,
                 "a move that may end on a visit (`j`: the piece dies, M103) and swaps, flips, unloads (`u`), \
-                 excites (XBetza `x`), leaves the board or wraps round (`o`)",
+                 excites (XBetza `x`) or leaves the board",
             );
         }
     }
