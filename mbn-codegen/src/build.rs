@@ -14,7 +14,7 @@
 //! generator cannot handle yet is skipped with a `cargo::warning` and listed in
 //! [`Output::interpreted`]; the interpreter still runs it.
 
-use crate::emit::{emit_variant, format, EmitOptions};
+use crate::emit::{emit_variant, format, EmitOptions, PIECE_CODE_LIMIT};
 use crate::variant::VariantFile;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -28,6 +28,7 @@ pub struct Builder {
     dir: PathBuf,
     runtime: String,
     emit_cargo: bool,
+    piece_code_limit: usize,
 }
 
 /// What a build produced.
@@ -47,7 +48,21 @@ impl Builder {
     /// Compiles every `*.toml` file of `dir` (relative to the current directory, which is the
     /// package root in a build script).
     pub fn new(dir: impl AsRef<Path>) -> Builder {
-        Builder { dir: dir.as_ref().to_path_buf(), runtime: "::mbn_runtime".into(), emit_cargo: true }
+        Builder {
+            dir: dir.as_ref().to_path_buf(),
+            runtime: "::mbn_runtime".into(),
+            emit_cargo: true,
+            piece_code_limit: PIECE_CODE_LIMIT,
+        }
+    }
+
+    /// The most bytes of token text one piece's multi-leg moves may generate (default
+    /// [`PIECE_CODE_LIMIT`], 8 MiB; docs/SEMANTICS.md M115, M124). A variant with a piece over it
+    /// is left to the interpreter ([`Output::interpreted`], with the reason); raise the limit for
+    /// pieces worth a long build.
+    pub fn piece_code_limit(mut self, bytes: usize) -> Builder {
+        self.piece_code_limit = bytes;
+        self
     }
 
     /// The path generated code uses for the runtime crate (default `::mbn_runtime`).
@@ -72,7 +87,7 @@ impl Builder {
                 return output;
             }
         };
-        let options = EmitOptions { runtime: runtime.clone() };
+        let options = EmitOptions { runtime: runtime.clone(), piece_code_limit: self.piece_code_limit };
         self.cargo(&format!("rerun-if-changed={}", self.dir.display()));
         let mut files: Vec<PathBuf> = match fs::read_dir(&self.dir) {
             Ok(entries) => {
@@ -203,12 +218,36 @@ fn type_name(name: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::type_name;
+    use super::{type_name, Builder};
+    use std::fs;
 
     #[test]
     fn type_names() {
         assert_eq!(type_name("chess"), "Chess");
         assert_eq!(type_name("berolina-chess"), "BerolinaChess");
         assert_eq!(type_name("5x5"), "V5x5");
+    }
+
+    #[test]
+    fn the_piece_code_limit_reaches_the_generator() {
+        // M124: a variant whose XBetza `aaaK` unrolls into more than 1 MiB of multi-leg code (and
+        // less than the default 8 MiB).
+        let dir = std::env::temp_dir().join(format!("mbn-build-limit-{}", std::process::id()));
+        fs::create_dir_all(&dir).expect("a temporary directory");
+        let text = "name = \"limit\"\nboard = \"8x8\"\nstart = \"4k3/8/8/8/8/8/8/A3K3 w - - 0 1\"\n\
+            pieces = \"A|Aaa|=W K|King|\"\nroyal = \"K\"\n\n[xbetza]\nA = \"aaaK\"\n";
+        fs::write(dir.join("limit.toml"), text).expect("the variant file is written");
+        let small = Builder::new(&dir).cargo_instructions(false).piece_code_limit(1 << 20).compile();
+        let default = Builder::new(&dir).cargo_instructions(false).compile();
+        let _ = fs::remove_dir_all(&dir);
+        // Over the limit the variant is left to the interpreter, with the reason.
+        assert!(small.generated.is_empty(), "{:?}", small.generated);
+        assert!(
+            small.interpreted.len() == 1 && small.interpreted[0].1.contains("more than 1 MiB of generated code"),
+            "{:?}",
+            small.interpreted
+        );
+        assert_eq!(default.generated, vec![("limit".to_string(), "Limit".to_string())]);
+        assert!(default.interpreted.is_empty() && default.errors.is_empty(), "{:?}", default.interpreted);
     }
 }

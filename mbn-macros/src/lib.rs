@@ -209,7 +209,7 @@ fn parse_inline_region(content: ParseStream<'_>) -> syn::Result<InlinePiece> {
 
 impl Input {
     fn expand(self) -> TokenStream {
-        let options = EmitOptions { runtime: self.runtime.clone() };
+        let options = EmitOptions { runtime: self.runtime.clone(), ..EmitOptions::default() };
         let rt = &self.runtime;
         match &self.item {
             Item::Piece { name, dialect, notation, board } => {

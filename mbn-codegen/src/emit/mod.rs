@@ -36,11 +36,18 @@ use tables::{and, bit, is_empty, or, Bits, Tables};
 pub struct EmitOptions {
     /// The path of the runtime crate (`::mbn_runtime`, or `::mbn::runtime` through the facade).
     pub runtime: TokenStream,
+    /// The most bytes of token text one piece's multi-leg moves may generate, all purposes
+    /// together; a piece over it is an error (M115). Default [`PIECE_CODE_LIMIT`] (8 MiB): rustc
+    /// takes about two minutes and 2.5 GB on 6 MB (docs/PERFORMANCE.md).
+    pub piece_code_limit: usize,
 }
+
+/// The default [`EmitOptions::piece_code_limit`]: 8 MiB.
+pub const PIECE_CODE_LIMIT: usize = 8 << 20;
 
 impl Default for EmitOptions {
     fn default() -> Self {
-        EmitOptions { runtime: quote!(::mbn_runtime) }
+        EmitOptions { runtime: quote!(::mbn_runtime), piece_code_limit: PIECE_CODE_LIMIT }
     }
 }
 
@@ -168,6 +175,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         imitations,
         ep_kind: None,
         code_size: Default::default(),
+        piece_code_limit: options.piece_code_limit,
     };
     g.drop_rules(variant);
     // Attacker sets (M23) and conditions (M30) make legality a make-and-test question.
@@ -776,8 +784,10 @@ struct Gen {
     /// takes what the imitated kind would).
     ep_kind: Option<usize>,
     /// Per kind, the bytes of multi-leg code generated so far (`None` once over
-    /// [`multileg::PIECE_CODE`] and reported).
+    /// `piece_code_limit` and reported).
     code_size: std::collections::HashMap<usize, Option<usize>>,
+    /// [`EmitOptions::piece_code_limit`].
+    piece_code_limit: usize,
 }
 
 /// Which moves an attack test counts (the interpreter's `Counted`).

@@ -35,9 +35,6 @@ const DEPTH: usize = 96;
 /// The size of a piece's multi-leg code (bytes of token text) above which each move is
 /// generated in a body of its own.
 const LARGE: usize = 64 * 1024;
-/// The most bytes of token text a piece's multi-leg code may take, all purposes together
-/// (docs/PERFORMANCE.md): beyond, an error (M115).
-pub(super) const PIECE_CODE: usize = 8 << 20;
 
 /// What a completed path does in the generated code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -256,21 +253,22 @@ impl Gen {
                 return None;
             }
             bytes += body.to_string().len();
-            if before + bytes > PIECE_CODE {
+            if before + bytes > self.piece_code_limit {
                 self.code_size.insert(kind, None);
                 let piece = self.letters.get(kind).map_or("this piece".into(), |c| format!("piece `{c}`"));
                 self.diagnostics.push(
                     Diagnostic::new(
                         m.span,
                         format!(
-                            "{piece}'s multi-leg moves unroll into more than {} MiB of generated code, which \
+                            "{piece}'s multi-leg moves unroll into more than {} of generated code, which \
                              rustc would take many minutes and gigabytes to compile (XBetza `zR` makes 1 MiB)",
-                            PIECE_CODE >> 20
+                            size_text(self.piece_code_limit)
                         ),
                     )
                     .with_help(
                         "the interpreter runs it: `mbn perft <variant> <depth> --interpret`; or bound its \
-                         continuation legs (fewer `a`, ranges on the riders)",
+                         continuation legs (fewer `a`, ranges on the riders); a build script may raise the \
+                         limit (`Builder::piece_code_limit`)",
                     ),
                 );
                 return None;
@@ -2575,6 +2573,14 @@ pub(super) fn king_paths(v: Vector) -> Vec<Vec<Vector>> {
     out
 }
 
+/// `bytes` as text: whole mebibytes as `8 MiB`, else `1000 bytes`.
+fn size_text(bytes: usize) -> String {
+    match bytes % (1 << 20) {
+        0 => format!("{} MiB", bytes >> 20),
+        _ => format!("{bytes} bytes"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     //! What the generator refuses, and the path tables it builds (M11).
@@ -2698,6 +2704,29 @@ mod tests {
         assert!(e[0].0.starts_with("piece `A`'s multi-leg moves unroll into more than 8 MiB"), "{e:?}");
         assert_eq!((e[0].1, e[0].2), (0, 8));
         assert_eq!(probe("aaaK"), Vec::new());
+    }
+
+    #[test]
+    fn the_code_budget_is_an_option() {
+        // M124: `EmitOptions::piece_code_limit` (a build script's `Builder::piece_code_limit`).
+        let probe = |xbetza: &str, limit: usize| {
+            let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", "A K");
+            spec.xbetza = vec![('A', xbetza.to_string())];
+            let variant = Variant::compile(&spec).unwrap_or_else(|e| panic!("{xbetza}: {e:?}"));
+            let options = EmitOptions { piece_code_limit: limit, ..EmitOptions::default() };
+            match emit_variant(&variant, "Probe", &options) {
+                Ok(_) => Vec::new(),
+                Err(e) => e.into_iter().map(|d| d.message).collect(),
+            }
+        };
+        // `aaaK` (5.9 MB in all, more than 1 MiB of it multi-leg code) is over a 1 MiB limit and
+        // one of 1,000,000 bytes, named as such.
+        let e = probe("aaaK", 1 << 20);
+        assert!(e.len() == 1 && e[0].starts_with("piece `A`'s multi-leg moves unroll into more than 1 MiB"), "{e:?}");
+        let e = probe("aaaK", 1_000_000);
+        assert!(e.len() == 1 && e[0].contains("more than 1000000 bytes of generated code"), "{e:?}");
+        // `g(caf)aK` (about 13 MB) is generated under a 16 MiB limit.
+        assert_eq!(probe("g(caf)aK", 16 << 20), Vec::<String>::new());
     }
 
     #[test]

@@ -61,6 +61,7 @@ pub fn emit_piece(
         imitations: Vec::new(),
         ep_kind: None,
         code_size: Default::default(),
+        piece_code_limit: super::PIECE_CODE_LIMIT,
     };
     let rt = g.rt.clone();
     let ty = g.tables.mask_type(&rt);
