@@ -270,6 +270,22 @@ pub enum Side {
     Any,
 }
 
+impl Side {
+    /// The side that covers both: `Any` unless they are the same.
+    pub fn union(self, other: Side) -> Side {
+        if self == other {
+            self
+        } else {
+            Side::Any
+        }
+    }
+
+    /// Whether the two sides share a piece.
+    pub fn meets(self, other: Side) -> bool {
+        self == other || self == Side::Any || other == Side::Any
+    }
+}
+
 /// `p`: hop over hurdles.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Hop {

@@ -963,8 +963,7 @@ impl Prep<'_> {
                         Some(v) => match visit.take() {
                             None => visit = Some(v),
                             Some(old) if old.optional == v.optional && old.only.is_none() && v.only.is_none() => {
-                                let side = if old.side == v.side { v.side } else { Side::Any };
-                                visit = Some(PVisit { side, ..v });
+                                visit = Some(PVisit { side: old.side.union(v.side), ..v });
                             }
                             Some(old) if old == v => visit = Some(v),
                             Some(_) => self.unsupported(leg.span, &format!("the modifier `{text}` beside another `j`")),
@@ -1437,14 +1436,14 @@ impl Prep<'_> {
             swaps.extend(steps.iter().filter(|s| !on_the_way(s)).filter_map(|s| s.leg.swap.as_ref()));
         }
         for w in swaps {
-            if sides.iter().any(|&c| sides_meet(c, w.targets.side)) {
+            if sides.iter().any(|&c| c.meets(w.targets.side)) {
                 self.swap_clash(w.span);
                 return;
             }
         }
         // X67: a `u` on the first leg puts the captured piece on the mover's square: a swap.
         for m in multi {
-            let clash = unload_swap_sides(&m.parts).find(|(c, _)| sides.iter().any(|&s| sides_meet(s, *c)));
+            let clash = unload_swap_sides(&m.parts).find(|(c, _)| sides.iter().any(|&s| s.meets(*c)));
             if let Some((_, span)) = clash {
                 self.swap_clash(span);
                 return;
@@ -1462,7 +1461,7 @@ impl Prep<'_> {
             .iter()
             .chain(last())
             .filter_map(|l| l.flip.as_ref())
-            .find(|f| sides.iter().any(|&c| sides_meet(c, f.targets.side)));
+            .find(|f| sides.iter().any(|&c| c.meets(f.targets.side)));
         if let Some(PSwap { span, .. }) = clash {
             self.diagnostics.push(
                 Diagnostic::new(*span, "a piece that may both flip and capture (or swap) the same piece (`K+xK`, `cxK`)")
@@ -1560,7 +1559,7 @@ fn either_side(old: Option<PSwap>, new: PSwap) -> Result<PSwap, ()> {
     match old {
         None => Ok(new),
         Some(old) if old.targets.only.is_empty() && new.targets.only.is_empty() => {
-            let side = if old.targets.side == new.targets.side { new.targets.side } else { Side::Any };
+            let side = old.targets.side.union(new.targets.side);
             Ok(PSwap { targets: PTargets { side, only: Vec::new() }, ..new })
         }
         Some(old) if old.targets == new.targets => Ok(new),
@@ -1729,11 +1728,6 @@ fn capture_sides(parts: &[PPart], out: &mut Vec<Side>) {
             PPart::Optional { body, .. } => capture_sides(body, out),
         }
     }
-}
-
-/// Whether two sides share a piece.
-fn sides_meet(a: Side, b: Side) -> bool {
-    a == b || a == Side::Any || b == Side::Any
 }
 
 /// Whether a leg of `m` is an `ii` move (M52, M66).

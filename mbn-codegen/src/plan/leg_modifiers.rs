@@ -123,8 +123,7 @@ impl Prep<'_> {
             return;
         }
         let w = swapper.leg.swap.as_ref().map(|w| w.targets.side);
-        if swapper.mode_written && swapper.leg.captures.iter().any(|c| w.is_some_and(|w| super::sides_meet(c.side, w)))
-        {
+        if swapper.mode_written && swapper.leg.captures.iter().any(|c| w.is_some_and(|w| c.side.meets(w))) {
             self.unsupported(
                 swapper.span,
                 "a leg that may both capture and swap with the same piece on the way (`cwK-W`, M63)",
