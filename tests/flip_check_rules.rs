@@ -1,6 +1,6 @@
 //! Check rules on flips (docs/SEMANTICS.md M111): a flip made by a `k` leg may not check, on
 //! one-leg and multi-leg moves, in both back ends (before, a one-leg flip dropped the rule and a
-//! multi-leg one was refused); `kk` on a flip is refused.
+//! multi-leg one was refused); `kk` on a flip runs since M125 (`tests/no_mate_flips.rs`).
 
 mod common;
 

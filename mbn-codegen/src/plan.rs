@@ -1024,10 +1024,6 @@ impl Prep<'_> {
                 // `x` flips instead of capturing (M34), as `w` swaps.
                 captures.clear();
             }
-            if flip.is_some() && check_rule == Some(true) {
-                self.diagnostics.push(kk_flip_refused(leg.span));
-                return None;
-            }
             if unblocked {
                 // `u` (M32): "this implies that the piece cannot capture".
                 // M116: hops, passing over pieces and riders that stop on one square (`0*`, `*`,
@@ -2125,18 +2121,6 @@ impl Prep<'_> {
             None => [Vec::new(), Vec::new()],
         }
     }
-}
-
-/// M111, decided for good: `kk` does not run on flips. Whether a `kk` flip mates is decided by the
-/// replies, and a reply may flip the same piece back with `kk`, asking the same of this position.
-pub(crate) fn kk_flip_refused(span: crate::syntax::ast::Span) -> Diagnostic {
-    Diagnostic::new(
-        span,
-        "`kk` on a flip (`kkxN`, `mW-kkxF`): whether the flip mates is decided by the replies, and a reply may \
-         flip the piece back and ask the same of this position without end; mbn does not run it \
-         (docs/SEMANTICS.md M111)",
-    )
-    .with_help("write `k` (the flip may not check at all) or `x` alone")
 }
 
 #[cfg(test)]

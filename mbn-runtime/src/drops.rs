@@ -14,7 +14,7 @@ use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveList};
 use crate::piece::PieceKind;
 use crate::position::Position;
-use crate::rules::{leaves_royals_safe, MoveGenerator};
+use crate::rules::{has_reply, leaves_royals_safe, MoveGenerator};
 
 /// How many pieces of one kind and side may already stand where a piece of that kind is dropped
 /// (XBetza's `f`, `s` and `b` on `@`, doubled for two): `0` is no limit. A drop is refused on a
@@ -114,18 +114,12 @@ pub fn drop_is_legal<B: Bitboard, G: MoveGenerator<B> + ?Sized>(
     }
 }
 
-/// Whether making `mv` in `pos` leaves the opponent in check without a legal reply; `pos` is
-/// restored. The replies are the opponent's pseudo-legal moves, drops included, each tested with
-/// [`leaves_royals_safe`], so no drop's own mate test is run again.
+/// Whether making `mv` in `pos` leaves the opponent in check without a reply
+/// ([`has_reply`](crate::rules::has_reply): no drop's own mate test is run again); `pos` is
+/// restored.
 pub fn checkmates<B: Bitboard, G: MoveGenerator<B> + ?Sized>(generator: &G, pos: &mut Position<B>, mv: Move) -> bool {
     let undo = pos.make(mv);
-    let mut mated = false;
-    if generator.in_check(pos) {
-        let mut replies = MoveList::new();
-        generator.pseudo_legal_moves(pos, &mut replies);
-        let mut scratch = pos.clone();
-        mated = !replies.iter().any(|m| leaves_royals_safe(generator, &mut scratch, *m, replies.extra_captures(m)));
-    }
+    let mated = generator.in_check(pos) && !has_reply(generator, pos);
     pos.unmake(mv, undo);
     mated
 }

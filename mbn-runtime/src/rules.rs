@@ -76,7 +76,8 @@ pub fn leaves_royals_safe<B: Bitboard, G: MoveGenerator<B> + ?Sized>(
 /// MBN `k` and `kk` (docs/SEMANTICS.md M33): whether `mv` keeps its check rule. A move flagged
 /// [`MoveFlags::NO_CHECK`] may leave no royal piece of the opponent attacked (by any piece: a
 /// discovered check counts); one flagged [`MoveFlags::NO_MATE`] may check but not checkmate (leave
-/// the opponent in check without a legal move). Other moves keep it trivially. `pos` is restored.
+/// the opponent in check without a reply, [`has_reply`]). Other moves keep it trivially. `pos` is
+/// restored.
 pub fn keeps_check_rule<B: Bitboard, G: MoveGenerator<B> + ?Sized>(
     generator: &G,
     pos: &mut Position<B>,
@@ -89,14 +90,36 @@ pub fn keeps_check_rule<B: Bitboard, G: MoveGenerator<B> + ?Sized>(
     let us = pos.side_to_move();
     let undo = pos.make_with(mv, extra);
     let check = pos.royals(!us).squares().any(|sq| generator.is_square_attacked(pos, sq, us));
-    let kept = !check
-        || (!mv.flags().contains(MoveFlags::NO_CHECK) && {
-            let mut replies = MoveList::new();
-            generator.legal_moves(pos, &mut replies);
-            !replies.is_empty()
-        });
+    let kept = !check || (!mv.flags().contains(MoveFlags::NO_CHECK) && has_reply(generator, pos));
     pos.unmake(mv, undo);
     kept
+}
+
+/// Whether the side to move in `pos` has a reply, as a mate test counts them (docs/SEMANTICS.md
+/// M125): a pseudo-legal move that leaves its royal pieces unattacked and, if flagged
+/// [`MoveFlags::NO_CHECK`], attacks no enemy royal piece. The replies' own mate tests (`kk`, drops
+/// that may not mate) are not run, so the question never recurses. A decided game (MBN `#`) has
+/// no reply. `pos` is restored.
+pub fn has_reply<B: Bitboard, G: MoveGenerator<B> + ?Sized>(generator: &G, pos: &mut Position<B>) -> bool {
+    if pos.decided() {
+        return false;
+    }
+    let mut replies = MoveList::new();
+    generator.pseudo_legal_moves(pos, &mut replies);
+    let them = pos.side_to_move();
+    replies.iter().any(|&reply| {
+        let extra = replies.extra_captures(&reply);
+        if !leaves_royals_safe(generator, pos, reply, extra) {
+            return false;
+        }
+        if !reply.flags().contains(MoveFlags::NO_CHECK) {
+            return true;
+        }
+        let undo = pos.make_with(reply, extra);
+        let check = pos.royals(!them).squares().any(|sq| generator.is_square_attacked(pos, sq, them));
+        pos.unmake(reply, undo);
+        !check
+    })
 }
 
 /// Whether the two sides' royal pieces face each other: each side has exactly one, they stand on

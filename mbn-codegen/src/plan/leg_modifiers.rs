@@ -27,13 +27,6 @@ impl Prep<'_> {
             );
             return;
         }
-        // M111: `k` runs on multi-leg flips; `kk` would ask whether flips back mate, without end.
-        let flips = steps.iter().any(|s| s.leg.flip.is_some());
-        if flips && steps.iter().filter_map(|s| s.leg.check_rule).min() == Some(true) {
-            let at = steps.iter().find(|s| s.leg.check_rule.is_some()).map_or(span, |s| s.span);
-            self.diagnostics.push(super::kk_flip_refused(at));
-            return;
-        }
         if steps.iter().any(|s| s.leg.swap.is_some() && !is_last(s)) {
             self.check_swap_on_the_way(parts, &steps, span);
             return;
