@@ -10,7 +10,8 @@
 //!   (`pD`-like leap of twice the step), or a slide to an empty square followed by such a hop.
 //!
 //! Multi-leg parts (`a`), hoppers other than those, `nC`/`nZ` and the `q`/`z` riders are unrolled
-//! by [`super::multileg`]; `j` is a hop (`jD`) or a doubled first step (`jB`); `u` (unload) on a
+//! by [`super::multileg`]; `j` is a hop (`jD`) or a doubled first step (`jB`, also before a hop:
+//! `jpR`, X108); `u` (unload) on a
 //! single leg is MBN's swap `w` (docs/SEMANTICS.md X26); `x` on a single leg is borrowing (`xK`,
 //! [`Extra::Excite`], X29), and with `m`, `c`, `d` also the other modes' move (X63); `yp` is `g`
 //! (X64); `jN` hops its orthogonal neighbour (X65). Everything else the IR cannot express yet is
@@ -507,13 +508,21 @@ fn lower_atom(
         base.hop = Some(ONE_HURDLE);
         return Ok(vec![single(base)]);
     }
+    // X108: `j` on a hopping slider of steps skips its first square, which is neither obstacle nor
+    // hurdle (`jpR`, `jgB`).
+    if (m.hop || m.grasshop) && m.jump && !m.lame && !friends_only {
+        if let Some(moves) = ski_hop(m, &base, unit, straight, &vectors) {
+            return Ok(moves);
+        }
+    }
     // X95: `j` and `n` on a hopper change the hop, which mbn does not build otherwise (never dropped).
     if (m.hop || m.grasshop) && (m.jump || m.lame) {
         let (letter, help) = if m.jump {
             (
                 "j",
-                "XBetza `j` with `p` or `g`: a hop whose slide skips its first square (seed 001's `jB`) or must jump \
-                   is not built by mbn (docs/SEMANTICS.md X95)",
+                "XBetza `j` with `p` or `g` runs on sliders of W or F steps, whose slide skips its first square \
+                   (`jpR`, `jgB`, `jpR5`: X108); on a leap (`jpD` must jump and hop), with a range under 3, on a \
+                   ranged Grasshopper or beside `t`, `o`, `u` it is a hop mbn does not build (docs/SEMANTICS.md X95)",
             )
         } else {
             (
@@ -968,6 +977,66 @@ fn grasshopper(base: &Leg, vectors: &[Vector]) -> Vec<Move> {
         out.push(Move { parts: vec![Part::Leg(Box::new(slide)), Part::Leg(Box::new(off))], span: base.span });
     }
     out
+}
+
+/// `jpR`, `jgB` (docs/SEMANTICS.md X108): a Cannon or Grasshopper whose slide starts with the
+/// doubled step of the Ski-slider `jR` (X16), so the square it skips is neither obstacle nor
+/// hurdle. Per direction `v`: onto a mount on the second square (MBN's visit `jy`, neither moving
+/// nor capturing there) and on from it (`p`: a slide, `g`: one step); or to the second square
+/// empty and from there the hop as from a start (`p`: MBN's `pW0`; `g`: the Grasshopper's legs).
+/// A range counts from the start (`jpR5` lands at most 5 squares away). `None` where the seeds'
+/// slider is not one: `j` on a leap, a grasshopper with a range, extras besides `i`.
+fn ski_hop(m: &Modes, base: &Leg, unit: bool, straight: bool, vectors: &[Vector]) -> Option<Vec<Move>> {
+    let Reach::Steps { min: 1, max } = base.reach else { return None };
+    let only_initial = base.extras.iter().all(|e| matches!(e, Extra::Initial { .. }));
+    if !unit || !straight || !only_initial || max.is_some_and(|n| n < 3) || (m.grasshop && max.is_some()) {
+        return None;
+    }
+    let after = max.map(|n| n - 2);
+    let span = base.span;
+    let doubled = |&(x, y): &Vector| (2 * x, 2 * y);
+    let mut out = Vec::new();
+    for v in vectors {
+        let skip = |capabilities: Vec<Capability>, visit: bool| {
+            let mut first = leg(LegLink::First, vec![doubled(v)], Reach::LEAP, capabilities, span);
+            first.extras = base.extras.clone();
+            if visit {
+                first.extras.push(Extra::Other("jy".to_string()));
+            }
+            first
+        };
+        let mut on = base.clone();
+        on.link = LegLink::Sequence;
+        on.directions = Directions::Absolute(vec![*v]);
+        on.extras.clear();
+        let mut onto = on.clone();
+        onto.reach = if m.grasshop { Reach::LEAP } else { Reach::Steps { min: 1, max: after } };
+        out.push(legs(vec![skip(default_capabilities(), true), onto], span));
+        if m.grasshop {
+            for hop in grasshopper(&on, &[*v]) {
+                let mut parts = vec![Part::Leg(Box::new(skip(default_capabilities(), false)))];
+                parts.extend(hop.parts.into_iter().map(|p| match p {
+                    Part::Leg(mut l) => {
+                        l.link = LegLink::Sequence;
+                        Part::Leg(l)
+                    }
+                    other => other,
+                }));
+                out.push(Move { parts, span });
+            }
+        } else {
+            let mut hop = on;
+            hop.reach = Reach::Steps { min: 1, max: after };
+            hop.hop = Some(ONE_HURDLE);
+            out.push(legs(vec![skip(default_capabilities(), false), hop], span));
+        }
+    }
+    Some(out)
+}
+
+/// A move of the given legs.
+fn legs(legs: Vec<Leg>, span: Span) -> Move {
+    Move { parts: legs.into_iter().map(|l| Part::Leg(Box::new(l))).collect(), span }
 }
 
 /// `nC`, `nZ`: the union of the seed's king-step paths to the leap's squares, each path's final
