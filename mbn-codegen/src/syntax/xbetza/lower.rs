@@ -515,8 +515,11 @@ fn lower_atom(
             return Ok(moves);
         }
     }
+    // X109: as on `npR` (X107), `n` on a Grasshopper of steps means nothing: `ngB` is `gB`.
+    let lame_steps = m.grasshop && m.lame && !m.jump && unit && straight && reach == Reach::RIDE;
+    let meaningless_n = lame_steps && !(m.initial || doubled || friends_only);
     // X95: `j` and `n` on a hopper change the hop, which mbn does not build otherwise (never dropped).
-    if (m.hop || m.grasshop) && (m.jump || m.lame) {
+    if (m.hop || m.grasshop) && (m.jump || m.lame) && !meaningless_n {
         let (letter, help) = if m.jump {
             (
                 "j",
@@ -527,7 +530,8 @@ fn lower_atom(
         } else {
             (
                 "n",
-                "XBetza `n` with `p` runs on straight riders (`npDD`, X107); with `g`, on a single leap or an \
+                "XBetza `n` with `p` runs on straight riders (`npDD`, X107), and means nothing with `g` on an \
+                   unlimited slider of steps (`ngB` is `gB`, X109); with `g` elsewhere, on a single leap or an \
                    oblique atom, with `i`, `nn` or `t` it is a hop mbn does not build (docs/SEMANTICS.md X95)",
             )
         };
