@@ -152,7 +152,7 @@ fn hopping_bent_riders() {
 
 #[test]
 fn what_stays_refused() {
-    for text in ["nqC", "oqN", "nzZ"] {
+    for text in ["nqC", "oqaN", "nzZ"] {
         let (message, help, column) = error(text);
         assert!(message.starts_with("XBetza `") && message.ends_with("` is not supported yet"), "{text}: {message}");
         assert!(help.contains("X60"), "{text}: {help}");

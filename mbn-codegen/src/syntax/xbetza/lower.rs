@@ -654,12 +654,6 @@ fn bent(
              riders (docs/SEMANTICS.md X60, X66)",
         )]);
     }
-    if m.cylindrical {
-        return refuse(
-            "XBetza `o` with `q`/`z`: the steps of an unrolled bent path do not wrap round the board \
-             (docs/SEMANTICS.md X60)",
-        );
-    }
     if m.hop && m.grasshop {
         return Err(vec![unsupported(part.span, "pg").with_help("both hop modes on one leg")]);
     }

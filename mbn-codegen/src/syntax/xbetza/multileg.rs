@@ -203,8 +203,9 @@ fn read_modes(leg: &XLeg, first: bool, last: bool, stepper: bool) -> Result<LegM
                     `oo` there as the cylinder and torus of the leg (`mafsoW`, docs/SEMANTICS.md X88)"
             }
             'o' if first && (has('q') || has('z')) => {
-                "XBetza `o` on a bent first leg (`q`, `z`): its path is unrolled into steps, which do not wrap \
-                    round the board (docs/SEMANTICS.md X60)"
+                "XBetza `o` on a bent first leg (`q`, `z`) of a multi-leg move: mbn does not build its unrolled \
+                    path off the board (`o` on a leg on the way, X48) or round it (`oo`, X91); a one-leg `oqN` \
+                    wraps round the side edges (docs/SEMANTICS.md X60, X110)"
             }
             // X91: `oo` on a leg on the way is the torus of that leg (seed 001: "oo ('cylinder') moves
             // wrap in toroidal fashion").
@@ -1123,6 +1124,11 @@ pub(super) fn bent(
                             );
                             if i == 0 {
                                 l.extras = last.extras.clone();
+                            } else {
+                                // X110: on a cylinder every leap of the path wraps.
+                                l.extras.extend(
+                                    last.extras.iter().filter(|e| matches!(e, Extra::Cylindrical { .. })).cloned(),
+                                );
                             }
                             if at == Some(k) && lands {
                                 let friends = hurdle.is_some_and(|h| h.friends_only);
