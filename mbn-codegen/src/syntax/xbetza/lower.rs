@@ -1009,7 +1009,7 @@ fn ski_hop(m: &Modes, base: &Leg, unit: bool, straight: bool, vectors: &[Vector]
         on.extras.clear();
         let mut onto = on.clone();
         onto.reach = if m.grasshop { Reach::LEAP } else { Reach::Steps { min: 1, max: after } };
-        out.push(legs(vec![skip(default_capabilities(), true), onto], span));
+        out.push(multileg::to_move(vec![skip(default_capabilities(), true), onto], span));
         if m.grasshop {
             for hop in grasshopper(&on, &[*v]) {
                 let mut parts = vec![Part::Leg(Box::new(skip(default_capabilities(), false)))];
@@ -1026,15 +1026,10 @@ fn ski_hop(m: &Modes, base: &Leg, unit: bool, straight: bool, vectors: &[Vector]
             let mut hop = on;
             hop.reach = Reach::Steps { min: 1, max: after };
             hop.hop = Some(ONE_HURDLE);
-            out.push(legs(vec![skip(default_capabilities(), false), hop], span));
+            out.push(multileg::to_move(vec![skip(default_capabilities(), false), hop], span));
         }
     }
     Some(out)
-}
-
-/// A move of the given legs.
-fn legs(legs: Vec<Leg>, span: Span) -> Move {
-    Move { parts: legs.into_iter().map(|l| Part::Leg(Box::new(l))).collect(), span }
 }
 
 /// `nC`, `nZ`: the union of the seed's king-step paths to the leap's squares, each path's final

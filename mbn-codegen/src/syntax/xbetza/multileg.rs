@@ -972,7 +972,8 @@ fn default_capabilities() -> Vec<Capability> {
     ]
 }
 
-fn to_move(legs: Vec<Leg>, span: Span) -> Move {
+/// A move of the given legs, in order.
+pub(super) fn to_move(legs: Vec<Leg>, span: Span) -> Move {
     Move { parts: legs.into_iter().map(|l| Part::Leg(Box::new(l))).collect(), span }
 }
 
