@@ -59,9 +59,9 @@ fn a_donut_rose_and_a_barrel_cannon_rose() {
     for (fen, at) in [("4k3/8/8/8/3X4/8/8/4K3 w - - 0 1", "d4"), ("4k3/8/8/5p2/8/2P5/8/X3K3 w - - 0 1", "a1")] {
         assert_eq!(by_hand("D", fen, at), by_hand("O", fen, at), "{fen}");
     }
-    // The Cannon Rose on a1 with an enemy mount on b3 hops it and lands where the Rose's path
-    // goes on from there: a5 d4 (clockwise: b3 then d4 f3 g1; counter: a5 g6 e5 d3 e1), and the
-    // paths round the edge through h3 and g2 with no mount do not move.
+    // The Cannon Rose on a1 with an enemy mount on b3 hops it and lands on the squares the Rose's
+    // path reaches after it (clockwise d4 f3 g1, counter-clockwise a5 g6 e5 d3 e1); the paths
+    // round the edge through h3 and g2 pass no mount and do not move.
     let moves = by_hand("T", "3k4/8/8/7K/8/1p6/8/X7 w - - 0 1", "a1");
     assert_eq!(moves, "a5 d3 d4 e1 e5 f3 g1 g6");
 }
