@@ -6,7 +6,6 @@ mod common;
 
 use common::agree::{assert_agree, piece_moves_with_flips};
 use common::test_variant;
-use mbn::runtime::{rules, MoveGenerator, MoveList};
 
 test_variant! {
     /// The Charmer `kxN+mK` flips the enemies a Knight reaches, never to check; the Mesmer
@@ -60,21 +59,6 @@ fn generated_check_flips_agree_with_the_interpreter() {
     let start = CheckFlips::position(CHECK_FLIPS_START).expect("start");
     assert_agree("CheckFlips", &CheckFlips, &interp, start.clone());
     // Random games list flips with their rule and meet flips the rule refuses.
-    let (mut ruled, mut refused) = (0, 0);
-    common::random_walk(&CheckFlips, &start, 3000, 120, 11, |pos, list| {
-        ruled += list.iter().filter(|mv| mv.is_flip() && mv.has_check_rule()).count();
-        let mut pseudo = MoveList::new();
-        CheckFlips.pseudo_legal_moves(pos, &mut pseudo);
-        let mut scratch = pos.clone();
-        for mv in pseudo.iter().filter(|mv| mv.is_flip()) {
-            if rules::leaves_royals_safe(&CheckFlips, &mut scratch, *mv, &[])
-                && !rules::keeps_check_rule(&CheckFlips, &mut scratch, *mv, &[])
-            {
-                refused += 1;
-                assert!(!list.iter().any(|m| m == mv), "{mv:?} is refused by its rule");
-            }
-        }
-        common::assert_make_unmake(pos, list, |_, _| {});
-    });
+    let (ruled, refused) = common::flip_rule_tally(&CheckFlips, &start, (3000, 120, 11));
     assert!(ruled > 100 && refused > 10, "{ruled} {refused}");
 }

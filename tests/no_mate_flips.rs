@@ -6,7 +6,6 @@ mod common;
 
 use common::agree::{assert_agree, piece_moves_with_flips};
 use common::test_variant;
-use mbn::runtime::{rules, MoveGenerator, MoveList};
 
 test_variant! {
     /// The Enchanter `kkxyN+mK` flips any piece a Knight reaches, never to mate; the Sorcerer
@@ -59,21 +58,6 @@ fn generated_mate_flips_agree_with_the_interpreter() {
     let start = MateFlips::position(MATE_FLIPS_START).expect("start");
     assert_agree("MateFlips", &MateFlips, &interp, start.clone());
     // Random games list `kk` flips and meet flips their rule refuses, none of them listed.
-    let (mut ruled, mut refused) = (0, 0);
-    common::random_walk(&MateFlips, &start, 3000, 120, 13, |pos, list| {
-        ruled += list.iter().filter(|mv| mv.is_flip() && mv.has_check_rule()).count();
-        let mut pseudo = MoveList::new();
-        MateFlips.pseudo_legal_moves(pos, &mut pseudo);
-        let mut scratch = pos.clone();
-        for mv in pseudo.iter().filter(|mv| mv.is_flip()) {
-            if rules::leaves_royals_safe(&MateFlips, &mut scratch, *mv, &[])
-                && !rules::keeps_check_rule(&MateFlips, &mut scratch, *mv, &[])
-            {
-                refused += 1;
-                assert!(!list.iter().any(|m| m == mv), "{mv:?} is refused by its rule");
-            }
-        }
-        common::assert_make_unmake(pos, list, |_, _| {});
-    });
+    let (ruled, refused) = common::flip_rule_tally(&MateFlips, &start, (3000, 120, 13));
     assert!(ruled > 100 && refused > 0, "{ruled} {refused}");
 }

@@ -105,3 +105,32 @@ pub fn assert_make_unmake<B: Bitboard>(pos: &Position<B>, list: &MoveList, mut v
         visit(&pos, mv);
     }
 }
+
+/// Random games of `generator` from `start` (`random_walk`'s `steps`, `restart`, `seed`), with
+/// every listed move made and unmade: how many flips with a check rule (`k`, `kk`) were listed,
+/// and how many pseudo-legal flips that leave the mover's royal pieces safe their rule refused.
+/// Panics if a refused flip is listed.
+pub fn flip_rule_tally<B: Bitboard, G: MoveGenerator<B>>(
+    generator: &G,
+    start: &Position<B>,
+    (steps, restart, seed): (usize, usize, u64),
+) -> (usize, usize) {
+    use mbn::runtime::rules;
+    let (mut ruled, mut refused) = (0, 0);
+    random_walk(generator, start, steps, restart, seed, |pos, list| {
+        ruled += list.iter().filter(|mv| mv.is_flip() && mv.has_check_rule()).count();
+        let mut pseudo = MoveList::new();
+        generator.pseudo_legal_moves(pos, &mut pseudo);
+        let mut scratch = pos.clone();
+        for mv in pseudo.iter().filter(|mv| mv.is_flip()) {
+            if rules::leaves_royals_safe(generator, &mut scratch, *mv, &[])
+                && !rules::keeps_check_rule(generator, &mut scratch, *mv, &[])
+            {
+                refused += 1;
+                assert!(!list.iter().any(|m| m == mv), "{mv:?} is refused by its rule");
+            }
+        }
+        assert_make_unmake(pos, list, |_, _| {});
+    });
+    (ruled, refused)
+}
