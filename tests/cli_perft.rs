@@ -144,6 +144,17 @@ fn moves_with_a_swap_on_the_way() {
     assert!(json.contains("\"e6/e5d4\"") && json.contains("\"f5/e5d4\""), "{json}");
 }
 
+/// `mbn moves` shows a flip on the way (M126) as its destination, `~` and the flipped piece's
+/// square: the Lariat `xR-mW` on d4 turns the enemy on d6 and stops on d7; the friend on f4 is
+/// neither turned nor passed.
+#[test]
+fn moves_with_a_flip_on_the_way() {
+    let lariat = ["xR-mW", "--from", "d4", "--enemy", "d6", "--friendly", "f4"];
+    assert_eq!(moves(&lariat), "a4 b4 d1 d2 d7~d6");
+    let json = moves(&["xR-mW", "--from", "d4", "--enemy", "d6", "--json"]);
+    assert!(json.contains("\"d7~d6\""), "{json}");
+}
+
 /// A flip (MBN `x`, docs/SEMANTICS.md M34) is printed `~` and the square of the piece it turns:
 /// the mover stays, so the square is no destination.
 #[test]

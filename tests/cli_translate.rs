@@ -72,6 +72,13 @@ fn what_mbn_cannot_say_exits_1_saying_why() {
     let o = translate("mbn", "xbetza", "(fr)F--fD");
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("`(fr)F--fD` has no XBetza translation"));
+    // MBN's flips (`x`, M34, M126) are no XBetza mode: the message names the letter as written.
+    for mbn in ["xN", "mF+(xF-mF)"] {
+        let o = translate("mbn", "xbetza", mbn);
+        assert_eq!(o.status.code(), Some(1));
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert!(e.contains("has no XBetza translation: XBetza has no modifier for MBN's `x`"), "`{mbn}`: {e}");
+    }
 }
 
 /// A piece without moves (`W-tF`: `t`, straight back, names no F step after a W) is XBetza's empty

@@ -245,10 +245,21 @@ fn what_is_refused() {
         ("wK-uW-W", "`u` in a multi-leg move that also swaps or takes en passant on the way"),
         ("uW-cefF-W", "`u` in a multi-leg move that also swaps or takes en passant on the way"),
         ("(duK)0", "or move only when unblocked (`u`)"),
-        // M107: a multi-leg move flips on its last leg only, and not what the piece captures or
-        // swaps with (`k` on such moves runs since M111).
-        ("xW-W", "`x` (flip) on a leg another leg may follow"),
-        ("K-{xW}-W", "`x` (flip) on a leg another leg may follow"),
+        // M107: a multi-leg move flips on its last leg, and not what the piece captures or swaps
+        // with (`k` on such moves runs since M111); M126: or once on the way, on a leg another
+        // leg always follows.
+        ("K-{xW}-W", "`x` (flip) on a leg in a repeat, a `{...}` another leg follows or a counted `[...]`"),
+        ("(xW-W)2", "two flips (`x`) in one move: a flipping rider or repeat after another leg"),
+        ("K-xR4", "two flips (`x`) in one move: a flipping rider or repeat after another leg"),
+        ("xW-xW", "two flips (`x`) in one move (M126)"),
+        ("xK-{W}", "`x` (flip) on a leg the move may end on without it being the last leg"),
+        ("xW-wW", "a swap (`w`) and a flip (`x`) in one move"),
+        ("wW-xW", "a swap (`w`) and a flip (`x`) in one move"),
+        ("cxW-W", "a leg that may both capture and flip the same piece on the way"),
+        ("xjW-W", "a leg that may both visit (`j`) and flip on the way"),
+        ("xW-!W", "a flip on the way (`x`, M126) in a move with `!`"),
+        ("xW-mefW-W", "en passant (`e`) in a move with a flip on the way"),
+        ("xW-p{P}R", "hops over piece sets (`p{P}`) after a flip on the way"),
         ("cN+(mW-xF)", "both flip and capture"),
         ("mK+(mW-xxF)+(W-wwF)", "both flip and capture (or swap) the same piece"),
         ("cW-xF", "flips (`x`) and en passant (`e`) in a move that also captures on the way"),
@@ -279,8 +290,15 @@ fn what_is_refused() {
     // M108 refuses only rounds that always stand still.
     assert_eq!(refusals("R-{Q}"), (Vec::new(), Vec::new()));
     assert_eq!(refusals("(K-O)2+([K])3+W-(W-O)0*"), (Vec::new(), Vec::new()));
-    // Flips on the last leg of a multi-leg move run in both back ends (M107).
+    // Flips on the last leg of a multi-leg move run in both back ends (M107), and so do flips on
+    // the way (M126), with captures on the way, `k`, `kk`, `#`, hops and cylinders beside them.
     assert_eq!(refusals("mW-xF"), (Vec::new(), Vec::new()));
+    assert_eq!(
+        refusals("(xW-W)+(cW-xxW-mW)+(K-[xyW]-W)+(kxF-F)+(kkxR-W)+(#xN-W)+(xpR-W)+(oxW-oW)"),
+        (Vec::new(), Vec::new())
+    );
+    // A flip on the way is written `d4d6~d5`: the piece may capture what it flips on the way.
+    assert_eq!(refusals("cK+(xW-W)"), (Vec::new(), Vec::new()));
     assert_eq!(refusals("mK+(mF-[xxF])+xN"), (Vec::new(), Vec::new()));
     // `k` on multi-leg moves and on pieces with multi-leg moves runs in both back ends (M82).
     assert_eq!(refusals("kW-W"), (Vec::new(), Vec::new()));

@@ -377,7 +377,13 @@ impl Interpreter {
     /// unpromoted where it could never move again (SEMANTICS.md V4, V5). A swap or relocation
     /// (M24, X27), a pass (M26) or a stationary capture (M61) is pushed as it is.
     fn push_with_promotions(&self, mv: Move, piece: Piece, out: &mut MoveList) {
-        if mv.is_swap() || mv.is_pass() || mv.is_flip() || mv.is_stay() || mv.swapped().is_some() {
+        if mv.is_swap()
+            || mv.is_pass()
+            || mv.is_flip()
+            || mv.is_stay()
+            || mv.swapped().is_some()
+            || mv.flipped().is_some()
+        {
             out.push(mv);
             return;
         }

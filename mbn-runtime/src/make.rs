@@ -65,7 +65,8 @@ impl<B: Bitboard> Position<B> {
     /// the halfmove clock resets on captures and moves of clock-resetting kinds; a pass only
     /// clears the en passant state, counts itself in [`Self::passes`] and hands the turn over; a
     /// flip (MBN `x`) turns the piece on `to` to the other colour (clearing its unmoved mark and
-    /// castling right) and resets the clock; a stationary capture ([`Move::stay`]) leaves the mover
+    /// castling right) and resets the clock, and a flip on the way does so to its flipped piece as
+    /// the mover goes on; a stationary capture ([`Move::stay`]) leaves the mover
     /// on `from` and takes the pieces on `extra`; a move flagged [`MoveFlags::CHECKED`] marks the mover's
     /// unmoved royal pieces [`decayed`](Self::decayed), and so is a dropped piece (MBN `ii`); in a
     /// variant with an XBetza Imitator the kind of the piece making the move becomes
@@ -126,6 +127,8 @@ impl<B: Bitboard> Position<B> {
             }
         } else if let Some((s, t)) = mv.swapped() {
             self.make_swap_on_the_way(mv, s, t, extra, &mut undo);
+        } else if let Some(f) = mv.flipped() {
+            self.make_flip_on_the_way(mv, f, extra, &mut undo);
         } else if let (Some(pf), Some(pt)) = (mv.partner_from(), mv.partner_to()) {
             let our_rights = if mv.is_swap() { B::EMPTY } else { self.castling & self.by_color(us) };
             let touched = B::from_square(from) | B::from_square(to) | B::from_square(pf) | B::from_square(pt);
@@ -219,6 +222,8 @@ impl<B: Bitboard> Position<B> {
             self.add_to_hand(us, kind, 1);
         } else if let Some((s, t)) = mv.swapped() {
             self.unmake_swap_on_the_way(mv, s, t, undo);
+        } else if let Some(f) = mv.flipped() {
+            self.unmake_flip_on_the_way(mv, f, undo);
         } else if let (Some(pf), Some(pt)) = (mv.partner_from(), mv.partner_to()) {
             let king = self.take(to);
             let partner = self.take(pt);
@@ -281,6 +286,63 @@ impl<B: Bitboard> Position<B> {
         let (mover, swapped) = self.move_pair((from, to), (s, t), touched);
         undo.moved = mover;
         self.swap_effects(mover, swapped);
+    }
+
+    /// Makes a flip on the way (M126): the extra captures and the capture on `to` leave the board,
+    /// the mover goes `from` → `to` with its `~` mark, and the piece on `f` turns to the other
+    /// colour where it stands, keeping its `~` mark. Touched squares lose their unmoved marks and
+    /// castling rights; a royal mover costs its colour its rights; the clock resets (a flip always
+    /// does, M34). Nothing promotes.
+    fn make_flip_on_the_way(&mut self, mv: Move, f: Square, extra: &[Square], undo: &mut Undo<B>) {
+        let us = self.side_to_move;
+        let (from, to) = (mv.from(), mv.to());
+        let (taken, squares) = self.take_extra_captures(us, extra);
+        undo.extra_count = taken;
+        if mv.is_capture() {
+            undo.captured = self.take(to);
+            if let Some(c) = undo.captured {
+                self.capture_to_hand(us, c, to, 1);
+            }
+        }
+        let marked = self.promoted.test(from);
+        let mover = self.take(from);
+        undo.moved = mover;
+        if let Some(p) = mover {
+            if self.table.is_royal(p.kind) {
+                self.castling &= !self.by_color(us);
+            }
+            self.put(to, p);
+        }
+        if let Some(p) = self.take(f) {
+            self.put(f, Piece::new(p.kind, !p.color));
+        }
+        let touched = B::from_square(from) | B::from_square(to) | B::from_square(f) | squares;
+        self.unmoved &= !touched;
+        self.castling &= !touched;
+        self.promoted &= !(touched & !B::from_square(f));
+        if marked && mover.is_some() {
+            self.promoted.set(to);
+        }
+        self.halfmove_clock = 0;
+    }
+
+    /// Takes back a flip on the way made by [`Self::make_flip_on_the_way`] (flags already restored).
+    fn unmake_flip_on_the_way(&mut self, mv: Move, f: Square, undo: Undo<B>) {
+        // `unmake` has handed the turn back to the mover.
+        let us = self.side_to_move;
+        let (from, to) = (mv.from(), mv.to());
+        let mover = self.take(to);
+        if let Some(c) = undo.captured {
+            self.put(to, c);
+            self.capture_to_hand(us, c, to, u8::MAX);
+        }
+        if let Some(p) = self.take(f) {
+            self.put(f, Piece::new(p.kind, !p.color));
+        }
+        if let Some(p) = undo.moved.or(mover) {
+            self.put(from, p);
+        }
+        self.unmake_extra_captures(us, undo.extra_count);
     }
 
     /// Moves two pieces at once (a castling, a swap on the way): the one on `from` to `to` and the

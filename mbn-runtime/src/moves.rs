@@ -20,7 +20,9 @@
 //! its square twice plus the captured squares, `d4d4xd5`, which a pass (`d4d4`, no `x`) and the
 //! ordinary capture (`d4d5`) never read as; a swap on the way (MBN `w` on a
 //! leg another leg follows) as the mover's move, its extra captures, then `/` and the swapped
-//! piece's squares: `d4e6/e5d4` (the piece on e5 goes to d4, the mover to e6).
+//! piece's squares: `d4e6/e5d4` (the piece on e5 goes to d4, the mover to e6); a flip on the way
+//! (MBN `x` on a leg another leg follows) as the mover's move, its extra captures, then `~` and the
+//! flipped piece's square: `d4d6~d5`.
 
 use core::fmt;
 use core::ops::BitOr;
@@ -70,6 +72,10 @@ impl MoveFlags {
     /// goes `from` to `to` (capturing there with [`MoveFlags::CAPTURE`]) and one other piece of
     /// either colour from the partner's `from` to its `to` ([`Move::swapped`]).
     pub const SWAP_ON_THE_WAY: MoveFlags = MoveFlags(16384);
+    /// A flip on the way (MBN `x` on a leg another leg follows, docs/SEMANTICS.md M126): the mover
+    /// goes `from` to `to` (capturing there with [`MoveFlags::CAPTURE`]) and the piece on one
+    /// other square changes colour where it stands ([`Move::flipped`]).
+    pub const FLIP_ON_THE_WAY: MoveFlags = MoveFlags(32768);
 
     /// Whether all flags of `other` are set.
     #[inline]
@@ -182,6 +188,30 @@ impl Move {
         m.partner_from = swapped_from;
         m.partner_to = swapped_to;
         m
+    }
+
+    /// A flip on the way (MBN `x` on a leg another leg follows, M126): the piece on `from` goes to
+    /// `to`, capturing the piece there when `capture`, and the piece on `flipped` (of either
+    /// colour, never royal) turns to the other colour where it stands. Extra captures go in the
+    /// [`MoveList`] as for any locust move.
+    #[inline]
+    pub const fn flip_on_the_way(from: Square, to: Square, capture: bool, flipped: Square) -> Self {
+        let flags =
+            if capture { MoveFlags::FLIP_ON_THE_WAY.0 | MoveFlags::CAPTURE.0 } else { MoveFlags::FLIP_ON_THE_WAY.0 };
+        let mut m = Move::new(from, to, MoveFlags(flags));
+        m.partner_from = flipped;
+        m
+    }
+
+    /// The square of a flip on the way's flipped piece ([`Move::flip_on_the_way`]); `None` for
+    /// every other move.
+    #[inline]
+    pub const fn flipped(self) -> Option<Square> {
+        if self.flags.contains(MoveFlags::FLIP_ON_THE_WAY) {
+            Some(self.partner_from)
+        } else {
+            None
+        }
     }
 
     /// A swap on the way's swapped piece: the square it leaves and the square it goes to
@@ -436,6 +466,10 @@ impl Move {
             out.write_char('/')?;
             geometry.write_square(s, out)?;
             geometry.write_square(t, out)?;
+        }
+        if let Some(sq) = self.flipped() {
+            out.write_char('~')?;
+            geometry.write_square(sq, out)?;
         }
         Ok(())
     }
@@ -694,6 +728,8 @@ pub struct UciMove {
     pub relocation: Option<Square>,
     /// `/st`: a swap on the way's swapped piece, from `s` to `t` ([`Move::swap_on_the_way`]).
     pub swapped: Option<(Square, Square)>,
+    /// `~s`: a flip on the way's flipped piece ([`Move::flip_on_the_way`]).
+    pub flipped: Option<Square>,
 }
 
 /// A move text error: what went wrong and at which byte.
@@ -779,6 +815,7 @@ impl UciMove {
                 extra: Vec::new(),
                 relocation: None,
                 swapped: None,
+                flipped: None,
             });
         }
         let (from, i) = square_at(geometry, text, 0)?;
@@ -801,28 +838,36 @@ impl UciMove {
         let mut extra = Vec::new();
         let mut relocation = None;
         let mut swapped = None;
+        let mut flipped = None;
         while i < bytes.len() {
-            if bytes[i] == b'/' && relocation.is_none() && swapped.is_none() {
+            let special = relocation.is_some() || swapped.is_some() || flipped.is_some();
+            if bytes[i] == b'~' && !special {
+                let (sq, next) = square_at(geometry, text, i + 1)?;
+                flipped = Some(sq);
+                i = next;
+                continue;
+            }
+            if bytes[i] == b'/' && !special {
                 let (s, next) = square_at(geometry, text, i + 1)?;
                 let (t, next) = square_at(geometry, text, next)?;
                 swapped = Some((s, t));
                 i = next;
                 continue;
             }
-            if bytes[i] == b'>' && relocation.is_none() && swapped.is_none() {
+            if bytes[i] == b'>' && !special {
                 let (sq, next) = square_at(geometry, text, i + 1)?;
                 relocation = Some(sq);
                 i = next;
                 continue;
             }
-            if bytes[i] != b'x' || relocation.is_some() || swapped.is_some() {
+            if bytes[i] != b'x' || special {
                 return move_err(i, MoveParseErrorKind::UnexpectedChar(char_at(text, i)));
             }
             let (sq, next) = square_at(geometry, text, i + 1)?;
             extra.push(sq);
             i = next;
         }
-        Ok(UciMove { from: Some(from), to, drop: None, promotion, extra, relocation, swapped })
+        Ok(UciMove { from: Some(from), to, drop: None, promotion, extra, relocation, swapped, flipped })
     }
 
     /// Whether this text denotes `mv` (whose extra captures are `extra`).
@@ -835,6 +880,9 @@ impl UciMove {
             return false;
         }
         if self.relocation.map(|s| s.index()) != mv.relocation().map(|s| s.index()) || self.swapped != mv.swapped() {
+            return false;
+        }
+        if self.flipped != mv.flipped() {
             return false;
         }
         let to_ok = self.to == mv.to() || mv.partner_from() == Some(self.to);
@@ -930,6 +978,8 @@ mod tests {
             (Move::pass(sq(g, "e2")), "e2e2"),
             (Move::swap_on_the_way(sq(g, "d4"), sq(g, "e6"), false, sq(g, "e5"), sq(g, "d4")), "d4e6/e5d4"),
             (Move::swap_on_the_way(sq(g, "d1"), sq(g, "d4"), true, sq(g, "d3"), sq(g, "d2")), "d1d4/d3d2"),
+            (Move::flip_on_the_way(sq(g, "d4"), sq(g, "d6"), false, sq(g, "d5")), "d4d6~d5"),
+            (Move::flip_on_the_way(sq(g, "d1"), sq(g, "d10"), true, sq(g, "d3")), "d1d10~d3"),
         ];
         for (mv, text) in cases {
             assert_eq!(mv.to_uci(g, &t, &[]), text);
@@ -970,6 +1020,11 @@ mod tests {
         assert_eq!(e("+Z@e4").kind, MoveParseErrorKind::UnknownPiece("+Z".into()));
         assert!(e("e2e4?").to_string().contains("byte 4"));
         assert_eq!(e("d1d5>").column, 5);
+        // A flip on the way names one square, after the extra captures and alone.
+        assert_eq!(e("d4d6~").column, 5);
+        assert_eq!(e("d4d6~d5xe5").column, 7);
+        assert_eq!(e("d4d6~d5~d7").column, 7);
+        assert_eq!(e("d4d6~d5/e5d4").column, 7);
         assert_eq!(e("d1d5>d3>d4").column, 7);
         assert_eq!(e("d1d5>d3xd4").column, 7);
         let swap = Move::swap(sq(g, "d1"), sq(g, "d5"));

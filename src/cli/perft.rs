@@ -317,17 +317,20 @@ pub fn moves_command(args: MovesArgs) -> ExitCode {
     // A flip (MBN `x`, docs/SEMANTICS.md M34) is `~` and the square of the piece it turns: the
     // mover stays where it is. A swap on the way (M63) adds `/` and the swapped piece's squares. A
     // stationary capture (M61) is the piece's own square, `x` and the squares it takes; a pass
-    // (M62) the piece's own square.
+    // (M62) the piece's own square. A flip on the way (M126) adds `~` and the flipped piece's square.
     let names: Vec<String> = destinations
         .iter()
-        .map(|(sq, flip, swapped, taken)| {
-            let mut name = format!("{}{}", if *flip { "~" } else { "" }, geometry.square_name(*sq));
-            for &t in taken {
+        .map(|d| {
+            let mut name = format!("{}{}", if d.flip { "~" } else { "" }, geometry.square_name(d.to));
+            for &t in &d.taken {
                 name.push('x');
                 name.push_str(&geometry.square_name(t));
             }
-            if let Some((s, t)) = swapped {
-                name.push_str(&format!("/{}{}", geometry.square_name(*s), geometry.square_name(*t)));
+            if let Some((s, t)) = d.swapped {
+                name.push_str(&format!("/{}{}", geometry.square_name(s), geometry.square_name(t)));
+            }
+            if let Some(f) = d.flipped {
+                name.push_str(&format!("~{}", geometry.square_name(f)));
             }
             name
         })
@@ -358,12 +361,12 @@ pub fn multi_leg_marks(
     let landings = |enemy: &[Square]| destinations_on_any_board(&variant, &interp, from, &[], enemy);
     let mut out: Vec<(Square, mbn::codegen::diagram::Marks)> = Vec::new();
     // A piece's death (a last leg that visits, M103) lands nowhere: not drawn.
-    for (sq, ..) in landings(&[])?.into_iter().filter(|(.., taken)| !taken.contains(&from)) {
-        out.push((sq, mbn::codegen::diagram::Marks { moves: true, ..Default::default() }));
+    for d in landings(&[])?.into_iter().filter(|d| !d.taken.contains(&from)) {
+        out.push((d.to, mbn::codegen::diagram::Marks { moves: true, ..Default::default() }));
     }
     for sq in geometry.squares().filter(|&sq| sq != from) {
         // A flip (M107) is drawn as a capture, as the one-leg diagram draws `xN`.
-        let takes = landings(&[sq])?.iter().any(|(to, _, swapped, _)| *to == sq && swapped.is_none());
+        let takes = landings(&[sq])?.iter().any(|d| d.to == sq && d.swapped.is_none() && d.flipped.is_none());
         if takes {
             match out.iter_mut().find(|(s, _)| *s == sq) {
                 Some((_, m)) => m.captures = true,
@@ -389,9 +392,20 @@ fn destinations_on_any_board(
     }
 }
 
-/// A destination of `mbn moves`: the square, whether the move is a flip, the squares a swap on the
-/// way moves the swapped piece between, and the squares a stationary capture takes.
-type Destination = (Square, bool, Option<(Square, Square)>, Vec<Square>);
+/// A destination of `mbn moves`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Destination {
+    /// Where the move goes (for a flip: the flipped piece's square).
+    to: Square,
+    /// Whether the move is a flip (M34): the mover stays.
+    flip: bool,
+    /// The squares a swap on the way (M63) moves the swapped piece between.
+    swapped: Option<(Square, Square)>,
+    /// The square of the piece a flip on the way (M126) turns.
+    flipped: Option<Square>,
+    /// The squares a stationary capture (M61) takes.
+    taken: Vec<Square>,
+}
 
 /// The squares White's piece (kind 0) on `from` can move or capture to (not the moves it induces
 /// in friends), sorted by file then rank, each with whether the move is a flip (MBN `x`: the piece
@@ -426,15 +440,19 @@ fn destinations<B: Bitboard>(
     let mut out: Vec<Destination> = list
         .iter()
         .filter(|mv| mv.from() == from)
-        .map(|mv| {
-            let taken = if mv.is_stay() { list.extra_captures(mv).to_vec() } else { Vec::new() };
-            (mv.to(), mv.is_flip(), mv.swapped(), taken)
+        .map(|mv| Destination {
+            to: mv.to(),
+            flip: mv.is_flip(),
+            swapped: mv.swapped(),
+            flipped: mv.flipped(),
+            taken: if mv.is_stay() { list.extra_captures(mv).to_vec() } else { Vec::new() },
         })
         .collect();
-    out.sort_by_key(|(sq, flip, swapped, taken)| {
-        let swapped = swapped.map(|(s, t)| (s.index(), t.index()));
-        let taken: Vec<(u8, u8)> = taken.iter().map(|&t| (geometry.file_of(t), geometry.rank_of(t))).collect();
-        (geometry.file_of(*sq), geometry.rank_of(*sq), *flip, swapped, taken)
+    out.sort_by_key(|d| {
+        let swapped = d.swapped.map(|(s, t)| (s.index(), t.index()));
+        let flipped = d.flipped.map(|f| f.index());
+        let taken: Vec<(u8, u8)> = d.taken.iter().map(|&t| (geometry.file_of(t), geometry.rank_of(t))).collect();
+        (geometry.file_of(d.to), geometry.rank_of(d.to), d.flip, swapped, flipped, taken)
     });
     out.dedup();
     Ok(out)

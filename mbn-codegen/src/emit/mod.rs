@@ -188,10 +188,10 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
     let check_rules = legs.iter().chain(&g.passes).flatten().flatten().any(|leg| leg.check_rule.is_some())
         || g.multi.iter().flatten().flatten().any(|m| m.check_rule.is_some());
     g.check_rules = check_rules;
-    // Flips (M34) are made and tested, like swaps.
+    // Flips (M34) and flips on the way (M126) are made and tested, like swaps.
     let flip_moves = (legs.iter().flatten().flatten().any(|leg| leg.flip.is_some())
         || g.multi.iter().flatten().flatten().any(multileg::flips))
-    .then(|| quote!(|| mv.is_flip()));
+    .then(|| quote!(|| mv.is_flip() || mv.flipped().is_some()));
     // M64: a double step opens e.p. captures on the way that may go on to a royal piece, so
     // double steps are made and tested.
     let ep_way_moves =

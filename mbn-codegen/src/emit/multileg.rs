@@ -96,6 +96,11 @@ struct St<'a> {
     /// M63: a swap on the way: the swap square (empty once the mover goes on) and the swapping
     /// leg's start square, where the swapped piece stands for the rest of the path.
     swapped: Option<(Ident, Ident)>,
+    /// M126: the pending landing of an `x` leg another leg follows is settled as a flip (this copy
+    /// of the path) rather than as an empty square or a capture (the other copy).
+    flipping: bool,
+    /// M126: a flip on the way: the square of the flipped piece, which stays there.
+    flipped: Option<Ident>,
 }
 
 /// What remains to be walked (as in the interpreter).
@@ -229,8 +234,8 @@ impl Gen {
                         runtime.push(r as *const PRepeat)
                     }
                 });
-                // M63: a swap on the way is not kept on a searched repeat's stack.
-                if runtime.is_empty() || swaps_on_the_way(m) {
+                // M63, M126: a swap or flip on the way is not kept on a searched repeat's stack.
+                if runtime.is_empty() || swaps_on_the_way(m) || flips_on_the_way(m) {
                     (body, over, touched_m)
                 } else {
                     self.unroll(m, kind, color, sink, runtime)
@@ -336,6 +341,8 @@ impl Gen {
                 off: None,
                 swapping: false,
                 swapped: None,
+                flipping: false,
+                flipped: None,
             };
             let body = u.run(st, &Cont::Parts(&m.parts, &Cont::Done));
             (body, u.over_budget, u.touched)
@@ -541,7 +548,7 @@ impl Gen {
     }
 }
 
-/// Whether a multi-leg move restricts a capture, visit, hurdle or pass-over to a piece set (which
+/// Whether a multi-leg move restricts a capture, swap, flip, visit, hurdle or pass-over to a piece set (which
 /// needs a position: a lone piece has none).
 pub(super) fn has_piece_sets(m: &PMove) -> bool {
     let mut sets = explosion_sets(&m.parts);
@@ -549,7 +556,10 @@ pub(super) fn has_piece_sets(m: &PMove) -> bool {
         &m.parts,
         &mut |s| {
             let leg = &s.leg;
+            // Swaps and flips on the way (M63, M126) read their sets on squares the path crosses.
+            let touch_sets = [&leg.swap, &leg.flip].into_iter().flatten().any(|w| !w.targets.only.is_empty());
             sets |= leg.captures.iter().any(|t| !t.only.is_empty())
+                || touch_sets
                 || leg.visit.as_ref().is_some_and(|v| v.only.is_some())
                 || matches!(leg.over, POver::Set(_))
                 || leg.hop.as_ref().is_some_and(|h| h.hurdles.is_some());
@@ -605,7 +615,7 @@ pub(super) fn needs_position(m: &PMove) -> bool {
     needs
 }
 
-/// Whether a multi-leg move flips a piece on its last leg (`mW-xF`, M107).
+/// Whether a multi-leg move flips a piece (on its last leg, `mW-xF`, M107, or on the way, M126).
 pub(super) fn flips(m: &PMove) -> bool {
     let mut flips = false;
     walk_steps(&m.parts, &mut |s| flips |= s.leg.flip.is_some(), &mut |_| {});
@@ -625,6 +635,14 @@ fn swaps_on_the_way(m: &PMove) -> bool {
     walk_steps(&m.parts, &mut |s| swaps += usize::from(s.leg.swap.is_some()), &mut |_| {});
     let last_swaps = matches!(m.parts.last(), Some(PPart::Leg(s)) if s.leg.swap.is_some());
     swaps > usize::from(last_swaps)
+}
+
+/// Whether a multi-leg move flips on the way (M126): an `x` leg that is not its last part.
+fn flips_on_the_way(m: &PMove) -> bool {
+    let mut flips = 0;
+    walk_steps(&m.parts, &mut |s| flips += usize::from(s.leg.flip.is_some()), &mut |_| {});
+    let last_flips = matches!(m.parts.last(), Some(PPart::Leg(s)) if s.leg.flip.is_some());
+    flips > usize::from(last_flips)
 }
 
 /// Whether a multi-leg move captures en passant on the way (M64): a `ce` leg that is not its last.
@@ -727,6 +745,8 @@ fn later_round<'a>(st: &St<'a>, at: &Ident) -> St<'a> {
         off: None,
         swapping: false,
         swapped: st.swapped.clone(),
+        flipping: false,
+        flipped: st.flipped.clone(),
     }
 }
 
@@ -1172,6 +1192,8 @@ impl<'a> Unroll<'_> {
                 off: None,
                 swapping: false,
                 swapped: None,
+                flipping: false,
+                flipped: None,
             };
             let count = self.id("n");
             let rounds = |bodies: &'a [Vec<PPart>], later: bool, me: &mut Self| {
@@ -1275,7 +1297,14 @@ impl<'a> Unroll<'_> {
     /// searched at run time starts with an empty log). A replay queue left over at a round's end
     /// is dropped, as the next round or the stop sets its own (`round`).
     fn context(&self, st: &St<'a>, log: bool) -> Option<Context<'a>> {
-        if st.setup.is_some() || st.actor.is_some() || st.off.is_some() || st.swapping || st.swapped.is_some() {
+        if st.setup.is_some()
+            || st.actor.is_some()
+            || st.off.is_some()
+            || st.swapping
+            || st.swapped.is_some()
+            || st.flipping
+            || st.flipped.is_some()
+        {
             return None;
         }
         let step = st.pending.as_ref().map(|(s, _)| *s);
@@ -1356,6 +1385,17 @@ impl<'a> Unroll<'_> {
             guards.push(quote!((#t && #test)));
             st.swapping = false;
             st.swapped = Some((sq, st.leg_start.clone()));
+            return Some((settle, guards));
+        }
+        if let Some((p, t)) = st.pending.take_if(|_| st.flipping) {
+            // M126: this copy of the path flips the piece there, never a royal one (plan: no
+            // capture of it); the mover goes on from its square.
+            let (sq, f) = (st.sq.clone(), p.leg.flip.as_ref()?);
+            let test = self.targets_test(std::slice::from_ref(&f.targets), &sq);
+            let royal = self.royal_test(&sq);
+            guards.push(quote!((#t && #test && !#royal)));
+            st.flipping = false;
+            st.flipped = Some(sq);
             return Some((settle, guards));
         }
         if let Some((p, t)) = st.pending.take() {
@@ -1618,14 +1658,25 @@ impl<'a> Unroll<'_> {
             let mut inner = self.run(next.clone(), after);
             if leg.swap.is_some() && !ends_here(after) {
                 // M63: the path again, with this landing a swap on the way.
-                next.swapping = true;
-                let swap = self.run(next, after);
+                let mut swap = next.clone();
+                swap.swapping = true;
+                let swap = self.run(swap, after);
                 inner = quote!(#inner #swap);
+            }
+            if leg.flip.is_some() && !ends_here(after) {
+                // M126: the path again, with this landing a flip on the way.
+                next.flipping = true;
+                let flip = self.run(next, after);
+                inner = quote!(#inner #flip);
             }
             let mut dest = self.ranges(&leg.destination, &to);
             if let Some((_, u)) = &st.swapped {
                 // M63: the swapped piece is not landed on again.
                 dest.push(quote!(#to != #u));
+            }
+            if let Some(f) = &st.flipped {
+                // M126: nor is the flipped piece.
+                dest.push(quote!(#to != #f));
             }
             let inner = guarded(dest, inner);
             let body = quote! {
@@ -1746,6 +1797,18 @@ impl<'a> Unroll<'_> {
                 }
             };
         }
+        if let (Sink::Moves, Some(f)) = (self.sink, &st.flipped) {
+            // M126: a path that flipped on the way.
+            let extra = st.cap.as_ref().map_or(quote!(<#ty as Bitboard>::EMPTY), |c| quote!(#c));
+            let push = self.push_flipped(s, t, f, extra, st.decisive);
+            return quote! {
+                #specials
+                if #(#ends)||* {
+                    found += 1;
+                    #push
+                }
+            };
+        }
         let sink = match self.sink {
             // M44: the quiet end of a path that passed a `me` leg is a double step (no captures on
             // the way beside it, plan).
@@ -1846,7 +1909,22 @@ impl<'a> Unroll<'_> {
         decisive: bool,
     ) -> TokenStream {
         let list = self.extra_list(extra);
-        let (flag, listed) = match decisive {
+        let (flag, listed) = self.listed_with_extras(decisive);
+        quote! {
+            if #to != from {
+                #list
+                let mv = Move::swap_on_the_way(from, #to, #capture, #w, #u) #flag;
+                if !#listed {
+                    let _ = out.push_with_captures(mv, extra);
+                }
+            }
+        }
+    }
+
+    /// The flag of a move with extra captures (`extra`, listed from `xstart`) and the test that it
+    /// is listed: on a path through a `#` leg, the same move listed before is marked decisive.
+    fn listed_with_extras(&self, decisive: bool) -> (TokenStream, TokenStream) {
+        match decisive {
             true => (quote!(.decisive()), quote!(out.make_decisive(mv, extra, xstart))),
             false => (
                 quote!(),
@@ -1854,11 +1932,18 @@ impl<'a> Unroll<'_> {
                     .get(i)
                     .is_some_and(|m| { m.decisive() == mv.decisive() && out.extra_captures(&m) == extra }))),
             ),
-        };
+        }
+    }
+
+    /// Pushes the flip on the way (M126) to `to` (a capture when `capture`) whose flipped piece
+    /// stands on `f`, with the extra captures of the bitboard `extra`, as [`Unroll::push_swapped`].
+    fn push_flipped(&self, to: &Ident, capture: &Ident, f: &Ident, extra: TokenStream, decisive: bool) -> TokenStream {
+        let list = self.extra_list(extra);
+        let (flag, listed) = self.listed_with_extras(decisive);
         quote! {
             if #to != from {
                 #list
-                let mv = Move::swap_on_the_way(from, #to, #capture, #w, #u) #flag;
+                let mv = Move::flip_on_the_way(from, #to, #capture, #f) #flag;
                 if !#listed {
                     let _ = out.push_with_captures(mv, extra);
                 }
@@ -1956,7 +2041,7 @@ impl<'a> Unroll<'_> {
     /// what it took on the way.
     fn dies(&mut self, st: &St<'a>, p: &PStep, t: &Ident) -> TokenStream {
         let Some(v) = &p.leg.visit else { return quote!() };
-        if st.swapped.is_some() {
+        if st.swapped.is_some() || st.flipped.is_some() {
             return quote!();
         }
         let ty = self.ty();
@@ -2077,16 +2162,22 @@ impl<'a> Unroll<'_> {
         if let Some(f) = &p.leg.flip {
             // M107: a flip on the last leg, never of a royal piece.
             let test = self.targets_test(std::slice::from_ref(&f.targets), s);
-            let royal: Vec<u8> = (0..self.g.royal.len()).filter(|&k| self.g.royal[k]).map(|k| k as u8).collect();
+            let royal = self.royal_test(s);
             let action = moves.then(|| quote!(let mv = Move::flip(from, #s) #flag; if !#listed { out.push(mv); }));
             code.push(quote! {
-                if #t && #test && !pos.piece_at(#s).is_some_and(|p| [#(#royal),*].contains(&p.kind.0)) {
+                if #t && #test && !#royal {
                     found += 1;
                     #action
                 }
             });
         }
         quote!(#(#code)*)
+    }
+
+    /// Whether the piece on `s` is of a royal kind.
+    fn royal_test(&self, s: &Ident) -> TokenStream {
+        let royal: Vec<u8> = (0..self.g.royal.len()).filter(|&k| self.g.royal[k]).map(|k| k as u8).collect();
+        quote!(pos.piece_at(#s).is_some_and(|p| [#(#royal),*].contains(&p.kind.0)))
     }
 
     /// Whether `victim` on `victim_sq` may be taken en passant: of the mover's kind, or in the set.

@@ -54,6 +54,9 @@ pub enum LandingKind {
     SwapOnTheWay(Square, Square),
     /// A flip on the last leg (`mW-xF`, M107): the piece on `to` turns colour, the mover stays.
     Flip,
+    /// A flip on the way (`xW-W`, M126): the piece on `.0` turns colour where it stands; the
+    /// path's end is a move or a capture (`capture`).
+    FlipOnTheWay(Square),
 }
 
 impl Landing {
@@ -69,6 +72,7 @@ impl Landing {
             (None, LandingKind::Swap) => Move::swap(mover, self.to),
             (None, LandingKind::Flip) => Move::flip(mover, self.to),
             (None, LandingKind::SwapOnTheWay(s, t)) => Move::swap_on_the_way(mover, self.to, self.capture, s, t),
+            (None, LandingKind::FlipOnTheWay(f)) => Move::flip_on_the_way(mover, self.to, self.capture, f),
             (None, LandingKind::EnPassant) => Move::en_passant(mover, self.to),
             (None, LandingKind::DoubleStep) => Move::double_step(mover, self.to),
             (None, LandingKind::Plain) if self.capture => Move::capture(mover, self.to),
@@ -138,6 +142,8 @@ struct State<'a> {
     /// A swap on the way (M63): the swap square (empty once the mover goes on), the swapping leg's
     /// start square and the swapped piece, which stands there for the rest of the path.
     swapped: Option<(Square, Square, Piece)>,
+    /// A flip on the way (M126): the square of the flipped piece, which stays there.
+    flipped: Option<Square>,
 }
 
 /// What remains to be walked.
@@ -237,6 +243,7 @@ impl Interpreter {
             rights: false,
             off: None,
             swapped: None,
+            flipped: None,
         };
         walker.run(start, &Cont::Parts(&m.parts, &Cont::Done), out);
     }
@@ -569,8 +576,9 @@ impl<'w, B: Bitboard> Walker<'w, B> {
                 if !self.may_land(step, target) || !leg.destination.iter().all(|r| self.in_range(r, to)) {
                     continue;
                 }
-                // M63: the swapped piece is not landed on again (no second capture, swap or visit).
-                if st.swapped.is_some_and(|(_, t, _)| t == to) {
+                // M63, M126: the swapped or flipped piece is not landed on again (no second
+                // capture, swap, flip or visit).
+                if st.swapped.is_some_and(|(_, t, _)| t == to) || st.flipped == Some(to) {
                     continue;
                 }
                 let mut next = st.clone();
@@ -660,10 +668,20 @@ impl<'w, B: Bitboard> Walker<'w, B> {
                 // M63: a swap on the way; the swapped piece goes to the leg's start square.
                 let swaps =
                     p.step.leg.swap.as_ref().is_some_and(|w| self.interp.may_capture(&w.targets, self.piece, victim));
-                if swaps && st.swapped.is_none() {
-                    st.swapped = Some((st.square, st.leg_start, victim));
+                if swaps {
+                    if st.swapped.is_none() {
+                        st.swapped = Some((st.square, st.leg_start, victim));
+                    }
+                    return true;
                 }
-                swaps
+                // M126: a flip on the way; the flipped piece stays, the mover goes on from it.
+                let flips =
+                    p.step.leg.flip.as_ref().is_some_and(|f| self.interp.may_capture(&f.targets, self.piece, victim));
+                if flips && st.flipped.is_none() && !self.interp.royal[victim.kind.index()] {
+                    st.flipped = Some(st.square);
+                    return true;
+                }
+                false
             }
         }
     }
@@ -761,9 +779,13 @@ impl<'w, B: Bitboard> Walker<'w, B> {
         let leg = &p.step.leg;
         let mut st = st;
         // M63: a path that swapped on the way ends as a move or a capture with the swap in it.
-        let plain = match st.swapped {
-            Some((s, t, _)) => LandingKind::SwapOnTheWay(s, t),
-            None => LandingKind::Plain,
+        // M126: one that flipped on the way, a move or a capture with the flip in it; back on its
+        // start square it is no move (as a swap on the way, M63).
+        let plain = match (st.swapped, st.flipped) {
+            (Some((s, t, _)), _) => LandingKind::SwapOnTheWay(s, t),
+            (None, Some(_)) if st.square == st.actor.unwrap_or(self.from) => return,
+            (None, Some(f)) => LandingKind::FlipOnTheWay(f),
+            (None, None) => LandingKind::Plain,
         };
         if leg.pass && st.setup.is_none() && st.actor.is_none() {
             // M57: a path that captured on the way where a null leg then ends (`cK-O`) is a

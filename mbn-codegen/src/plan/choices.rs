@@ -1,8 +1,8 @@
 //! `[P]` is a choice (docs/SEMANTICS.md M4): the move with P and the move without it. A move that
-//! swaps (`w`) or captures en passant (`ce`) in or before such a part is split into those moves
-//! before it is prepared (M74: `K-[wW]`, `K-[wW]-W`, `wK-[W]`, `ce{P}K-[W]`), so each of them is a
-//! move the back ends run (a swap or e.p. capture that ends its move, M43, M45, or one on the way,
-//! M63, M64). Counted parts (`[P]2`) and parts inside repeats stay as written.
+//! swaps (`w`), flips (`x`) or captures en passant (`ce`) in or before such a part is split into
+//! those moves before it is prepared (M74: `K-[wW]`, `K-[wW]-W`, `wK-[W]`, `ce{P}K-[W]`; M126:
+//! `K-[xW]-W`), so each of them is a move the back ends run (a swap, flip or e.p. capture that ends
+//! its move, M43, M107, M45, or one on the way, M63, M126, M64). Counted parts (`[P]2`) and parts inside repeats stay as written.
 
 use super::{parse_turns, PRelative};
 use crate::interp::multileg::first_leg_vectors;
@@ -10,7 +10,7 @@ use crate::ir::{Capability, Count, Directions, Extra, LegLink, Move, Part};
 use crate::lower::directions::leaper_vectors;
 use crate::syntax::ast::OptionalKind;
 
-/// The moves `m` stands for: itself, or, when it swaps or captures en passant in or before an
+/// The moves `m` stands for: itself, or, when it swaps, flips or captures en passant in or before an
 /// uncounted `[...]` of its own sequence, every way of taking or leaving out each such part (moves with no part left out).
 pub(super) fn split_swap_choices(m: &Move) -> Vec<Move> {
     if !swaps_or_takes_en_passant(&m.parts) {
@@ -137,11 +137,12 @@ fn has_choice(parts: &[Part], counted: bool) -> bool {
     })
 }
 
-/// Whether a leg of `parts`, or of an uncounted `[...]` among them, swaps or captures en passant.
+/// Whether a leg of `parts`, or of an uncounted `[...]` among them, swaps, flips or captures en
+/// passant.
 fn swaps_or_takes_en_passant(parts: &[Part]) -> bool {
     parts.iter().any(|p| match p {
         Part::Leg(leg) => {
-            leg.extras.iter().any(|e| matches!(e, Extra::Other(t) if t.starts_with('w')))
+            leg.extras.iter().any(|e| matches!(e, Extra::Other(t) if t.starts_with(['w', 'x'])))
                 || leg.capabilities.iter().any(|c| matches!(c, Capability::EnPassant { .. }))
         }
         Part::Optional { kind: OptionalKind::Choice, body, count: None, .. } => swaps_or_takes_en_passant(body),

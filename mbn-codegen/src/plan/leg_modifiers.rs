@@ -2,7 +2,7 @@
 //! decision `#`, swaps `w`, en passant captures `ce` and the e.p. rights of `me` (XBetza `e`, `n`).
 //! Both back ends run what passes these checks; the rest is refused here, with its column.
 
-use super::{flat_steps, last_legs, PPart, PStep, Prep};
+use super::{flat_steps, last_legs, PLeg, PPart, PStep, PSwap, Prep};
 use crate::interp::multileg::{leg_directions, Axis, Vector};
 use crate::ir::Reach;
 use crate::syntax::ast::Span;
@@ -18,18 +18,17 @@ impl Prep<'_> {
         let last = last_legs(parts);
         let is_last = |s: &PStep| last.iter().any(|l| std::ptr::eq(*l, s));
         let ends_special = |s: &PStep| s.leg.swap.is_some() || s.leg.en_passant.is_some() || s.leg.flip.is_some();
-        // M107: a flip ends the move.
-        if let Some(s) = steps.iter().find(|s| s.leg.flip.is_some() && !is_last(s)) {
-            self.unsupported(
-                s.span,
-                "`x` (flip) on a leg another leg may follow (`xW-W`, `K-{xW}-W`): only the last leg of a \
-                 multi-leg move flips (M107)",
-            );
+        // M126: one swap or flip per move.
+        let swap = steps.iter().find(|s| s.leg.swap.is_some());
+        if let Some(s) = steps.iter().find(|s| s.leg.flip.is_some()).filter(|_| swap.is_some()) {
+            self.unsupported(s.span, "a swap (`w`) and a flip (`x`) in one move (M126)");
             return;
         }
-        if steps.iter().any(|s| s.leg.swap.is_some() && !is_last(s)) {
-            self.check_swap_on_the_way(parts, &steps, span);
-            return;
+        for touch in [Touch::Swap, Touch::Flip] {
+            if steps.iter().any(|s| touch.of(&s.leg).is_some() && !is_last(s)) {
+                self.check_touch_on_the_way(touch, parts, &steps, span);
+                return;
+            }
         }
         if steps.iter().any(|s| s.leg.en_passant.is_some() && !is_last(s)) {
             self.check_en_passant_on_the_way(parts, &steps, span);
@@ -67,60 +66,82 @@ impl Prep<'_> {
         }
     }
 
-    /// `w` on a leg another leg follows (M63): one swap per move, on a leg of the move's own
-    /// sequence (not in a repeat or an optional part) that a leg always follows, in a move without
-    /// `!`, XBetza `x`/`u`, explosions, `#`, e.p. captures or rights; the swapping leg may not also
-    /// capture what it swaps with, and the legs after it may not hop over piece sets (the swapped
-    /// piece stands on a square the plan's set tests would read from the position before the move).
-    fn check_swap_on_the_way(&mut self, parts: &[PPart], steps: &[&PStep], span: Span) {
-        let swaps: Vec<&&PStep> = steps.iter().filter(|s| s.leg.swap.is_some()).collect();
-        if let Some(second) = swaps.get(1) {
+    /// `w` or `x` on a leg another leg follows (M63, M126): one swap or flip per move, on a leg of
+    /// the move's own sequence (not in a repeat or an optional part) that a leg always follows, in
+    /// a move without `!`, XBetza `x`/`u`, explosions, e.p. captures or rights; the leg may not
+    /// also capture what it swaps with or flips, and the legs after it may not hop over piece sets
+    /// (the swapped or flipped piece stands on a square, or in a colour, the plan's set tests would
+    /// read from the position before the move).
+    fn check_touch_on_the_way(&mut self, touch: Touch, parts: &[PPart], steps: &[&PStep], span: Span) {
+        let (w, noun, decision) = (touch.letter(), touch.noun(), touch.decision());
+        let touches: Vec<&&PStep> = steps.iter().filter(|s| touch.of(&s.leg).is_some()).collect();
+        if let Some(second) = touches.get(1) {
             // A rider that swaps is a repeat of steps that each swap (`K-wwR4`): one written leg.
             let at = |s: &PStep| (s.span.start, s.span.end);
-            let what = if swaps.iter().all(|s| at(s) == at(second)) {
-                "two swaps (`w`) in one move: a swapping rider or repeat after another leg (`K-wwR4`, `K-(wwW)2`) \
-                 swaps on every step (M63)"
+            let what = if touches.iter().all(|s| at(s) == at(second)) {
+                format!(
+                    "two {noun}s (`{w}`) in one move: a {noun}ping rider or repeat after another leg (`K-{w}{w}R4`, \
+                     `K-({w}{w}W)2`) {noun}s on every step ({decision})"
+                )
             } else {
-                "two swaps (`w`) in one move (M63)"
+                format!("two {noun}s (`{w}`) in one move ({decision})")
             };
-            self.unsupported(second.span, what);
+            self.unsupported(second.span, &what);
             return;
         }
-        let Some(at) = parts.iter().position(|p| matches!(p, PPart::Leg(s) if s.leg.swap.is_some())) else {
-            let s = swaps[0];
+        let Some(at) = parts.iter().position(|p| matches!(p, PPart::Leg(s) if touch.of(&s.leg).is_some())) else {
             self.unsupported(
-                s.span,
-                "`w` (swap) on a leg in a repeat, a `{...}` another leg follows or a counted `[...]` (`K-{wW}-W`, `(wK)2-W`, \
-                 `K-[wW]2-W`): only a leg of the move's own sequence, or of an uncounted `[...]` (M74), \
-                 swaps on the way (M63)",
+                touches[0].span,
+                &format!(
+                    "`{w}` ({noun}) on a leg in a repeat, a `{{...}}` another leg follows or a counted `[...]` \
+                     (`K-{{{w}W}}-W`, `({w}K)2-W`, `K-[{w}W]2-W`): only a leg of the move's own sequence, or of \
+                     an uncounted `[...]` (M74), {noun}s on the way ({decision})"
+                ),
             );
             return;
         };
         let followed = parts[at + 1..].iter().any(|p| matches!(p, PPart::Leg(_)));
-        let PPart::Leg(swapper) = &parts[at] else { return };
+        let PPart::Leg(toucher) = &parts[at] else { return };
         if !followed {
             self.unsupported(
-                swapper.span,
-                "`w` (swap) on a leg the move may end on without it being the last leg (`wK-{W}`): only a leg \
-                 another leg always follows swaps on the way (M63)",
+                toucher.span,
+                &format!(
+                    "`{w}` ({noun}) on a leg the move may end on without it being the last leg (`{w}K-{{W}}`): \
+                     only a leg another leg always follows {noun}s on the way ({decision})"
+                ),
             );
             return;
         }
         if steps.iter().any(|s| s.setup || s.excite || s.unload) || super::has_explosion(parts) {
-            self.unsupported(span, "a swap on the way (`w`, M63) in a move with `!`, an explosion, XBetza `x` or `u`");
-            return;
-        }
-        // M114: `#` runs with a swap on the way.
-        if let Some(s) = steps.iter().find(|s| s.leg.en_passant.is_some() || s.leg.move_allows_en_passant) {
-            self.unsupported(s.span, "en passant (`e`) in a move with a swap on the way (`w`, M63)");
-            return;
-        }
-        let w = swapper.leg.swap.as_ref().map(|w| w.targets.side);
-        if swapper.mode_written && swapper.leg.captures.iter().any(|c| w.is_some_and(|w| c.side.meets(w))) {
             self.unsupported(
-                swapper.span,
-                "a leg that may both capture and swap with the same piece on the way (`cwK-W`, M63)",
+                span,
+                &format!("a {noun} on the way (`{w}`, {decision}) in a move with `!`, an explosion, XBetza `x` or `u`"),
             );
+            return;
+        }
+        // M114: `#` runs with a swap or flip on the way.
+        if let Some(s) = steps.iter().find(|s| s.leg.en_passant.is_some() || s.leg.move_allows_en_passant) {
+            self.unsupported(
+                s.span,
+                &format!("en passant (`e`) in a move with a {noun} on the way (`{w}`, {decision})"),
+            );
+            return;
+        }
+        let side = touch.of(&toucher.leg).map(|w| w.targets.side);
+        if toucher.mode_written && toucher.leg.captures.iter().any(|c| side.is_some_and(|w| c.side.meets(w))) {
+            let what = match touch {
+                Touch::Swap => "capture and swap with",
+                Touch::Flip => "capture and flip",
+            };
+            self.unsupported(
+                toucher.span,
+                &format!("a leg that may both {what} the same piece on the way (`c{w}K-W`, {decision})"),
+            );
+            return;
+        }
+        // The interpreter settles a landing as a visit before it would flip there.
+        if matches!(touch, Touch::Flip) && toucher.leg.visit.is_some() {
+            self.unsupported(toucher.span, "a leg that may both visit (`j`) and flip on the way (`xjK-W`, M126)");
             return;
         }
         let mut after = Vec::new();
@@ -129,7 +150,10 @@ impl Prep<'_> {
             s.leg.hop.as_ref().is_some_and(|h| h.hurdles.is_some()) || matches!(s.leg.over, super::POver::Set(_))
         };
         if let Some(s) = after.iter().find(set_hops) {
-            self.unsupported(s.span, "hops over piece sets (`p{P}`) after a swap on the way (`w`, M63)");
+            self.unsupported(
+                s.span,
+                &format!("hops over piece sets (`p{{P}}`) after a {noun} on the way (`{w}`, {decision})"),
+            );
         }
     }
 
@@ -278,6 +302,45 @@ fn on_the_line(rights: &[Vector], end: Vector) -> bool {
     let mut expected = between;
     expected.sort_unstable();
     sorted == expected && sorted.len() == rights.len()
+}
+
+/// What a leg another leg follows may do to the piece it lands on besides capturing it.
+#[derive(Clone, Copy)]
+enum Touch {
+    /// `w` (M63): the piece goes to the leg's start square.
+    Swap,
+    /// `x` (M126): the piece turns colour where it stands.
+    Flip,
+}
+
+impl Touch {
+    fn of(self, leg: &PLeg) -> Option<&PSwap> {
+        match self {
+            Touch::Swap => leg.swap.as_ref(),
+            Touch::Flip => leg.flip.as_ref(),
+        }
+    }
+
+    fn letter(self) -> char {
+        match self {
+            Touch::Swap => 'w',
+            Touch::Flip => 'x',
+        }
+    }
+
+    fn noun(self) -> &'static str {
+        match self {
+            Touch::Swap => "swap",
+            Touch::Flip => "flip",
+        }
+    }
+
+    fn decision(self) -> &'static str {
+        match self {
+            Touch::Swap => "M63",
+            Touch::Flip => "M126",
+        }
+    }
 }
 
 #[cfg(test)]

@@ -327,6 +327,58 @@ fn make_swaps_on_the_way() {
     );
 }
 
+/// Makes `text` as a flip on the way (M126, `d4d6~d5`, with `x` extra captures and a capture on
+/// `to` when it holds a piece) on `fen`, with and without captures to hand: checks consistency,
+/// the text, and that unmake restores exactly.
+fn fen_after_flip_on_the_way(fen: &str, text: &str) -> String {
+    let mut after = Vec::new();
+    for to_hand in [false, true] {
+        let mut pos = toy_pos::<u64>(8, 8, fen, to_hand);
+        let uci = UciMove::parse(pos.geometry(), pos.table(), text).unwrap();
+        let f = uci.flipped.expect("a flip on the way");
+        let capture = pos.piece_at(uci.to).is_some();
+        let mv = crate::moves::Move::flip_on_the_way(uci.from.unwrap(), uci.to, capture, f);
+        assert_eq!(mv.flipped(), Some(f));
+        assert!(!mv.is_flip() && mv.swapped().is_none() && mv.partner_from().is_none());
+        assert!(uci.matches(pos.table(), mv, &uci.extra));
+        assert_eq!(pos.uci(mv, &uci.extra), text);
+        let before = pos.clone();
+        let undo = pos.make_with(mv, &uci.extra);
+        pos.check_consistency().unwrap();
+        after.push(pos.to_fen());
+        pos.unmake(mv, undo);
+        assert_eq!(pos, before, "unmake {text}");
+    }
+    assert_eq!(after[0].split(['[', ' ']).next(), after[1].split(['[', ' ']).next(), "{text}");
+    after.swap_remove(1)
+}
+
+#[test]
+fn make_flips_on_the_way() {
+    // `xW-W` from d4: the enemy pawn on d5 turns White where it stands, the rook goes on to d6;
+    // the clock resets (a flip always does).
+    assert_eq!(
+        fen_after_flip_on_the_way("3k4/8/8/3p4/3R4/8/8/3K4 w - - 3 9", "d4d6~d5"),
+        "3k4/8/3R4/3P4/8/8/8/3K4[] b - - 0 9"
+    );
+    // A capture on the way (c2), the flip of a friend (b3, which turns Black) and a capture at
+    // the end (a4, to hand); the touched rook's castling right goes.
+    assert_eq!(
+        fen_after_flip_on_the_way("r3k2r/8/8/8/r7/1P6/2l5/R3K2R w KQkq - 5 1", "a1a4xc2~b3"),
+        "r3k2r/8/8/8/R7/1p6/8/4K2R[RL] b Kkq - 0 1"
+    );
+    // A flipped rook on its castling square loses its right (the locust turns it over b7 and
+    // lands on b8), and a promoted piece keeps its mark as it changes colour.
+    assert_eq!(
+        fen_after_flip_on_the_way("r3k2r/8/2L5/8/8/8/8/R3K2R w KQkq - 0 1", "c6b8~a8"),
+        "RL2k2r/8/8/8/8/8/8/R3K2R[] b KQk - 0 1"
+    );
+    assert_eq!(
+        fen_after_flip_on_the_way("4k3/8/8/8/8/2l~5/1L6/4K3 w - - 0 1", "b2d4~c3"),
+        "4k3/8/8/8/3L4/2L~5/8/4K3[] b - - 0 1"
+    );
+}
+
 /// Makes the flip (MBN `x`) `from`-`to` on `fen`, checks consistency and its text, and that unmake
 /// restores exactly.
 fn fen_after_flip(fen: &str, from: &str, to: &str) -> String {

@@ -742,6 +742,7 @@ fn xbetza_modes(leg: &Leg) -> Result<(String, String), String> {
             Extra::Cylindrical { files: Some(_), .. } => {
                 return Err("XBetza has no connected files (`o[b,g]`, docs/SEMANTICS.md X40)".to_string())
             }
+            Extra::Other(text) => return Err(format!("XBetza has no modifier for MBN's `{text}`")),
             other => return Err(format!("XBetza has no modifier for {other:?}")),
         }
     }
