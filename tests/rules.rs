@@ -124,6 +124,60 @@ fn no_mate_by_hand() {
     assert_eq!(destinations(fen, "c5"), "a5 b4 b5 b6 c2 c3 c4 c6 c7 c8 d4 d5 d6 e5 f5 g5 h5");
 }
 
+// M127: a `kk` Knight in a variant with the bikjang rule (V8), whose Kings may pass.
+const BIKJANG_PIECES: &str = "K|King|=K+O P|Pawn|=mfW+cfF B|Bishop|=B N|Nightmare|=kkN";
+
+mbn::mbn! {
+    variant BikjangMates {
+        board: "8x8",
+        start: "3pkp2/3p1p2/8/8/4N2B/8/8/4K3 w - - 0 1",
+        pieces: "K|King|=K+O P|Pawn|=mfW+cfF B|Bishop|=B N|Nightmare|=kkN",
+        royal: "K",
+        bikjang: true,
+    }
+}
+
+/// M127: while the Kings face each other, a pass is a reply to check (V8), so a `kk` move that
+/// leaves the opponent only that pass does not mate. The Nightmare `kkN` on e4, Black's King on e8
+/// walled in by its Pawns d8 f8 d7 f7 and e7 covered by the Bishop on h4: leaving the e-file opens it, and
+/// `d6` checks. Black may pass, so `d6` is made (both back ends; before M127 the mate test did not
+/// count the pass and refused it). With a Pawn on e2 the Kings do not face: `d6` mates and is not
+/// made.
+#[test]
+fn a_pass_under_bikjang_is_a_reply() {
+    let mut spec = VariantSpec::new("bikjang", 8, 8, "3pkp2/3p1p2/8/8/4N2B/8/8/4K3 w - - 0 1", BIKJANG_PIECES);
+    spec.royal = "K".to_string();
+    spec.bikjang = true;
+    let interp = Interpreter::new(&Variant::compile(&spec).expect("compiles")).expect("runs");
+    let knight = |fen: &str| {
+        let pos = BikjangMates::position(fen).expect("loads");
+        let moves = |g: &dyn MoveGenerator<u64>| {
+            let mut list = MoveList::new();
+            g.legal_moves(&pos, &mut list);
+            let mut to: Vec<String> = list
+                .iter()
+                .filter(|mv| pos.geometry().square_name(mv.from()) == "e4")
+                .map(|mv| pos.geometry().square_name(mv.to()))
+                .collect();
+            to.sort();
+            to.join(" ")
+        };
+        let generated = moves(&BikjangMates);
+        assert_eq!(generated, moves(&interp), "{fen}");
+        generated
+    };
+    assert_eq!(knight("3pkp2/3p1p2/8/8/4N2B/8/8/4K3 w - - 0 1"), "c3 c5 d2 d6 f2 f6 g3 g5");
+    assert_eq!(knight("3pkp2/3p1p2/8/8/4N2B/8/4P3/4K3 w - - 0 1"), "c3 c5 d2 f2 f6 g3 g5");
+    // After `d6` Black's pass is its one legal move, and it ends the game (V8).
+    let mut pos = BikjangMates::position("3pkp2/3p1p2/8/8/4N2B/8/8/4K3 w - - 0 1").expect("loads");
+    let (mv, extra) = mbn::runtime::rules::parse_move(&BikjangMates, &pos, "e4d6").expect("legal");
+    let _ = pos.make_with(mv, &extra);
+    let mut list = MoveList::new();
+    BikjangMates.legal_moves(&pos, &mut list);
+    let replies: Vec<String> = list.iter().map(|mv| pos.uci(*mv, &[])).collect();
+    assert_eq!(replies, ["e8e8"]);
+}
+
 #[test]
 fn flips_by_hand() {
     // The Xenos `xN+mK` on d4: King steps, quiet Knight leaps, and flips of the enemy Usher on e6;

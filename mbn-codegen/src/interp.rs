@@ -904,6 +904,10 @@ impl<B: Bitboard> MoveGenerator<B> for Interpreter {
     fn is_square_attacked(&self, pos: &Position<B>, sq: Square, by: Color) -> bool {
         self.attacked_by(pos, sq, by, Counted::All)
     }
+
+    fn bikjang(&self) -> bool {
+        self.bikjang
+    }
 }
 
 impl Interpreter {

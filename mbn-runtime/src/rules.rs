@@ -48,6 +48,14 @@ pub trait MoveGenerator<B: Bitboard> {
         scratch.len() as u64
     }
 
+    /// Whether the variant plays Janggi's bikjang rule (docs/SEMANTICS.md V8): while the royal
+    /// pieces face each other a pass is legal even in check and every other move must end the
+    /// facing, and a pass while they face ends the game. [`has_reply`] reads it; the default is
+    /// no.
+    fn bikjang(&self) -> bool {
+        false
+    }
+
     /// Whether a royal piece of the side to move is attacked.
     fn in_check(&self, pos: &Position<B>) -> bool {
         let us = pos.side_to_move();
@@ -98,27 +106,36 @@ pub fn keeps_check_rule<B: Bitboard, G: MoveGenerator<B> + ?Sized>(
 /// Whether the side to move in `pos` has a reply, as a mate test counts them (docs/SEMANTICS.md
 /// M125): a pseudo-legal move that leaves its royal pieces unattacked and, if flagged
 /// [`MoveFlags::NO_CHECK`], attacks no enemy royal piece. The replies' own mate tests (`kk`, drops
-/// that may not mate) are not run, so the question never recurses. A decided game (MBN `#`) has
-/// no reply. `pos` is restored.
+/// that may not mate) are not run, so the question never recurses. A game that is over (MBN `#`,
+/// passes) has no reply; with the bikjang rule ([`MoveGenerator::bikjang`], M127), while the
+/// royal pieces face each other, a pass is a reply even in check and any other reply must end the
+/// facing. `pos` is restored.
 pub fn has_reply<B: Bitboard, G: MoveGenerator<B> + ?Sized>(generator: &G, pos: &mut Position<B>) -> bool {
-    if pos.decided() {
+    let bikjang = generator.bikjang();
+    if game_over(pos, bikjang) {
         return false;
     }
+    let facing = bikjang && royals_face(pos);
     let mut replies = MoveList::new();
     generator.pseudo_legal_moves(pos, &mut replies);
     let them = pos.side_to_move();
     replies.iter().any(|&reply| {
+        if facing && reply.is_pass() {
+            return true;
+        }
         let extra = replies.extra_captures(&reply);
         if !leaves_royals_safe(generator, pos, reply, extra) {
             return false;
         }
-        if !reply.flags().contains(MoveFlags::NO_CHECK) {
+        if !facing && !reply.flags().contains(MoveFlags::NO_CHECK) {
             return true;
         }
         let undo = pos.make_with(reply, extra);
-        let check = pos.royals(!them).squares().any(|sq| generator.is_square_attacked(pos, sq, them));
+        let check = reply.flags().contains(MoveFlags::NO_CHECK)
+            && pos.royals(!them).squares().any(|sq| generator.is_square_attacked(pos, sq, them));
+        let still_facing = facing && royals_face(pos);
         pos.unmake(reply, undo);
-        !check
+        !check && !still_facing
     })
 }
 

@@ -465,6 +465,8 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
     } else {
         (quote!(), quote!())
     };
+    // Read by the mate test's replies (`rules::has_reply`, M127).
+    let bikjang_rule = variant.spec.bikjang;
     // Passes (M27, V8): after two in a row, or one with the royal pieces facing, the game is over;
     // so it is after a decisive move (M31). A multi-leg move may pass too (M62).
     let passes = g.passes.iter().flatten().any(|p| !p.is_empty()) || g.multi.iter().flatten().any(|m| !m.is_empty());
@@ -534,6 +536,10 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                     #generate
                     #dedup_induced
                     #ii_flag
+                }
+
+                fn bikjang(&self) -> bool {
+                    #bikjang_rule
                 }
 
                 fn is_square_attacked(&self, pos: &#rt::__private::Position<#ty>, sq: #rt::__private::Square, by: #rt::__private::Color) -> bool {
