@@ -541,10 +541,14 @@ fn generated_borrowing_after_a_path_agrees_with_the_interpreter() {
 
 test_variant! {
     /// The setup operator `!` (docs/SEMANTICS.md M20, M47): the Withdrawer `mQ-{!cK}` captures by
-    /// withdrawal whenever it can, the Retreater `mR-[!cW]` when it chooses to.
+    /// withdrawal whenever it can, the Retreater `mR-[!cW]` when it chooses to; on a leg with a
+    /// condition or an attacker set (M128), the Vigil `mK+(!/{!N}/W-cW)` takes a piece two steps
+    /// away without moving while a friendly Knight is on the board, the Timid `mK+(!{N}W-cW)`
+    /// while an enemy Knight attacks it.
     Setups, setup_interpreter,
-    SETUP_START = "rnwkwnr1/pppppppp/8/8/8/8/PPPPPPPP/RNWKWNR1 w - - 0 1",
-    SETUP_PIECES = "P|Pawn|=mfW+cfF K|King| N|Knight| W|Withdrawer|=mQ-{!cK} R|Retreater|=mR-[!cW] +P==NWR",
+    SETUP_START = "tnwkwnrv/pppppppp/8/8/8/8/PPPPPPPP/TNWKWNRV w - - 0 1",
+    SETUP_PIECES = "P|Pawn|=mfW+cfF K|King| N|Knight| W|Withdrawer|=mQ-{!cK} R|Retreater|=mR-[!cW] \
+        V|Vigil|=mK+(!/{!N}/W-cW) T|Timid|=mK+(!{N}W-cW) +P==NWRVT",
 }
 
 /// The moves of the piece on `from` in both back ends, as in [`piece_moves`].
@@ -577,6 +581,16 @@ fn setup_moves_by_hand() {
         setup_moves("7k/3p4/8/8/p2R3p/8/8/K2p4 w - - 0 1", "d4"),
         "b4 b4(xa4) c4 d2 d2(xd1) d3 d5 d6 d6(xd7) e4 f4 g4 g4(xh4)"
     );
+    // M128: the Vigil on d4, enemies d6 b4: it takes both from its square while the friendly
+    // Knight on h1 stands, and nothing without it.
+    let steps = "c3 c4 c5 d3 d5 e3 e4 e5";
+    let vigil = setup_moves("7k/8/3p4/8/1p1V4/8/8/K6N w - - 0 1", "d4");
+    assert_eq!(vigil, "c3 c4 c5 d3 d4(xb4) d4(xd6) d5 e3 e4 e5");
+    assert_eq!(setup_moves("7k/8/3p4/8/1p1V4/8/8/K7 w - - 0 1", "d4"), steps);
+    // The Timid on d4, an enemy on d6: it takes it while the enemy Knight on c6 attacks d4, not
+    // with the Knight on c7.
+    assert_eq!(setup_moves("7k/8/2np4/8/3T4/8/8/K7 w - - 0 1", "d4"), "c3 c4 c5 d3 d4(xd6) d5 e3 e4 e5");
+    assert_eq!(setup_moves("7k/2n5/3p4/8/3T4/8/8/K7 w - - 0 1", "d4"), steps);
 }
 
 test_variant! {

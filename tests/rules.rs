@@ -328,6 +328,8 @@ fn what_is_refused() {
         ("cxN", "both flip and capture"),
         ("xwN", "both flip and capture (or swap) the same piece"),
         ("m{P}N", "a piece set after `m` (`m{P}W`) has no meaning in the seed"),
+        // M128: `!` runs beside conditions and attacker sets, not beside `#`.
+        ("!#W-cW", "the setup operator `!` on a leg with `#`"),
     ] {
         let (interp, generated) = refusals(notation);
         for errors in [&interp, &generated] {
@@ -341,6 +343,7 @@ fn what_is_refused() {
     assert_eq!(refusals("ujjR-W+umjyB-F+uj?N-W+jj{P}W-uF"), (Vec::new(), Vec::new()));
     // `u` on the legs of multi-leg moves runs in both back ends (M109).
     assert_eq!(refusals("uW-W+W-uF+(cK-uK)+(uK)3+R-!uW+#kW-uF"), (Vec::new(), Vec::new()));
+    assert_eq!(refusals("(!/a1/W-cW)+(!{Q}F-cF)+(mR-[!/{!P}e2/cW])"), (Vec::new(), Vec::new()));
     // M108 refuses only rounds that always stand still.
     assert_eq!(refusals("R-{Q}"), (Vec::new(), Vec::new()));
     assert_eq!(refusals("(K-O)2+([K])3+W-(W-O)0*"), (Vec::new(), Vec::new()));

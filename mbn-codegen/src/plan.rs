@@ -871,10 +871,11 @@ impl Prep<'_> {
         };
         // M57: a null leg (`K-O`) stands still; prepared as a pass, `pass` marks it.
         let null = relative.as_ref().is_some_and(|r| r.atom == (0, 0)) || is_null(leg, &vectors);
-        // `!` (M20): both back ends run it on the legs of a multi-leg move.
-        let setup = leg.setup && leg.conditions.is_empty() && leg.attackers.is_empty() && !leg.decisive;
+        // `!` (M20): both back ends run it on the legs of a multi-leg move (with conditions and
+        // attacker sets beside it on the same leg since M128).
+        let setup = leg.setup && !leg.decisive;
         if leg.setup && !setup {
-            self.unsupported(leg.span, "the setup operator `!` on a leg with a condition, an attacker set or `#`");
+            self.unsupported(leg.span, "the setup operator `!` on a leg with `#`");
             return None;
         }
         // XBetza `x` and `u` (X27, X28) are kept as extras by the lowering: read them here.
