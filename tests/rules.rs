@@ -356,6 +356,8 @@ fn what_is_refused() {
     );
     // A flip on the way is written `d4d6~d5`: the piece may capture what it flips on the way.
     assert_eq!(refusals("cK+(xW-W)"), (Vec::new(), Vec::new()));
+    // A last leg may both flip and swap (M76); only a swap or flip on the way is alone in its move.
+    assert_eq!(refusals("mW-xwwF"), (Vec::new(), Vec::new()));
     assert_eq!(refusals("mK+(mF-[xxF])+xN"), (Vec::new(), Vec::new()));
     // `k` on multi-leg moves and on pieces with multi-leg moves runs in both back ends (M82).
     assert_eq!(refusals("kW-W"), (Vec::new(), Vec::new()));

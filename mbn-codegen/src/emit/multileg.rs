@@ -548,8 +548,8 @@ impl Gen {
     }
 }
 
-/// Whether a multi-leg move restricts a capture, swap, flip, visit, hurdle or pass-over to a piece set (which
-/// needs a position: a lone piece has none).
+/// Whether a multi-leg move restricts a capture, swap, flip, visit, hurdle or pass-over to a piece
+/// set (which needs a position: a lone piece has none).
 pub(super) fn has_piece_sets(m: &PMove) -> bool {
     let mut sets = explosion_sets(&m.parts);
     walk_steps(

@@ -18,9 +18,10 @@ impl Prep<'_> {
         let last = last_legs(parts);
         let is_last = |s: &PStep| last.iter().any(|l| std::ptr::eq(*l, s));
         let ends_special = |s: &PStep| s.leg.swap.is_some() || s.leg.en_passant.is_some() || s.leg.flip.is_some();
-        // M126: one swap or flip per move.
+        // M126: a swap or flip on the way is the move's only one (a last leg may do both, M76).
         let swap = steps.iter().find(|s| s.leg.swap.is_some());
-        if let Some(s) = steps.iter().find(|s| s.leg.flip.is_some()).filter(|_| swap.is_some()) {
+        let on_the_way = steps.iter().any(|s| (s.leg.swap.is_some() || s.leg.flip.is_some()) && !is_last(s));
+        if let Some(s) = steps.iter().find(|s| s.leg.flip.is_some()).filter(|_| swap.is_some() && on_the_way) {
             self.unsupported(s.span, "a swap (`w`) and a flip (`x`) in one move (M126)");
             return;
         }
