@@ -9,7 +9,7 @@ use proptest::prelude::*;
 use crate::bitboard::{Bb256, Bitboard};
 use crate::fen::FenOptions;
 use crate::geometry::Geometry;
-use crate::moves::{MoveList, UciMove};
+use crate::moves::{Move, MoveList, UciMove};
 use crate::perft::{divide, perft, perft_no_bulk};
 use crate::piece::{Color, PieceTable};
 use crate::position::Position;
@@ -271,19 +271,16 @@ fn make_relocations() {
     );
 }
 
-/// Makes `text` as a swap on the way (M63, `d4e6/e5d4`, with `x` extra captures and a capture
-/// on `to` when it holds an enemy) on `fen`, with and without captures to hand: checks consistency,
-/// the text, and that unmake restores exactly.
-fn fen_after_swap_on_the_way(fen: &str, text: &str) -> String {
+/// Makes the move `text` on `fen`, built by `build` from the position and the parsed text, with
+/// and without captures to hand: checks that the move matches the text and is written as it,
+/// consistency, and that unmake restores exactly. The positions after it, without and with
+/// captures to hand.
+fn fens_after(fen: &str, text: &str, build: impl Fn(&Position<u64>, &UciMove) -> Move) -> Vec<String> {
     let mut after = Vec::new();
     for to_hand in [false, true] {
         let mut pos = toy_pos::<u64>(8, 8, fen, to_hand);
         let uci = UciMove::parse(pos.geometry(), pos.table(), text).unwrap();
-        let (s, t) = uci.swapped.expect("a swap on the way");
-        let capture = uci.to != s && pos.piece_at(uci.to).is_some();
-        let mv = crate::moves::Move::swap_on_the_way(uci.from.unwrap(), uci.to, capture, s, t);
-        assert_eq!(mv.swapped(), Some((s, t)));
-        assert!(!mv.is_swap() && mv.partner_from().is_none() && mv.relocation().is_none());
+        let mv = build(&pos, &uci);
         assert!(uci.matches(pos.table(), mv, &uci.extra));
         assert_eq!(pos.uci(mv, &uci.extra), text);
         let before = pos.clone();
@@ -293,6 +290,20 @@ fn fen_after_swap_on_the_way(fen: &str, text: &str) -> String {
         pos.unmake(mv, undo);
         assert_eq!(pos, before, "unmake {text}");
     }
+    after
+}
+
+/// Makes `text` as a swap on the way (M63, `d4e6/e5d4`, with `x` extra captures and a capture
+/// on `to` when it holds an enemy) on `fen`, with and without captures to hand ([`fens_after`]).
+fn fen_after_swap_on_the_way(fen: &str, text: &str) -> String {
+    let mut after = fens_after(fen, text, |pos, uci| {
+        let (s, t) = uci.swapped.expect("a swap on the way");
+        let capture = uci.to != s && pos.piece_at(uci.to).is_some();
+        let mv = Move::swap_on_the_way(uci.from.unwrap(), uci.to, capture, s, t);
+        assert_eq!(mv.swapped(), Some((s, t)));
+        assert!(!mv.is_swap() && mv.partner_from().is_none() && mv.relocation().is_none());
+        mv
+    });
     after.swap_remove(0)
 }
 
@@ -328,27 +339,17 @@ fn make_swaps_on_the_way() {
 }
 
 /// Makes `text` as a flip on the way (M126, `d4d6~d5`, with `x` extra captures and a capture on
-/// `to` when it holds a piece) on `fen`, with and without captures to hand: checks consistency,
-/// the text, and that unmake restores exactly.
+/// `to` when it holds a piece) on `fen`, with and without captures to hand ([`fens_after`]); the
+/// boards agree, and the position with captures to hand is returned.
 fn fen_after_flip_on_the_way(fen: &str, text: &str) -> String {
-    let mut after = Vec::new();
-    for to_hand in [false, true] {
-        let mut pos = toy_pos::<u64>(8, 8, fen, to_hand);
-        let uci = UciMove::parse(pos.geometry(), pos.table(), text).unwrap();
+    let mut after = fens_after(fen, text, |pos, uci| {
         let f = uci.flipped.expect("a flip on the way");
         let capture = pos.piece_at(uci.to).is_some();
-        let mv = crate::moves::Move::flip_on_the_way(uci.from.unwrap(), uci.to, capture, f);
+        let mv = Move::flip_on_the_way(uci.from.unwrap(), uci.to, capture, f);
         assert_eq!(mv.flipped(), Some(f));
         assert!(!mv.is_flip() && mv.swapped().is_none() && mv.partner_from().is_none());
-        assert!(uci.matches(pos.table(), mv, &uci.extra));
-        assert_eq!(pos.uci(mv, &uci.extra), text);
-        let before = pos.clone();
-        let undo = pos.make_with(mv, &uci.extra);
-        pos.check_consistency().unwrap();
-        after.push(pos.to_fen());
-        pos.unmake(mv, undo);
-        assert_eq!(pos, before, "unmake {text}");
-    }
+        mv
+    });
     assert_eq!(after[0].split(['[', ' ']).next(), after[1].split(['[', ' ']).next(), "{text}");
     after.swap_remove(1)
 }
