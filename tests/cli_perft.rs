@@ -125,13 +125,16 @@ fn moves_on_a_large_board_and_errors() {
 }
 
 /// `mbn moves` lists the piece's own destinations: the Relay Knight's (X28) quiet leaps, not the
-/// leaps it induces in the friend on b5; the Valkyrie's (X27) relocations go to the friend's square.
+/// leaps it induces in the friend on b5; the Valkyrie's (X27) relocations go to the friend's
+/// square, `>` and the square the friend goes to (M129).
 #[test]
 fn moves_of_the_relay_knight_and_the_valkyrie() {
     let relay = ["--dialect", "xbetza", "mNxaN", "--from", "d4", "--friendly", "b5", "--enemy", "e6"];
     assert_eq!(moves(&relay), "b3 c2 c6 e2 f3 f5");
     let valkyrie = ["--dialect", "xbetza", "afudQ", "--from", "d4", "--friendly", "d7,b2"];
-    assert_eq!(moves(&valkyrie), "b2 d7");
+    assert_eq!(moves(&valkyrie), "b2>c3 d7>d5 d7>d6");
+    // M129: the Guard `K+wK` captures or swaps with the enemy on e5.
+    assert_eq!(moves(&["K+wK", "--from", "d4", "--enemy", "e5"]), "c3 c4 c5 d3 d5 e3 e4 e5 e5>d4");
 }
 
 /// `mbn moves` shows a swap on the way (M63) as its destination, `/` and the swapped piece's

@@ -31,7 +31,7 @@ fn a_decisive_swap_at_the_end_of_a_path() {
     });
     assert_eq!(moves, "c3 c4 c5 d2# d3 d5 e3 e5 wb4#");
     let mut pos = pos;
-    common::agree::play(&Decisive, &mut pos, &["d4b4"]);
+    common::agree::play(&Decisive, &mut pos, &["d4b4>d4"]);
     let mut list = mbn::runtime::MoveList::new();
     Decisive.legal_moves(&pos, &mut list);
     assert!(list.is_empty(), "the game is over");

@@ -49,7 +49,14 @@ fn piece_moves<B: Bitboard, G: MoveGenerator<B>>(
             _ => "",
         };
         let decisive = if mv.is_decisive() { "#" } else { "" };
-        to.push(format!("{mark}{}{decisive}", &text[from.len()..]));
+        // The mark says what a swap or a flip does: its square is the other piece's (the texts
+        // `d4c3>d4` and `d4d4~c3`, M129, say more).
+        let square = if mv.is_flip() || (mv.is_swap() && mv.relocation().is_none()) {
+            g.square_name(mv.to())
+        } else {
+            text[from.len()..].to_string()
+        };
+        to.push(format!("{mark}{square}{decisive}"));
     }
     to.sort();
     to.join(" ")

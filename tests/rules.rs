@@ -190,7 +190,9 @@ fn flips_by_hand() {
     let mut list = MoveList::new();
     Rules.legal_moves(&pos, &mut list);
     let flip = *list.iter().find(|mv| mv.is_flip()).expect("a flip");
-    assert_eq!(pos.uci(flip, &[]), "d4e6");
+    // M129: the flip's text names the mover's square twice, as it stays, then the flipped one.
+    assert_eq!(pos.uci(flip, &[]), "d4d4~e6");
+    assert_eq!(mbn::runtime::rules::parse_move(&Rules, &pos, "d4d4~e6").expect("legal").0, flip);
     let undo = pos.make(flip);
     assert_eq!(pos.to_fen(), "8/8/2P1U3/5k2/3X4/8/8/K7 b - - 0 1");
     pos.unmake(flip, undo);
@@ -314,8 +316,6 @@ fn what_is_refused() {
         ("xW-!W", "a flip on the way (`x`, M126) in a move with `!`"),
         ("xW-mefW-W", "en passant (`e`) in a move with a flip on the way"),
         ("xW-p{P}R", "hops over piece sets (`p{P}`) after a flip on the way"),
-        ("cN+(mW-xF)", "both flip and capture"),
-        ("mK+(mW-xxF)+(W-wwF)", "both flip and capture (or swap) the same piece"),
         ("cW-xF", "flips (`x`) and en passant (`e`) in a move that also captures on the way"),
         // M108: a repeat of null legs only stands still (the code generator panicked on
         // `R-(O[*])0*` and recursed without end on `R-(O)0*`; the interpreter made no move of
@@ -324,9 +324,6 @@ fn what_is_refused() {
         ("R-(O[*])0*", "a repeat whose time round is null legs only"),
         ("Z--#R-(O-[O])0*", "a repeat whose time round is null legs only"),
         ("R-([O])2", "a repeat whose time round is null legs only"),
-        ("N+xN", "both flip and capture"),
-        ("cxN", "both flip and capture"),
-        ("xwN", "both flip and capture (or swap) the same piece"),
         ("m{P}N", "a piece set after `m` (`m{P}W`) has no meaning in the seed"),
         // M128: `!` runs beside conditions and attacker sets, not beside `#`.
         ("!#W-cW", "the setup operator `!` on a leg with `#`"),
@@ -356,6 +353,10 @@ fn what_is_refused() {
     );
     // A flip on the way is written `d4d6~d5`: the piece may capture what it flips on the way.
     assert_eq!(refusals("cK+(xW-W)"), (Vec::new(), Vec::new()));
+    // M129: a capture (`d4e5`), a swap (`d4e5>d4`) and a flip (`d4d4~e5`) of the same piece are
+    // three moves.
+    assert_eq!(refusals("cN+(mW-xF)+mK+(mW-xxF)+(W-wwF)"), (Vec::new(), Vec::new()));
+    assert_eq!(refusals("N+xN+cxN+xwN+K+wK"), (Vec::new(), Vec::new()));
     // A last leg may both flip and swap (M76); only a swap or flip on the way is alone in its move.
     assert_eq!(refusals("mW-xwwF"), (Vec::new(), Vec::new()));
     assert_eq!(refusals("mK+(mF-[xxF])+xN"), (Vec::new(), Vec::new()));

@@ -524,9 +524,6 @@ impl Prep<'_> {
             }
         }
         widen_unblocked(&mut legs, &written);
-        if color == Color::White {
-            self.check_swaps(&legs, &multi);
-        }
         drop_repeated_swap_moves(&mut legs);
         // Decisive legs first (M31): where a plain leg makes the same move, it is made once, and
         // decisive, by both back ends (each keeps the first leg's move). Likewise legs without a
@@ -1206,18 +1203,6 @@ impl Prep<'_> {
         Some(PSwap { targets: PTargets { side: mode_side(&mode), only }, span })
     }
 
-    /// A piece that may both capture and swap the same piece: the two moves would have the same
-    /// text (`d4e5`), so the definition is refused (M24).
-    fn swap_clash(&mut self, span: Span) {
-        self.diagnostics.push(
-            Diagnostic::new(span, "a piece that may both capture and swap with the same piece (`K+wK`, `cwK`)")
-                .with_help(
-                    "a swap and a capture on the same square would share their move text; \
-                     let `w` replace the capture (`wK`) or swap with the other side (`K+wwK`)",
-                ),
-        );
-    }
-
     /// Refuses `w` on the legs of a multi-leg move or a castling (M24: swaps are single-leg moves).
     fn no_swap(&mut self, leg: &Leg, place: &str) -> bool {
         let swaps = leg.extras.iter().any(|e| matches!(e, Extra::Other(t) if t.starts_with('w')));
@@ -1413,57 +1398,6 @@ impl Prep<'_> {
             || (has_explosion(parts) && parts.iter().any(|p| matches!(p, PPart::Leg(s) if s.setup)));
         if misplaced {
             self.unsupported(span, "an explosion `(!dcyOK)0*` that does not end its move or follows another `!`");
-        }
-    }
-
-    /// No move of a piece may capture what one of its legs swaps with (M24); any leg of a multi-leg
-    /// move counts (a superset of those that end the move).
-    fn check_swaps(&mut self, legs: &[PLeg], multi: &[PMove]) {
-        let mut sides: Vec<Side> = legs.iter().flat_map(|l| &l.captures).map(|c| c.side).collect();
-        for m in multi {
-            capture_sides(&m.parts, &mut sides);
-        }
-        let mut swaps: Vec<&PSwap> = legs.iter().filter_map(|l| l.swap.as_ref()).collect();
-        for m in multi {
-            let mut steps = Vec::new();
-            flat_steps(&m.parts, &mut steps);
-            // A swap on the way (M63) is written `d4e6/e5d4`: no clash with a capture's text.
-            let last = last_legs(&m.parts);
-            let on_the_way = |s: &&PStep| !last.iter().any(|l| std::ptr::eq(*l, *s));
-            swaps.extend(steps.iter().filter(|s| !on_the_way(s)).filter_map(|s| s.leg.swap.as_ref()));
-        }
-        for w in swaps {
-            if sides.iter().any(|&c| c.meets(w.targets.side)) {
-                self.swap_clash(w.span);
-                return;
-            }
-        }
-        // X67: a `u` on the first leg puts the captured piece on the mover's square: a swap.
-        for m in multi {
-            let clash = unload_swap_sides(&m.parts).find(|(c, _)| sides.iter().any(|&s| s.meets(*c)));
-            if let Some((_, span)) = clash {
-                self.swap_clash(span);
-                return;
-            }
-        }
-        // A flip (M34) is written like a capture or a swap: none may reach the same piece. A
-        // multi-leg move flips and swaps on its last leg only (M43, M107).
-        let mut last_steps = Vec::new();
-        for m in multi {
-            last_steps.extend(last_legs(&m.parts));
-        }
-        let last = || last_steps.iter().map(|s| &s.leg);
-        sides.extend(legs.iter().chain(last()).filter_map(|l| l.swap.as_ref()).map(|w| w.targets.side));
-        let clash = legs
-            .iter()
-            .chain(last())
-            .filter_map(|l| l.flip.as_ref())
-            .find(|f| sides.iter().any(|&c| c.meets(f.targets.side)));
-        if let Some(PSwap { span, .. }) = clash {
-            self.diagnostics.push(
-                Diagnostic::new(*span, "a piece that may both flip and capture (or swap) the same piece (`K+xK`, `cxK`)")
-                    .with_help("a flip and a capture on the same square would share their move text; let `x` replace the capture (`xK`)"),
-            );
         }
     }
 
@@ -1692,17 +1626,6 @@ fn drop_repeated_swap_moves(legs: &mut [PLeg]) {
             legs[i].moves = false;
         }
     }
-}
-
-/// X67: the sides the last leg of a move whose first leg has XBetza `u` captures, with its span:
-/// those captures put the piece taken on the mover's square, a swap (`Move::relocate` to `from`).
-fn unload_swap_sides(parts: &[PPart]) -> impl Iterator<Item = (Side, Span)> + '_ {
-    let first_unloads = matches!(parts.first(), Some(PPart::Leg(s)) if s.unload) && parts.len() > 1;
-    let last = match parts.last() {
-        Some(PPart::Leg(s)) if first_unloads => Some(&**s),
-        _ => None,
-    };
-    last.into_iter().flat_map(|s| s.leg.captures.iter().map(move |c| (c.side, s.span)))
 }
 
 /// The sides the legs of some multi-leg parts capture.

@@ -10,12 +10,12 @@
 //! `b2b3+` (promotion to a kind whose symbol has a `+` prefix), drop `P@e4`
 //! (upper-case symbol, `+P@e4` for `+` kinds), castling as the king's move
 //! `e1g1` (or king-takes-partner `e1h1` when the king does not move), and
-//! extra captures as `x` plus a square each: `d4d6xd5`; a swap as the mover's
-//! plain move `d4e5` (mbn's back ends never let a piece both capture and swap
-//! the same piece, so the position tells it from a capture); a relocation (XBetza
+//! extra captures as `x` plus a square each: `d4d6xd5`; a relocation (XBetza
 //! `u` on a later leg, the Valkyrie) as the mover's move plus `>` and the square
-//! the displaced piece goes to: `d1d5>d3`; a flip (MBN `x`: the piece on `to` changes colour,
-//! the mover stays) as the plain `from`-`to` form, like a swap; a stationary capture (the mover
+//! the displaced piece goes to: `d1d5>d3`; a swap (MBN `w`) as the relocation that sends the
+//! displaced piece to the mover's square, `d4e5>d4`, never the capture's `d4e5`; a flip (MBN
+//! `x`: the piece on `to` changes colour, the mover stays) as the mover's square twice, `~` and
+//! the flipped square, `d4d4~e5`, like a flip on the way (below); a stationary capture (the mover
 //! stays on `from` and takes the pieces on its extra captures: the Lion's igui, a rifle capture) as
 //! its square twice plus the captured squares, `d4d4xd5`, which a pass (`d4d4`, no `x`) and the
 //! ordinary capture (`d4d5`) never read as; a swap on the way (MBN `w` on a
@@ -149,8 +149,7 @@ impl Move {
     }
 
     /// A swap (MBN `w`): the piece on `from` goes to `to` and the piece on `to` (of either
-    /// colour) goes to `from`. UCI text is the plain `from`-`to` form: mbn's back ends never let
-    /// a piece both capture and swap the same piece, so the position tells them apart.
+    /// colour) goes to `from`. UCI text `d4e5>d4`, the relocation's form (the capture is `d4e5`).
     #[inline]
     pub const fn swap(from: Square, to: Square) -> Self {
         let mut m = Move::new(from, to, MoveFlags::SWAP);
@@ -298,9 +297,9 @@ impl Move {
         self.flags.0 & (MoveFlags::NO_CHECK.0 | MoveFlags::NO_MATE.0) != 0
     }
 
-    /// A flip (MBN `x`): the piece on `to` changes colour, the piece on `from` stays. UCI text is
-    /// the plain `from`-`to` form: mbn's back ends never let a piece both flip and capture (or
-    /// swap) the same piece.
+    /// A flip (MBN `x`): the piece on `to` changes colour, the piece on `from` stays. UCI text
+    /// `d4d4~e5`: the mover's square twice, as it stays, then the flipped square (the capture is
+    /// `d4e5`).
     #[inline]
     pub const fn flip(from: Square, to: Square) -> Self {
         Move::new(from, to, MoveFlags::FLIP)
@@ -445,7 +444,7 @@ impl Move {
             return geometry.write_square(self.to, out);
         }
         geometry.write_square(self.from, out)?;
-        let to = if self.is_castle() && self.from == self.to { self.partner_from } else { self.to };
+        let (to, displaced_to, flipped) = self.written_squares();
         geometry.write_square(to, out)?;
         if let Some(kind) = self.promotion() {
             match table.get(kind) {
@@ -458,7 +457,7 @@ impl Move {
             out.write_char('x')?;
             geometry.write_square(sq, out)?;
         }
-        if let Some(sq) = self.relocation() {
+        if let Some(sq) = displaced_to {
             out.write_char('>')?;
             geometry.write_square(sq, out)?;
         }
@@ -467,11 +466,27 @@ impl Move {
             geometry.write_square(s, out)?;
             geometry.write_square(t, out)?;
         }
-        if let Some(sq) = self.flipped() {
+        if let Some(sq) = flipped {
             out.write_char('~')?;
             geometry.write_square(sq, out)?;
         }
         Ok(())
+    }
+
+    /// The squares the UCI text writes after `from`: the second square (the king's partner for
+    /// king-takes-partner castling, `from` for a flip, whose mover stays), where a swap or
+    /// relocation puts the displaced piece (`>`), and the flipped square (`~`).
+    const fn written_squares(self) -> (Square, Option<Square>, Option<Square>) {
+        let to = if self.is_flip() {
+            self.from
+        } else if self.is_castle() && self.from.index() == self.to.index() {
+            self.partner_from
+        } else {
+            self.to
+        };
+        let displaced_to = if self.is_swap() { Some(self.partner_to) } else { None };
+        let flipped = if self.is_flip() { Some(self.to) } else { self.flipped() };
+        (to, displaced_to, flipped)
     }
 
     /// The move as UCI text; see [`Move::write_uci`].
@@ -879,13 +894,12 @@ impl UciMove {
         if mv.is_drop() || self.from != Some(mv.from()) || self.extra.as_slice() != extra {
             return false;
         }
-        if self.relocation.map(|s| s.index()) != mv.relocation().map(|s| s.index()) || self.swapped != mv.swapped() {
+        let (written_to, displaced_to, flipped) = mv.written_squares();
+        if self.relocation != displaced_to || self.swapped != mv.swapped() || self.flipped != flipped {
             return false;
         }
-        if self.flipped != mv.flipped() {
-            return false;
-        }
-        let to_ok = self.to == mv.to() || mv.partner_from() == Some(self.to);
+        let to_ok =
+            self.to == written_to || (mv.is_castle() && (self.to == mv.to() || mv.partner_from() == Some(self.to)));
         let promotion_ok = match (self.promotion, mv.promotion()) {
             (None, None) => true,
             (Some(UciPromotion::Kind(k)), Some(p)) => k == p,
@@ -972,9 +986,10 @@ mod tests {
             (Move::castle(sq(g, "e1"), sq(g, "g1"), sq(g, "h1"), sq(g, "f1")), "e1g1"),
             (Move::castle(sq(g, "g1"), sq(g, "g1"), sq(g, "h1"), sq(g, "f1")), "g1h1"),
             (Move::en_passant(sq(g, "e5"), sq(g, "d6")), "e5d6"),
-            (Move::swap(sq(g, "d4"), sq(g, "e5")), "d4e5"),
+            (Move::swap(sq(g, "d4"), sq(g, "e5")), "d4e5>d4"),
             (Move::relocate(sq(g, "d1"), sq(g, "d5"), sq(g, "d3")), "d1d5>d3"),
-            (Move::relocate(sq(g, "d1"), sq(g, "d5"), sq(g, "d1")), "d1d5"),
+            (Move::relocate(sq(g, "d1"), sq(g, "d5"), sq(g, "d1")), "d1d5>d1"),
+            (Move::flip(sq(g, "d4"), sq(g, "e5")), "d4d4~e5"),
             (Move::pass(sq(g, "e2")), "e2e2"),
             (Move::swap_on_the_way(sq(g, "d4"), sq(g, "e6"), false, sq(g, "e5"), sq(g, "d4")), "d4e6/e5d4"),
             (Move::swap_on_the_way(sq(g, "d1"), sq(g, "d4"), true, sq(g, "d3"), sq(g, "d2")), "d1d4/d3d2"),
@@ -985,6 +1000,21 @@ mod tests {
             assert_eq!(mv.to_uci(g, &t, &[]), text);
             let parsed = UciMove::parse(g, &t, text).unwrap();
             assert!(parsed.matches(&t, mv, &[]), "{text}");
+        }
+        // M129: a capture, a swap and a flip of the same piece have three texts, none read as another.
+        let (d4, e5) = (sq(g, "d4"), sq(g, "e5"));
+        let same_piece = [Move::capture(d4, e5), Move::swap(d4, e5), Move::flip(d4, e5), Move::pass(d4)];
+        for (i, a) in same_piece.iter().enumerate() {
+            let parsed = UciMove::parse(g, &t, &a.to_uci(g, &t, &[])).unwrap();
+            for (j, b) in same_piece.iter().enumerate() {
+                assert_eq!(
+                    parsed.matches(&t, *b, &[]),
+                    i == j,
+                    "{} read as {}",
+                    a.to_uci(g, &t, &[]),
+                    b.to_uci(g, &t, &[])
+                );
+            }
         }
         let mut list = MoveList::new();
         let locust = Move::capture(sq(g, "d4"), sq(g, "d6"));
@@ -1030,7 +1060,9 @@ mod tests {
         let swap = Move::swap(sq(g, "d1"), sq(g, "d5"));
         let relocation = Move::relocate(sq(g, "d1"), sq(g, "d5"), sq(g, "d3"));
         let plain = UciMove::parse(g, &t, "d1d5").unwrap();
-        assert!(plain.matches(&t, swap, &[]) && !plain.matches(&t, relocation, &[]));
+        assert!(!plain.matches(&t, swap, &[]) && !plain.matches(&t, relocation, &[]));
+        let swapped = UciMove::parse(g, &t, "d1d5>d1").unwrap();
+        assert!(swapped.matches(&t, swap, &[]) && !swapped.matches(&t, relocation, &[]));
         let relocated = UciMove::parse(g, &t, "d1d5>d3").unwrap();
         assert!(relocated.matches(&t, relocation, &[]) && !relocated.matches(&t, swap, &[]));
         // A swap on the way (M63): `/` and the swapped piece's two squares, after the extra

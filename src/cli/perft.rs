@@ -318,6 +318,7 @@ pub fn moves_command(args: MovesArgs) -> ExitCode {
     // mover stays where it is. A swap on the way (M63) adds `/` and the swapped piece's squares. A
     // stationary capture (M61) is the piece's own square, `x` and the squares it takes; a pass
     // (M62) the piece's own square. A flip on the way (M126) adds `~` and the flipped piece's square.
+    // A swap or relocation (M24, X27) adds `>` and where the piece there goes (M129).
     let names: Vec<String> = destinations
         .iter()
         .map(|d| {
@@ -325,6 +326,9 @@ pub fn moves_command(args: MovesArgs) -> ExitCode {
             for &t in &d.taken {
                 name.push('x');
                 name.push_str(&geometry.square_name(t));
+            }
+            if let Some(sq) = d.displaced {
+                name.push_str(&format!(">{}", geometry.square_name(sq)));
             }
             if let Some((s, t)) = d.swapped {
                 name.push_str(&format!("/{}{}", geometry.square_name(s), geometry.square_name(t)));
@@ -403,6 +407,8 @@ struct Destination {
     swapped: Option<(Square, Square)>,
     /// The square of the piece a flip on the way (M126) turns.
     flipped: Option<Square>,
+    /// Where a swap (M24) or relocation (X27) puts the piece on `to`.
+    displaced: Option<Square>,
     /// The squares a stationary capture (M61) takes.
     taken: Vec<Square>,
 }
@@ -445,14 +451,16 @@ fn destinations<B: Bitboard>(
             flip: mv.is_flip(),
             swapped: mv.swapped(),
             flipped: mv.flipped(),
+            displaced: mv.is_swap().then(|| mv.partner_to()).flatten(),
             taken: if mv.is_stay() { list.extra_captures(mv).to_vec() } else { Vec::new() },
         })
         .collect();
     out.sort_by_key(|d| {
         let swapped = d.swapped.map(|(s, t)| (s.index(), t.index()));
         let flipped = d.flipped.map(|f| f.index());
+        let displaced = d.displaced.map(|f| f.index());
         let taken: Vec<(u8, u8)> = d.taken.iter().map(|&t| (geometry.file_of(t), geometry.rank_of(t))).collect();
-        (geometry.file_of(d.to), geometry.rank_of(d.to), d.flip, swapped, flipped, taken)
+        (geometry.file_of(d.to), geometry.rank_of(d.to), d.flip, displaced, swapped, flipped, taken)
     });
     out.dedup();
     Ok(out)

@@ -226,10 +226,7 @@ fn fen_after_swap(fen: &str, text: &str) -> String {
     let mut pos = toy_pos::<u64>(8, 8, fen, false);
     let uci = UciMove::parse(pos.geometry(), pos.table(), text).unwrap();
     let (from, to) = (uci.from.unwrap(), uci.to);
-    let mv = match uci.relocation {
-        Some(sq) => crate::moves::Move::relocate(from, to, sq),
-        None => crate::moves::Move::swap(from, to),
-    };
+    let mv = crate::moves::Move::relocate(from, to, uci.relocation.expect("a swap's `>`"));
     assert!(uci.matches(pos.table(), mv, &[]));
     assert_eq!(pos.uci(mv, &[]), text);
     let before = pos.clone();
@@ -244,19 +241,22 @@ fn fen_after_swap(fen: &str, text: &str) -> String {
 #[test]
 fn make_swaps() {
     // King swaps with a rook: both move, the mover's castling rights all go, the clock runs on.
-    assert_eq!(fen_after_swap("r2k3r/8/8/8/8/8/8/R2K3R w KQkq - 3 9", "d1a1"), "r2k3r/8/8/8/8/8/8/K2R3R b kq - 4 9");
+    assert_eq!(fen_after_swap("r2k3r/8/8/8/8/8/8/R2K3R w KQkq - 3 9", "d1a1>d1"), "r2k3r/8/8/8/8/8/8/K2R3R b kq - 4 9");
     // A rook swaps with the king (royal partner): the same.
-    assert_eq!(fen_after_swap("r2k3r/8/8/8/8/8/8/R2K3R w KQkq - 3 9", "a1d1"), "r2k3r/8/8/8/8/8/8/K2R3R b kq - 4 9");
+    assert_eq!(fen_after_swap("r2k3r/8/8/8/8/8/8/R2K3R w KQkq - 3 9", "a1d1>a1"), "r2k3r/8/8/8/8/8/8/K2R3R b kq - 4 9");
     // Two non-royal pieces: only the touched squares' rights go; a pawn mover resets the clock.
-    assert_eq!(fen_after_swap("r2k3r/8/8/8/8/8/7P/R2K3R b KQkq - 3 9", "h8a8"), "r2k3r/8/8/8/8/8/7P/R2K3R w KQ - 4 10");
-    assert_eq!(fen_after_swap("3k4/8/8/8/8/8/6PR/3K4 w - - 7 9", "g2h2"), "3k4/8/8/8/8/8/6RP/3K4 b - - 0 9");
+    assert_eq!(
+        fen_after_swap("r2k3r/8/8/8/8/8/7P/R2K3R b KQkq - 3 9", "h8a8>h8"),
+        "r2k3r/8/8/8/8/8/7P/R2K3R w KQ - 4 10"
+    );
+    assert_eq!(fen_after_swap("3k4/8/8/8/8/8/6PR/3K4 w - - 7 9", "g2h2>g2"), "3k4/8/8/8/8/8/6RP/3K4 b - - 0 9");
     // A rook swaps with the enemy king: Black's king has moved, so Black's rights all go; the
     // rook's own square loses White's h1 right only; no capture, so the clock runs on.
-    assert_eq!(fen_after_swap("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 3 9", "h1e8"), "r3R2r/8/8/8/8/8/8/R3K2k b Q - 4 9");
+    assert_eq!(fen_after_swap("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 3 9", "h1e8>h1"), "r3R2r/8/8/8/8/8/8/R3K2k b Q - 4 9");
     // Two enemy rooks: only the touched squares' rights go.
-    assert_eq!(fen_after_swap("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 3 9", "a1a8"), "R3k2r/8/8/8/8/8/8/r3K2R b Kk - 4 9");
+    assert_eq!(fen_after_swap("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 3 9", "a1a8>a1"), "R3k2r/8/8/8/8/8/8/r3K2R b Kk - 4 9");
     // An enemy piece swapped onto the mover's square keeps its colour.
-    assert_eq!(fen_after_swap("3k4/8/8/4p3/3R4/8/8/3K4 w - - 0 1", "d4e5"), "3k4/8/8/4R3/3p4/8/8/3K4 b - - 1 1");
+    assert_eq!(fen_after_swap("3k4/8/8/4p3/3R4/8/8/3K4 w - - 0 1", "d4e5>d4"), "3k4/8/8/4R3/3p4/8/8/3K4 b - - 1 1");
 }
 
 #[test]
