@@ -88,3 +88,75 @@ fn generated_capture_or_swap_agrees_with_the_interpreter() {
     });
     assert!(swaps > 500 && flips > 500 && beside > 500, "met: {swaps} swaps, {flips} flips, {beside} beside a capture");
 }
+
+test_variant! {
+    /// On the way (M130): the Hangman `mK+(cwK-mW)` steps, or takes or swaps with an enemy next to
+    /// it and goes on one step; the Judas `mK+(cxW-mW)` takes or turns an orthogonal enemy and
+    /// steps beyond it; the Lasso `mR+(cwR-mW)` slides, or takes or swaps with the first enemy on
+    /// its line and stops one step beyond.
+    OnTheWay, on_the_way_interpreter,
+    WAY_START = "rnbqkbnr/pppppppp/3hjl2/8/8/3HJL2/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    WAY_PIECES = "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King| H|Hangman|=mK+(cwK-mW) \
+        J|Judas|=mK+(cxW-mW) L|Lasso|=mR+(cwR-mW) +P==QRBNHJL",
+    castling: "R",
+}
+
+/// The moves of White's piece on `from` in `fen`, both back ends agreeing: each its destination
+/// (`x` before it for a capture there), then `x` and each square taken on the way, `/` and the
+/// squares of a piece swapped on the way, `~` and the square of a piece turned on the way.
+fn on_the_way_by_hand(fen: &str, from: &str) -> String {
+    let interp = on_the_way_interpreter();
+    let pos = OnTheWay::position(fen).expect("the position loads");
+    let g = pos.geometry();
+    piece_moves_by(&OnTheWay, &interp, &pos, from, |list, mv| {
+        let mut text = format!("{}{}", if mv.is_capture() { "x" } else { "" }, g.square_name(mv.to()));
+        for &sq in list.extra_captures(mv) {
+            text.push_str(&format!("x{}", g.square_name(sq)));
+        }
+        if let Some((s, t)) = mv.swapped() {
+            text.push_str(&format!("/{}{}", g.square_name(s), g.square_name(t)));
+        }
+        if let Some(f) = mv.flipped() {
+            text.push_str(&format!("~{}", g.square_name(f)));
+        }
+        text
+    })
+}
+
+#[test]
+fn a_capture_and_a_swap_or_flip_on_the_way_are_two_paths() {
+    // The Hangman on d4, friends d6 c4, enemies d5 e5 c3: over d5 the friend on d6 stops it; over
+    // e5 and c3 (diagonal steps, then a W step turned 45°) it takes the enemy or swaps it to d4.
+    let fen = "4k3/8/3N4/3pp3/2NH4/2n5/8/4K3 w - - 0 1";
+    assert_eq!(on_the_way_by_hand(fen, "d4"), "b3/c3d4 b3xc3 c2/c3d4 c2xc3 c5 d3 e3 e4 e6/e5d4 e6xe5 f5/e5d4 f5xe5");
+    // The Judas on d4, enemies d5 c4: it takes or turns either and steps beyond.
+    let fen = "4k3/8/8/3p4/2pJ4/8/8/4K3 w - - 0 1";
+    assert_eq!(on_the_way_by_hand(fen, "d4"), "b4xc4 b4~c4 c3 c5 d3 d6xd5 d6~d5 e3 e4 e5");
+    // The Lasso on d4, an enemy f4, a friend d6: east it takes f4 or swaps it to d4 and stops on
+    // g4; north the friend stops it.
+    let fen = "4k3/8/3N4/8/3L1p2/8/8/4K3 w - - 0 1";
+    assert_eq!(on_the_way_by_hand(fen, "d4"), "a4 b4 c4 d1 d2 d3 d5 e4 g4/f4d4 g4xf4");
+}
+
+/// Both back ends on random positions and perft 1-3; the walk meets swaps and flips on the way
+/// beside the capture of the same piece on the same path.
+#[test]
+fn generated_on_the_way_agrees_with_the_interpreter() {
+    assert_agree("on-the-way", &OnTheWay, &on_the_way_interpreter(), OnTheWay::start_position());
+    let (mut swaps, mut flips) = (0, 0);
+    common::random_walk(&OnTheWay, &OnTheWay::start_position(), 2000, 80, 0x5a130, |_, list| {
+        for mv in list.iter() {
+            let touched = mv.swapped().map(|(s, _)| s).or(mv.flipped());
+            let captured_instead = |m: &mbn::runtime::Move| {
+                m.from() == mv.from()
+                    && m.to() == mv.to()
+                    && touched.is_some_and(|t| list.extra_captures(m).contains(&t))
+            };
+            if list.iter().any(captured_instead) {
+                swaps += usize::from(mv.swapped().is_some());
+                flips += usize::from(mv.flipped().is_some());
+            }
+        }
+    });
+    assert!(swaps > 100 && flips > 100, "met beside a capture: {swaps} swaps, {flips} flips");
+}

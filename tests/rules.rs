@@ -311,7 +311,6 @@ fn what_is_refused() {
         ("xK-{W}", "`x` (flip) on a leg the move may end on without it being the last leg"),
         ("xW-wW", "a swap (`w`) and a flip (`x`) in one move"),
         ("wW-xW", "a swap (`w`) and a flip (`x`) in one move"),
-        ("cxW-W", "a leg that may both capture and flip the same piece on the way"),
         ("xjW-W", "a leg that may both visit (`j`) and flip on the way"),
         ("xW-!W", "a flip on the way (`x`, M126) in a move with `!`"),
         ("xW-mefW-W", "en passant (`e`) in a move with a flip on the way"),
@@ -357,6 +356,8 @@ fn what_is_refused() {
     // three moves.
     assert_eq!(refusals("cN+(mW-xF)+mK+(mW-xxF)+(W-wwF)"), (Vec::new(), Vec::new()));
     assert_eq!(refusals("N+xN+cxN+xwN+K+wK"), (Vec::new(), Vec::new()));
+    // M130: and on the way, a leg may take or swap with (or flip) the same piece.
+    assert_eq!(refusals("(cwK-W)+(cxW-W)+(cwyR-mW)"), (Vec::new(), Vec::new()));
     // A last leg may both flip and swap (M76); only a swap or flip on the way is alone in its move.
     assert_eq!(refusals("mW-xwwF"), (Vec::new(), Vec::new()));
     assert_eq!(refusals("mK+(mF-[xxF])+xN"), (Vec::new(), Vec::new()));

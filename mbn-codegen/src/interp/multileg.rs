@@ -471,6 +471,9 @@ impl<'w, B: Bitboard> Walker<'w, B> {
     /// One leg: settles the previous landing as a square on the way, then walks each direction.
     fn leg<'a>(&self, mut st: State<'a>, step: &'a PStep, after: &Cont<'_, 'a>, out: &mut Vec<Landing>) {
         if let Some(p) = st.pending.take() {
+            if let Some(alt) = self.touched_instead(&st, &p) {
+                self.leg(alt, step, after, out);
+            }
             if !self.on_the_way(&mut st, &p) {
                 return;
             }
@@ -659,31 +662,47 @@ impl<'w, B: Bitboard> Walker<'w, B> {
                 !p.step.mode_written || p.step.leg.moves
             }
             Some(victim) => {
-                let ok = p.step.mode_written
-                    && p.step.leg.captures.iter().any(|t| self.interp.may_capture(t, self.piece, victim));
-                if ok {
+                if self.captures_on_the_way(p, victim) {
                     st.captures.push(st.square);
                     return true;
                 }
-                // M63: a swap on the way; the swapped piece goes to the leg's start square.
-                let swaps =
-                    p.step.leg.swap.as_ref().is_some_and(|w| self.interp.may_capture(&w.targets, self.piece, victim));
-                if swaps {
-                    if st.swapped.is_none() {
-                        st.swapped = Some((st.square, st.leg_start, victim));
-                    }
-                    return true;
-                }
-                // M126: a flip on the way; the flipped piece stays, the mover goes on from it.
-                let flips =
-                    p.step.leg.flip.as_ref().is_some_and(|f| self.interp.may_capture(&f.targets, self.piece, victim));
-                if flips && st.flipped.is_none() && !self.interp.royal[victim.kind.index()] {
-                    st.flipped = Some(st.square);
-                    return true;
-                }
-                false
+                self.touch_on_the_way(st, p, victim)
             }
         }
+    }
+
+    /// Whether a leg on the way captures `victim` where it lands.
+    fn captures_on_the_way(&self, p: &Pending<'_>, victim: Piece) -> bool {
+        p.step.mode_written && p.step.leg.captures.iter().any(|t| self.interp.may_capture(t, self.piece, victim))
+    }
+
+    /// Settles a landing on `victim` as a swap (M63) or a flip (M126) on the way, where the leg
+    /// may make one.
+    fn touch_on_the_way(&self, st: &mut State<'_>, p: &Pending<'_>, victim: Piece) -> bool {
+        // M63: a swap on the way; the swapped piece goes to the leg's start square.
+        let swaps = p.step.leg.swap.as_ref().is_some_and(|w| self.interp.may_capture(&w.targets, self.piece, victim));
+        if swaps {
+            if st.swapped.is_none() {
+                st.swapped = Some((st.square, st.leg_start, victim));
+            }
+            return true;
+        }
+        // M126: a flip on the way; the flipped piece stays, the mover goes on from it.
+        let flips = p.step.leg.flip.as_ref().is_some_and(|f| self.interp.may_capture(&f.targets, self.piece, victim));
+        if flips && st.flipped.is_none() && !self.interp.royal[victim.kind.index()] {
+            st.flipped = Some(st.square);
+            return true;
+        }
+        false
+    }
+
+    /// M130: a landing on the way that the leg may capture and also swap with or flip is both; the
+    /// path that swaps or flips there instead, which [`Walker::on_the_way`] (capturing) does not
+    /// walk.
+    fn touched_instead<'a>(&self, st: &State<'a>, p: &Pending<'_>) -> Option<State<'a>> {
+        let victim = p.target.filter(|&v| p.step.leg.visit.is_none() && self.captures_on_the_way(p, v))?;
+        let mut alt = st.clone();
+        self.touch_on_the_way(&mut alt, p, victim).then_some(alt)
     }
 
     /// Whether a landing could be settled either way, on the way ([`Walker::on_the_way`]) or as the
@@ -713,6 +732,9 @@ impl<'w, B: Bitboard> Walker<'w, B> {
     /// capture; everything else is an extra capture, the piece's own square included.
     fn explode(&self, mut st: State<'_>, x: &crate::plan::PExplode, out: &mut Vec<Landing>) {
         if let Some(p) = st.pending.take() {
+            if let Some(alt) = self.touched_instead(&st, &p) {
+                self.explode(alt, x, out);
+            }
             if !self.on_the_way(&mut st, &p) {
                 return;
             }

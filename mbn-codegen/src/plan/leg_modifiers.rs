@@ -128,18 +128,7 @@ impl Prep<'_> {
             );
             return;
         }
-        let side = touch.of(&toucher.leg).map(|w| w.targets.side);
-        if toucher.mode_written && toucher.leg.captures.iter().any(|c| side.is_some_and(|w| c.side.meets(w))) {
-            let what = match touch {
-                Touch::Swap => "capture and swap with",
-                Touch::Flip => "capture and flip",
-            };
-            self.unsupported(
-                toucher.span,
-                &format!("a leg that may both {what} the same piece on the way (`c{w}K-W`, {decision})"),
-            );
-            return;
-        }
+        // M130: a leg that may capture what it swaps with or flips makes both paths.
         // The interpreter settles a landing as a visit before it would flip there.
         if matches!(touch, Touch::Flip) && toucher.leg.visit.is_some() {
             self.unsupported(toucher.span, "a leg that may both visit (`j`) and flip on the way (`xjK-W`, M126)");
@@ -425,7 +414,6 @@ mod tests {
             ("K-wwR4", "a swapping rider or repeat after another leg (`K-wwR4`"),
             ("K-(wwW)2", "a swapping rider or repeat after another leg"),
             ("wK-{W}", "the move may end on without it being the last leg"),
-            ("cwK-W", "both capture and swap with the same piece on the way"),
             ("wK-mefW-W", "en passant (`e`) in a move with a swap on the way"),
             ("wK-p{P}R", "hops over piece sets"),
             ("!wK-W", "a swap on the way (`w`, M63) in a move with `!`"),
@@ -445,7 +433,8 @@ mod tests {
         }
         // M89: `#` with a swap or an e.p. capture on the last leg runs; M112: with e.p. rights;
         // M114: with a swap or an e.p. capture on the way.
-        for notation in ["W-#wW", "#W-cefF", "mefW-#W", "#mefW-mW", "cefK-#W", "wK-#W", "#wK-W"] {
+        // M130: a leg on the way that may capture and swap with (or flip) the same piece.
+        for notation in ["W-#wW", "#W-cefF", "mefW-#W", "#mefW-mW", "cefK-#W", "wK-#W", "#wK-W", "cwK-W", "cxW-W"] {
             assert_eq!(refusals(notation), Vec::<String>::new(), "{notation}");
         }
     }
