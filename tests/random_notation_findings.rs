@@ -1,12 +1,13 @@
 //! Divergences between the back ends found by comparing variants of random MBN and XBetza
-//! strings (docs/SEMANTICS.md M90-M94, M96-M98, X105): `u` on a compound atom (`uK`, `uQ`) is
+//! strings (docs/SEMANTICS.md M90-M94, M96-M98, M131, X105): `u` on a compound atom (`uK`, `uQ`) is
 //! one leg, blocked by an enemy in any of its directions, in both back ends; a capture of one's
 //! own royal piece (`ccW` beside the King) is illegal in generated code too; a leg that captures
 //! friends does not threaten its own side's squares in the interpreter either; a borrowed `e`
 //! takes a piece of the lender's kind in generated code too; a quiet move made with and without
 //! e.p. rights is made once, without them; a royal piece that moves has moved (it may take an
 //! unmoved piece an `[:]` capture eyes); a swap two legs make is made once; a lent move made with
-//! and without rights is lent once, without. By hand, and on random positions.
+//! and without rights is lent once, without; a square a piece leaves loses its unmoved mark (M131).
+//! By hand, and on random positions.
 
 mod common;
 
@@ -303,9 +304,30 @@ fn an_empty_square_is_attacked_as_if_an_enemy_stood_there() {
     }
 }
 
+common::test_variant! {
+    /// The Stalker `mK+(R[:]-cF)` slides onto a square with an unmoved mark, then captures a
+    /// diagonal step on: in a real position an empty square never has one.
+    Stalk, stalk_interpreter,
+    STALK_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBSKBNR w KQkq - 0 1",
+    STALK_PIECES = "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King| S|Stalker|=mK+(R[:]-cF) +P==QRBNS",
+    castling: "R",
+}
+
+/// M131: Black's unmoved Pawn on d7 may step: the White Stalker on a7 would slide to d7 once
+/// the Pawn left (a mark stays on d7 before the move) and take the King on e8 from there, but
+/// after the move d7 is empty and has no mark. (Generated code tested the move on the position
+/// before it, with d7's mark still standing.)
+#[test]
+fn a_square_a_piece_leaves_loses_its_unmoved_mark() {
+    let mut pos = Stalk::position("4k3/S2p4/8/8/8/8/8/4K3 b - - 0 1").unwrap();
+    pos.set_unmoved(pos.occupied());
+    assert_eq!(piece_moves(&Stalk, &stalk_interpreter(), &pos, "d7"), "d5 d6");
+}
+
 /// Both back ends on random positions and perft 1-3.
 #[test]
 fn generated_findings_agree_with_the_interpreter() {
+    assert_agree("stalk", &Stalk, &stalk_interpreter(), Stalk::start_position());
     assert_agree("findings", &Findings, &interpreter(), Findings::start_position());
     assert_agree("borrowing", &Borrowing, &borrowing_interpreter(), Borrowing::start_position());
     assert_agree("rights", &Rights, &rights_interpreter(), Rights::start_position());

@@ -303,6 +303,13 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         .flatten()
         .any(|l| !l.captures.is_empty() && l.destination.iter().any(|r| r.unmoved))
         || g.multi.iter().flatten().flatten().any(|m| multileg::has_dynamic_ranges(m) && crate::plan::move_captures(m));
+    // M131: a move from or onto a square with an unmoved mark (or a castling) clears marks that
+    // the opponent's unmoved ranges (`[:]`) read anywhere on their paths; it is made and tested.
+    let reads_unmoved =
+        legs.iter().flatten().flatten().any(|l| l.origin.iter().chain(&l.destination).any(|r| r.unmoved))
+            || g.multi.iter().flatten().flatten().any(|m| multileg::has_ranges(m, |r| r.unmoved));
+    let unmoved_marks = reads_unmoved
+        .then(|| quote!(|| mv.is_castle() || pos.unmoved().test(mv.from()) || pos.unmoved().test(mv.to())));
     let induced = induced || borrowing;
     // M100: after that, a move made with and without e.p. rights (own, lent, imitated) is made
     // once, without.
@@ -653,7 +660,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                         if mv.is_capture() && !mv.is_swap() && !mv.is_en_passant() && mv.from() != mv.to() && royals.test(mv.to()) {
                             return false;
                         }
-                        if #escaping #hurdle_sets || #borrowing || (#unmoved_captures && royals.test(mv.from())) || mv.is_drop() || mv.is_swap() || mv.swapped().is_some() #flip_moves #ep_way_moves || !extra.is_empty() #check_rule_moves {
+                        if #escaping #hurdle_sets || #borrowing || (#unmoved_captures && royals.test(mv.from())) #unmoved_marks || mv.is_drop() || mv.is_swap() || mv.swapped().is_some() #flip_moves #ep_way_moves || !extra.is_empty() #check_rule_moves {
                             let scratch = scratch.get_or_insert_with(|| pos.clone());
                             return #rt::__private::leaves_royals_safe(self, scratch, mv, extra) #keeps_check_rule;
                         }

@@ -670,9 +670,14 @@ fn dynamic(r: &PRange) -> bool {
 /// Whether a multi-leg move has a range that depends on the position (`[+]`, `[*]`, `[:]`), on
 /// a leg or a repeat.
 pub(super) fn has_dynamic_ranges(m: &PMove) -> bool {
+    has_ranges(m, dynamic)
+}
+
+/// Whether a multi-leg move has a range of `kind` on a leg or a repeat.
+pub(super) fn has_ranges(m: &PMove, kind: fn(&PRange) -> bool) -> bool {
     let (mut legs, mut repeats) = (false, false);
-    walk_steps(&m.parts, &mut |s| legs |= s.leg.origin.iter().chain(&s.leg.destination).any(dynamic), &mut |r| {
-        repeats |= r.origin.iter().chain(&r.destination).any(dynamic)
+    walk_steps(&m.parts, &mut |s| legs |= s.leg.origin.iter().chain(&s.leg.destination).any(kind), &mut |r| {
+        repeats |= r.origin.iter().chain(&r.destination).any(kind)
     });
     legs || repeats
 }
