@@ -66,7 +66,7 @@ enum Command {
     /// Count the leaf nodes of a variant's legal move tree (bundled name or variant file).
     Perft(perft::PerftArgs),
     /// List where a White piece given by its notation can go, with blockers (`~e6`: a flip, MBN
-    /// `x`: the piece on e6 changes colour and the mover stays).
+    /// `x`: the piece on e6 changes colour and the mover stays; `e5>d4`: a swap, MBN `w`).
     Moves(perft::MovesArgs),
     /// Print a piece in the other dialect (`--from xbetza --to mbn NN` prints `N0`).
     Translate(translate::TranslateArgs),
