@@ -700,6 +700,9 @@ impl<'w, B: Bitboard> Walker<'w, B> {
     /// path that swaps or flips there instead, which [`Walker::on_the_way`] (capturing) does not
     /// walk.
     fn touched_instead<'a>(&self, st: &State<'a>, p: &Pending<'_>) -> Option<State<'a>> {
+        if p.step.leg.swap.is_none() && p.step.leg.flip.is_none() {
+            return None;
+        }
         let victim = p.target.filter(|&v| p.step.leg.visit.is_none() && self.captures_on_the_way(p, v))?;
         let mut alt = st.clone();
         self.touch_on_the_way(&mut alt, p, victim).then_some(alt)
