@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::agree::{assert_agree, piece_moves_by};
+use common::agree::{assert_agree, piece_moves_by, piece_moves_on_the_way};
 use common::test_variant;
 use mbn::runtime::rules::parse_move;
 
@@ -101,26 +101,11 @@ test_variant! {
     castling: "R",
 }
 
-/// The moves of White's piece on `from` in `fen`, both back ends agreeing: each its destination
-/// (`x` before it for a capture there), then `x` and each square taken on the way, `/` and the
-/// squares of a piece swapped on the way, `~` and the square of a piece turned on the way.
+/// The moves of White's piece on `from` in `fen`, both back ends agreeing, as
+/// [`piece_moves_on_the_way`] writes them (`g4/f4d4`: to g4, the piece on f4 swapped to d4).
 fn on_the_way_by_hand(fen: &str, from: &str) -> String {
-    let interp = on_the_way_interpreter();
     let pos = OnTheWay::position(fen).expect("the position loads");
-    let g = pos.geometry();
-    piece_moves_by(&OnTheWay, &interp, &pos, from, |list, mv| {
-        let mut text = format!("{}{}", if mv.is_capture() { "x" } else { "" }, g.square_name(mv.to()));
-        for &sq in list.extra_captures(mv) {
-            text.push_str(&format!("x{}", g.square_name(sq)));
-        }
-        if let Some((s, t)) = mv.swapped() {
-            text.push_str(&format!("/{}{}", g.square_name(s), g.square_name(t)));
-        }
-        if let Some(f) = mv.flipped() {
-            text.push_str(&format!("~{}", g.square_name(f)));
-        }
-        text
-    })
+    piece_moves_on_the_way(&OnTheWay, &on_the_way_interpreter(), &pos, from)
 }
 
 #[test]

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::agree::{assert_agree, piece_moves_by};
+use common::agree::{assert_agree, piece_moves_on_the_way};
 use common::test_variant;
 
 test_variant! {
@@ -19,23 +19,11 @@ test_variant! {
     castling: "R",
 }
 
-/// The moves of White's piece on `from` in `fen`, both back ends agreeing: each is its
-/// destination (`x` before it for a capture), its extra captures and `~` with the square of the
-/// piece it turns on the way.
+/// The moves of White's piece on `from` in `fen`, both back ends agreeing, as
+/// [`piece_moves_on_the_way`] writes them (`f6~e5`: to f6, turning e5).
 fn by_hand(fen: &str, from: &str) -> String {
-    let interp = flips_on_the_way_interpreter();
     let pos = FlipsOnTheWay::position(fen).expect("the position loads");
-    let g = pos.geometry();
-    piece_moves_by(&FlipsOnTheWay, &interp, &pos, from, |list, mv| {
-        let mut text = format!("{}{}", if mv.is_capture() { "x" } else { "" }, g.square_name(mv.to()));
-        for &sq in list.extra_captures(mv) {
-            text.push_str(&format!("x{}", g.square_name(sq)));
-        }
-        if let Some(f) = mv.flipped() {
-            text.push_str(&format!("~{}", g.square_name(f)));
-        }
-        text
-    })
+    piece_moves_on_the_way(&FlipsOnTheWay, &flips_on_the_way_interpreter(), &pos, from)
 }
 
 #[test]

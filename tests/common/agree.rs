@@ -91,6 +91,31 @@ pub fn piece_moves_with_swaps_and_flips<B: Bitboard, G: MoveGenerator<B>>(
     })
 }
 
+/// [`piece_moves_by`] with each move written as its destination (`x` before it for a capture
+/// there), then `x` and each square taken on the way, `/` and the squares of a piece swapped on the
+/// way (M63), `~` and the square of a piece turned on the way (M126): `d7xd5~d6`, `g4/f4d4`.
+pub fn piece_moves_on_the_way<B: Bitboard, G: MoveGenerator<B>>(
+    generated: &G,
+    interp: &Interpreter,
+    pos: &Position<B>,
+    from: &str,
+) -> String {
+    let g = pos.geometry();
+    piece_moves_by(generated, interp, pos, from, |list, mv| {
+        let mut text = format!("{}{}", if mv.is_capture() { "x" } else { "" }, g.square_name(mv.to()));
+        for &sq in list.extra_captures(mv) {
+            text.push_str(&format!("x{}", g.square_name(sq)));
+        }
+        if let Some((s, t)) = mv.swapped() {
+            text.push_str(&format!("/{}{}", g.square_name(s), g.square_name(t)));
+        }
+        if let Some(f) = mv.flipped() {
+            text.push_str(&format!("~{}", g.square_name(f)));
+        }
+        text
+    })
+}
+
 /// [`piece_moves_by`] with each move written `to`, `xto` or `to(xa,xb)` with its extra captures.
 pub fn piece_moves<B: Bitboard, G: MoveGenerator<B>>(
     generated: &G,
