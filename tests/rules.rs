@@ -305,8 +305,8 @@ fn what_is_refused() {
         // with (`k` on such moves runs since M111); M126: or once on the way, on a leg another
         // leg always follows.
         ("K-{xW}-W", "`x` (flip) on a leg in a repeat, a `{...}` another leg follows or a counted `[...]`"),
-        ("(xW-W)2", "two flips (`x`) in one move: a flipping rider or repeat after another leg"),
-        ("K-xR4", "two flips (`x`) in one move: a flipping rider or repeat after another leg"),
+        ("(xW-W)2", "two flips (`x`) in one move: a flipping rider or repeat flips on every round"),
+        ("K-xR4", "two flips (`x`) in one move: a flipping rider or repeat flips on every round"),
         ("xW-xW", "two flips (`x`) in one move (M126)"),
         ("xK-{W}", "`x` (flip) on a leg the move may end on without it being the last leg"),
         ("xW-wW", "a swap (`w`) and a flip (`x`) in one move"),

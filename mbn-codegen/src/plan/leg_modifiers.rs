@@ -81,8 +81,8 @@ impl Prep<'_> {
             let at = |s: &PStep| (s.span.start, s.span.end);
             let what = if touches.iter().all(|s| at(s) == at(second)) {
                 format!(
-                    "two {noun}s (`{w}`) in one move: a {noun}ping rider or repeat after another leg (`K-{w}{w}R4`, \
-                     `K-({w}{w}W)2`) {noun}s on every step ({decision})"
+                    "two {noun}s (`{w}`) in one move: a {noun}ping rider or repeat {noun}s on every round \
+                     (`{w}R4` = `({w}W0)4`, `K-{w}{w}R4`, `K-({w}{w}W)2`; {decision})"
                 )
             } else {
                 format!("two {noun}s (`{w}`) in one move ({decision})")
@@ -411,8 +411,10 @@ mod tests {
             ("K-[wW-[wW]]-W", "two swaps (`w`) in one move"),
             ("wK-wW-W", "two swaps (`w`) in one move"),
             ("wK-K-wW", "two swaps (`w`) in one move"),
-            ("K-wwR4", "a swapping rider or repeat after another leg (`K-wwR4`"),
-            ("K-(wwW)2", "a swapping rider or repeat after another leg"),
+            ("K-wwR4", "a swapping rider or repeat swaps on every round (`wR4` = `(wW0)4`, `K-wwR4`"),
+            ("K-(wwW)2", "a swapping rider or repeat swaps on every round"),
+            // MBN `R4` is `(W0)4` (C2): four rides, each ending in a swap.
+            ("wR4", "a swapping rider or repeat swaps on every round"),
             ("wK-{W}", "the move may end on without it being the last leg"),
             ("wK-mefW-W", "en passant (`e`) in a move with a swap on the way"),
             ("wK-p{P}R", "hops over piece sets"),
