@@ -36,6 +36,21 @@ const DEPTH: usize = 96;
 /// generated in a body of its own.
 const LARGE: usize = 64 * 1024;
 
+/// The length of `code` as text, each token followed by a space (a group's delimiters count as
+/// tokens): counted token by token, so a build script and `mbn!` measure the same code alike,
+/// where `to_string` prints it differently inside a proc-macro (M132).
+pub(super) fn text_len(code: &TokenStream) -> usize {
+    code.clone()
+        .into_iter()
+        .map(|token| match token {
+            proc_macro2::TokenTree::Group(g) => 4 + text_len(&g.stream()),
+            proc_macro2::TokenTree::Ident(i) => i.to_string().len() + 1,
+            proc_macro2::TokenTree::Punct(_) => 2,
+            proc_macro2::TokenTree::Literal(l) => l.to_string().len() + 1,
+        })
+        .sum()
+}
+
 /// What a completed path does in the generated code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Sink {
@@ -257,7 +272,7 @@ impl Gen {
                 );
                 return None;
             }
-            bytes += body.to_string().len();
+            bytes += text_len(&body);
             if before + bytes > self.piece_code_limit {
                 self.code_size.insert(kind, None);
                 let piece = self.letters.get(kind).map_or("this piece".into(), |c| format!("piece `{c}`"));
@@ -2800,6 +2815,34 @@ mod tests {
         assert!(e[0].0.starts_with("piece `A`'s multi-leg moves unroll into more than 8 MiB"), "{e:?}");
         assert_eq!((e[0].1, e[0].2), (0, 8));
         assert_eq!(probe("aaaK"), Vec::new());
+    }
+
+    #[test]
+    fn code_is_measured_token_by_token() {
+        // M132: each token and a space, a group's delimiters as two tokens; the layout plays no
+        // part, so `mbn!` (whose `to_string` indents nested blocks) measures as a build script.
+        use super::text_len;
+        use quote::quote;
+        assert_eq!(text_len(&quote!(a + b)), "a + b ".len());
+        assert_eq!(
+            text_len(&quote!({
+                {
+                    {
+                        x
+                    }
+                }
+            })),
+            "{ { { x } } } ".len()
+        );
+        assert_eq!(text_len(&quote!(f(1u32, "s"))), "f ( 1u32 , \"s\" ) ".len());
+        // Outside a proc-macro `to_string` prints one line, as the budget was set against (M115):
+        // the two measures of a large piece differ by under 10%.
+        let mut spec = VariantSpec::new("probe", 8, 8, "8/8/8/8/8/8/8/8 w - - 0 1", "A K");
+        spec.xbetza = vec![('A', "zR".to_string())];
+        let code = emit_variant(&Variant::compile(&spec).expect("compiles"), "Probe", &EmitOptions::default())
+            .expect("generated");
+        let (tokens, text) = (text_len(&code), code.to_string().len());
+        assert!(text > 1_000_000 && tokens >= text && tokens < text + text / 10, "{tokens} {text}");
     }
 
     #[test]
