@@ -76,6 +76,7 @@ impl Canonical {
         // M90: a `u` leg is one piece of the move as written (`uK` is not `uW+uF`), so its
         // vectors stay together: by the leg's text, its scope, reach and path rule.
         let mut unblocked: BTreeMap<(usize, usize, String, Reach, bool), BTreeSet<Vector>> = BTreeMap::new();
+        let siblings = crate::plan::sibling_atoms(moves);
         for m in &moves.moves {
             match m.single_leg() {
                 Some(leg) if leg.link == LegLink::First => {
@@ -110,10 +111,10 @@ impl Canonical {
                         }
                         continue;
                     }
-                    complex.insert(parts_text(&m.parts));
+                    complex.insert(parts_text(&m.parts, &siblings));
                 }
                 _ => {
-                    complex.insert(parts_text(&m.parts));
+                    complex.insert(parts_text(&m.parts, &siblings));
                 }
             }
         }
@@ -759,8 +760,8 @@ fn idle_leg_text(leg: &Leg, vectors: &[Vector]) -> String {
     format!("idle:{}{}", key_prefix(&key), atom_text(&vectors, &leg.reach, leg.non_jumping))
 }
 
-/// The canonical text of a multi-leg move.
-fn parts_text(parts: &[Part]) -> String {
+/// The canonical text of a multi-leg move; `siblings`: the atoms written at each `-` leg's place.
+fn parts_text(parts: &[Part], siblings: &crate::plan::Siblings) -> String {
     let mut s = String::new();
     for (i, part) in parts.iter().enumerate() {
         match part {
@@ -771,7 +772,8 @@ fn parts_text(parts: &[Part]) -> String {
                         _ => " + ",
                     });
                 }
-                s.push_str(&leg_text(leg));
+                let at = siblings.get(&(leg.span.start, leg.span.end)).map_or(&[][..], Vec::as_slice);
+                s.push_str(&leg_text(leg, straight_is_not_f(&leg.directions, at)));
             }
             Part::Repeat { first, then, count, origin, destination, .. } => {
                 if i > 0 {
@@ -783,7 +785,13 @@ fn parts_text(parts: &[Part]) -> String {
                 for r in destination {
                     let _ = write!(s, "destination{}:", range_text(r));
                 }
-                let _ = write!(s, "({} | {}){}", parts_text(first), parts_text(then), count_text(*count));
+                let _ = write!(
+                    s,
+                    "({} | {}){}",
+                    parts_text(first, siblings),
+                    parts_text(then, siblings),
+                    count_text(*count)
+                );
             }
             Part::Optional { kind, body, count, .. } => {
                 if i > 0 {
@@ -793,7 +801,12 @@ fn parts_text(parts: &[Part]) -> String {
                     OptionalKind::Choice => ('[', ']'),
                     OptionalKind::WhenUnblocked => ('{', '}'),
                 };
-                let _ = write!(s, "{open}{}{close}{}", parts_text(body), count.map(count_text).unwrap_or_default());
+                let _ = write!(
+                    s,
+                    "{open}{}{close}{}",
+                    parts_text(body, siblings),
+                    count.map(count_text).unwrap_or_default()
+                );
             }
         }
     }
@@ -817,27 +830,43 @@ const LEG_TEXTS_KEPT: usize = 4096;
 
 thread_local! {
     /// Leg texts made, by leg: comparing paths makes the same few texts over and over.
-    static LEG_TEXTS: std::cell::RefCell<std::collections::HashMap<Leg, String>> = Default::default();
+    static LEG_TEXTS: std::cell::RefCell<std::collections::HashMap<(Leg, bool), String>> = Default::default();
 }
 
-/// One leg of a multi-leg move: `mode:` marks a written mode, which matters on legs that are not last.
-fn leg_text(leg: &Leg) -> String {
-    if let Some(text) = LEG_TEXTS.with(|texts| texts.borrow().get(leg).cloned()) {
+/// Whether a `-` leg with no direction written, `straight` on (M2), may go where the same leg with
+/// `f` written does not (M133): an oblique atom continuing its own line reads `f` as three compass
+/// points (`N-fN` is not `N-N`), and a place written with atoms of several kinds goes straight on
+/// with the one atom that can, where `f` turns every atom (`R-fK` is not `R-K`).
+fn straight_is_not_f(directions: &Directions, siblings: &[(u32, u32)]) -> bool {
+    match directions {
+        Directions::Relative { atom, modifiers } if modifiers.is_empty() => {
+            (atom.0 > 0 && atom.0 < atom.1) || siblings.iter().any(|s| s != atom)
+        }
+        _ => false,
+    }
+}
+
+/// One leg of a multi-leg move: `mode:` marks a written mode, which matters on legs that are not
+/// last; `straight`: a `-` leg with no direction written that is not its `f` ([`straight_is_not_f`]),
+/// printed `straight:`.
+fn leg_text(leg: &Leg, straight: bool) -> String {
+    let key = (leg.clone(), straight);
+    if let Some(text) = LEG_TEXTS.with(|texts| texts.borrow().get(&key).cloned()) {
         return text;
     }
-    let text = make_leg_text(leg);
+    let text = make_leg_text(leg, straight);
     LEG_TEXTS.with(|texts| {
         let mut texts = texts.borrow_mut();
         if texts.len() >= LEG_TEXTS_KEPT {
             texts.clear();
         }
-        texts.insert(leg.clone(), text.clone());
+        texts.insert(key, text.clone());
     });
     text
 }
 
 /// [`leg_text`], made.
-fn make_leg_text(leg: &Leg) -> String {
+fn make_leg_text(leg: &Leg, straight: bool) -> String {
     let mode = if leg.mode_written { "mode:" } else { "" };
     match &leg.directions {
         Directions::Absolute(_) => {
@@ -846,7 +875,11 @@ fn make_leg_text(leg: &Leg) -> String {
             format!("{mode}{}", Canonical::of(&single))
         }
         Directions::Relative { atom: (m, n), modifiers } => {
-            let turn = if modifiers.is_empty() { "f".to_string() } else { modifiers.join("") };
+            let turn = match (modifiers.is_empty(), straight) {
+                (true, true) => "straight".to_string(),
+                (true, false) => "f".to_string(),
+                _ => modifiers.join(""),
+            };
             let caps: Vec<&Capability> = leg.capabilities.iter().collect();
             let vectors = leaper_vectors(*m, *n).unwrap_or_default().into_iter().collect();
             let key = leg_key(leg, normal_over(&leg.over), leg.non_jumping);

@@ -35,8 +35,9 @@ fn chains_translate_to_mbn() {
         ("mF-F", "F-F"),
         // The Cannon's capture, the Grasshopper, its friends-only form, the bifurcator.
         ("pR-cR", "jyW0-cW0"),
-        ("pQ-K", "(jyW0-W)+(jyW0-F)+(jyF0-W)+(jyF0-F)"),
-        ("tQ-K", "(jjW0-W)+(jjW0-F)+(jjF0-W)+(jjF0-F)"),
+        // M133: the K after the hop is one place (its W or its F goes straight on, never both).
+        ("pQ-K", "(jyW0-K)+(jyF0-K)"),
+        ("tQ-K", "(jjW0-K)+(jjF0-K)"),
         ("pR-B", "jyW0-F0"),
         // Turning one way only (X22), and the Checker's capture (X21).
         ("W-frF", "W-(fr)F"),
@@ -60,7 +61,7 @@ fn chains_translate_to_xbetza() {
         ("F-F", "F-F"),
         ("jyR-cR", "pR-cR"),
         ("jyR-B", "pR-B"),
-        ("jjQ-K", "(tR-W)(tR-F)(tB-W)(tB-F)"),
+        ("jjQ-K", "(tR-K)(tB-K)"),
         ("W-(fr)F", "W-frF"),
         ("mfF+(cfF-F)", "fmF(fcF-F)"),
         ("fsW-F", "fsW-F"),

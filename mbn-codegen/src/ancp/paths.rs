@@ -134,7 +134,7 @@ fn step_text(leg: &Leg, v: Vector, last: bool) -> String {
         leg.mode_written = true;
         leg.capabilities = if moves.is_empty() { only_move() } else { moves };
     }
-    leg_text(&leg)
+    leg_text(&leg, false)
 }
 
 /// The set of paths of a move set's multi-leg moves, as canonical texts. A move's paths share

@@ -327,10 +327,13 @@ pub fn to_mbn(written: &MoveSet) -> Result<String, String> {
             let text = format!("({body}){}{}", c.turn, count_text(circle_count(c.count), true)?);
             out.push(text);
         }
+        let kings = king_pairs(&moves.moves);
         for (i, m) in moves.moves.iter().enumerate() {
-            if !circles.iter().any(|c| c.moves.contains(&i)) {
-                out.extend(move_text(m, alone)?);
+            if circles.iter().any(|c| c.moves.contains(&i)) || kings.iter().any(|&(_, j, _)| j == i) {
+                continue;
             }
+            let king = kings.iter().find(|&&(w, ..)| w == i).map(|&(.., k)| k);
+            out.extend(move_text(m, alone && kings.is_empty(), king)?);
         }
         check(&out.join("+"), moves, crate::compile_move)
     };
@@ -342,7 +345,7 @@ pub fn to_mbn(written: &MoveSet) -> Result<String, String> {
             if unrolled(m) {
                 multi.moves.push(m.clone());
             } else {
-                singles.push((m.single_leg(), move_text(m, false)?));
+                singles.push((m.single_leg(), move_text(m, false, None)?));
             }
         }
         let paths: Vec<_> = ancp::paths::split(&multi).ok_or("too many paths")?.into_iter().map(|(_, p)| p).collect();
@@ -608,9 +611,53 @@ fn body_text(body: &[Part]) -> Result<String, String> {
     Ok(out.join("-"))
 }
 
+/// M133: moves written with one `K` going straight on at a later leg (XBetza's `gQ-Q`: after the
+/// hop, the W or the F of the Q, whichever goes straight on), each pair as (the W move, the F move,
+/// the leg's index): the two moves are equal but for that `-` leg's atom, W in one and F in the
+/// other, written at one place with no direction. Written apart, `jyW0-W` and `jyW0-F`, the F
+/// would turn where the K's F does not (M2).
+fn king_pairs(moves: &[crate::ir::Move]) -> Vec<(usize, usize, usize)> {
+    let atom_at = |m: &crate::ir::Move, k: usize| match m.parts.get(k) {
+        Some(Part::Leg(leg)) => match &leg.directions {
+            Directions::Relative { atom, modifiers } if modifiers.is_empty() => Some(*atom),
+            _ => None,
+        },
+        _ => None,
+    };
+    let as_w = |m: &crate::ir::Move, k: usize| {
+        let mut m = m.clone();
+        if let Some(Part::Leg(leg)) = m.parts.get_mut(k) {
+            if let Directions::Relative { atom, .. } = &mut leg.directions {
+                *atom = (0, 1);
+            }
+        }
+        m.parts
+    };
+    let mut pairs: Vec<(usize, usize, usize)> = Vec::new();
+    for (w, mw) in moves.iter().enumerate() {
+        for k in 1..mw.parts.len() {
+            if atom_at(mw, k) != Some((0, 1)) {
+                continue;
+            }
+            let twin = moves.iter().enumerate().find(|&(f, mf)| {
+                atom_at(mf, k) == Some((1, 1))
+                    && !pairs.iter().any(|&(_, used, _)| used == f)
+                    && as_w(mf, k) == mw.parts
+            });
+            if let Some((f, _)) = twin {
+                if !pairs.iter().any(|&(a, b, _)| a == w || b == w) {
+                    pairs.push((w, f, k));
+                }
+            }
+        }
+    }
+    pairs
+}
+
 /// One move as MBN alternatives: a single leg's partials, or one chain (`-`) or sequence (`--`);
-/// `alone`: the piece's only move, written without parentheses.
-fn move_text(m: &crate::ir::Move, alone: bool) -> Result<Vec<String>, String> {
+/// `alone`: the piece's only move, written without parentheses; `king`: the index of a `-` leg
+/// written `K` rather than its W ([`king_pairs`]).
+fn move_text(m: &crate::ir::Move, alone: bool, king: Option<usize>) -> Result<Vec<String>, String> {
     if let Some(text) = mbn_repeat(m) {
         let text = text?;
         return Ok(vec![if alone { text.clone() } else { format!("({text})") }]);
@@ -629,7 +676,14 @@ fn move_text(m: &crate::ir::Move, alone: bool) -> Result<Vec<String>, String> {
             _ => return Err("a leg linked as it cannot be".into()),
         };
         let chained = m.parts.get(1).is_some_and(|p| matches!(p, Part::Leg(l) if l.link == LegLink::Chain));
-        legs.push((mbn_leg(leg, i == 0 && chained)?, link));
+        let mut partials = mbn_leg(leg, i == 0 && chained)?;
+        if king == Some(i) {
+            // The W of a relative leg's partial (`{modes}{turn}W{count}`) is its last upper-case letter.
+            let [one] = partials.as_mut_slice() else { return Err("a king leg of several partials".into()) };
+            let at = one.rfind('W').ok_or("a king leg without its W")?;
+            one.replace_range(at..=at, "K");
+        }
+        legs.push((partials, link));
     }
     if legs.iter().any(|(_, link)| *link == "-") {
         // A chain (`-`): every later leg is relative to the one before; a first leg of several
@@ -819,7 +873,23 @@ type Hints = std::cell::RefCell<std::collections::HashMap<(String, String, Strin
 /// their relative directions (X22: MBN's `(fr)` is XBetza's `fr`, none is straight on; a `--`
 /// leg's are searched, X81).
 /// `alone`: the piece's only move, written without parentheses when it has one atom.
-fn xbetza_chain(m: &crate::ir::Move, candidates: &[String], alone: bool, hints: &Hints) -> Result<String, String> {
+/// `king`: the index of a `-` leg written `K` (`Q` riding) rather than its W, and the move with its
+/// F ([`king_pairs`]): the chain spells both.
+fn xbetza_chain(
+    m: &crate::ir::Move,
+    candidates: &[String],
+    alone: bool,
+    hints: &Hints,
+    king: Option<(usize, &crate::ir::Move)>,
+) -> Result<String, String> {
+    // The moves the chain's first `n` parts must be.
+    let goal = |n: usize| {
+        let mut moves = vec![crate::ir::Move { parts: m.parts[..n].to_vec(), span: m.span }];
+        if let Some((_, twin)) = king.filter(|&(k, _)| k < n) {
+            moves.push(crate::ir::Move { parts: twin.parts[..n].to_vec(), span: twin.span });
+        }
+        ancp::Prepared::new(&MoveSet { moves })
+    };
     let mut legs = Vec::new();
     for part in &m.parts {
         let Part::Leg(leg) = part else {
@@ -835,7 +905,11 @@ fn xbetza_chain(m: &crate::ir::Move, candidates: &[String], alone: bool, hints: 
         match (leg.link, plain_directions(leg)?) {
             (LegLink::Chain, Directions::Relative { atom, modifiers }) => {
                 let letters: String = modifiers.concat().chars().filter(|c| !matches!(c, '(' | ')')).collect();
-                later.push((initial, modes, xbetza_atom(*atom, leg.reach)?, letters));
+                let mut atom = xbetza_atom(*atom, leg.reach)?;
+                if king.is_some_and(|(k, _)| k == i + 1) {
+                    atom = if atom == "R" { "Q".into() } else { atom.replacen('W', "K", 1) };
+                }
+                later.push((initial, modes, atom, letters));
             }
             // X81: a `--` leg of one atom; its XBetza letters, relative to the leg before, are searched.
             (LegLink::Sequence, Directions::Absolute(vectors)) => {
@@ -886,14 +960,14 @@ fn xbetza_chain(m: &crate::ir::Move, candidates: &[String], alone: bool, hints: 
     // covered by several (X79: `F-dF` is `(F-vF)(F-sF)`), one chain each.
     let verbatim: Vec<Vec<String>> = later.iter().map(|(.., letters)| vec![letters.clone()]).collect();
     let text = render(&verbatim)?;
-    if same_move(&text, &target(m)) {
+    if same_move(&text, &goal(m.parts.len())) {
         return Ok(text);
     }
     let groups: Vec<&str> = std::iter::once("").chain(candidates.iter().map(String::as_str)).collect();
     let mut spellings = verbatim.clone();
     for i in 0..later.len() {
         let prefix = crate::ir::Move { parts: m.parts[..i + 2].to_vec(), span: m.span };
-        let prepared = target(&prefix);
+        let prepared = goal(i + 2);
         let tried = |spellings: &[Vec<String>]| -> Result<Option<String>, String> {
             let text = render(&spellings[..=i])?;
             Ok(same_move(&text, &prepared).then_some(text))
@@ -992,7 +1066,7 @@ fn chains_by_first_direction(m: &crate::ir::Move, candidates: &[String], hints: 
             if let Some(Part::Leg(leg)) = part.parts.first_mut() {
                 leg.directions = Directions::Absolute(group.clone());
             }
-            if let Ok(chain) = xbetza_chain(&part, candidates, false, hints) {
+            if let Ok(chain) = xbetza_chain(&part, candidates, false, hints, None) {
                 out.push(chain);
                 left.retain(|v| !group.contains(v));
             }
@@ -1086,7 +1160,7 @@ fn xbetza_repeat(m: &crate::ir::Move, candidates: &[String], hints: &Hints) -> O
             if first.len() > 1 && plain(first_alternatives, alternatives, origin, destination) =>
         {
             let body = crate::ir::Move { parts: first.clone(), span: m.span };
-            Some(xbetza_chain(&body, candidates, true, hints).and_then(|c| {
+            Some(xbetza_chain(&body, candidates, true, hints, None).and_then(|c| {
                 if c.starts_with('(') {
                     return Err("a repeated chain whose first leg has several atoms".into());
                 }
@@ -1242,22 +1316,28 @@ fn spell_xbetza(moves: &MoveSet) -> Result<String, String> {
     for c in &circles {
         add(&mut chains, circular_king(c)?);
     }
+    let kings = king_pairs(&expanded);
     for (i, m) in expanded.iter().enumerate() {
-        if circles.iter().any(|c| c.moves.contains(&i)) {
+        if circles.iter().any(|c| c.moves.contains(&i)) || kings.iter().any(|&(_, f, _)| f == i) {
             continue;
         }
+        let king = kings.iter().find(|&&(w, ..)| w == i).map(|&(_, f, k)| (k, &expanded[f]));
         if let Some(text) = xbetza_repeat(m, &candidates, &hints) {
             add(&mut chains, text?);
             continue;
         }
         if m.parts.len() > 1 {
-            let chain = match xbetza_chain(m, &candidates, expanded.len() == 1, &hints) {
+            // The move the chain must be: with its twin whose F the chain's `K` says.
+            let goal = ancp::Prepared::new(&MoveSet {
+                moves: [Some(m), king.map(|(_, f)| f)].into_iter().flatten().cloned().collect(),
+            });
+            let chain = match xbetza_chain(m, &candidates, expanded.len() == 1, &hints, king) {
                 Err(e) if e == UNSPELLED_SEQUENCE => chains_by_first_direction(m, &candidates, &hints),
                 chain => chain.map(|c| vec![c]),
             };
             // X93: where no chain spells the move, XBetza's `a` moves may (`F-(fl)W` is `maflF`).
             let spelled = match chain {
-                Ok(texts) if same_move(&texts.concat(), &target(m)) => Ok(texts),
+                Ok(texts) if same_move(&texts.concat(), &goal) => Ok(texts),
                 other => a_form::a_moves(m, &candidates).or(other),
             };
             for text in spelled? {
