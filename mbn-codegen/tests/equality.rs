@@ -1,7 +1,11 @@
 //! Piece equality through the canonical form: pairs that must be equal and pairs that must not.
 
+mod common;
+
+use common::probe::moves_in;
 use mbn_codegen::ancp::{equal, Canonical};
 use mbn_codegen::compile_move;
+use mbn_codegen::Dialect::Mbn;
 
 fn same(a: &str, b: &str) -> bool {
     let lower = |s: &str| compile_move(s).unwrap_or_else(|e| panic!("`{s}` does not compile: {e:?}"));
@@ -174,4 +178,19 @@ fn choices_are_the_moves_with_and_without_them() {
     // Past ten choices a move is not split (2^30 moves here): it compares by its text, at once.
     let many = format!("W{}", "-[W]".repeat(30));
     assert!(!same(&many, "W"));
+}
+
+/// M134: a swap ending a multi-leg move keeps the captures its written mode gives it (M24: `wW`
+/// moves and swaps, `wmcW` also captures), on a path as on a single leg.
+#[test]
+fn a_swap_ending_a_path_keeps_its_written_captures() {
+    // d4, an enemy on d6 and e5, a friend on c4: only `wmc` also takes d6.
+    assert_eq!(moves_in(Mbn, "W-wmcW", "d4", "c4", "d6 e5"), "d2 f4 wd6 xd6");
+    assert_eq!(moves_in(Mbn, "W-wmW", "d4", "c4", "d6 e5"), "d2 f4 wd6");
+    for (a, b) in [("W-wmcW", "W-wmW"), ("W-wmcW", "W-wW"), ("R-wmcW", "R-wmW"), ("W-wcW", "W-wW"), ("wmcW", "wmW")] {
+        assert!(!same(a, b), "`{a}` != `{b}`");
+    }
+    for (a, b) in [("W-wW", "W-wmW"), ("R-wW", "R-wmW"), ("wW", "wmW")] {
+        assert!(same(a, b), "`{a}` == `{b}`");
+    }
 }
