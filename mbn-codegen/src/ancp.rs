@@ -81,9 +81,9 @@ impl Canonical {
             match m.single_leg() {
                 Some(leg) if leg.link == LegLink::First => {
                     if let Directions::Absolute(vectors) = &leg.directions {
-                        // A swap (`w`) with no mode written replaces the leg's captures (M24):
-                        // `wQ` moves and swaps, as `mwQ` does (X45).
-                        let swaps = leg.extras.iter().any(|e| matches!(e, Extra::Other(t) if t.starts_with('w')));
+                        // A swap (`w`) or flip (`x`) with no mode written replaces the leg's
+                        // captures (M24, M34): `wQ` moves and swaps, as `mwQ` does (X45).
+                        let swaps = replaces_captures(leg);
                         let capabilities: Vec<&Capability> = leg
                             .capabilities
                             .iter()
@@ -831,6 +831,12 @@ const LEG_TEXTS_KEPT: usize = 4096;
 thread_local! {
     /// Leg texts made, by leg: comparing paths makes the same few texts over and over.
     static LEG_TEXTS: std::cell::RefCell<std::collections::HashMap<(Leg, bool), String>> = Default::default();
+}
+
+/// Whether a leg swaps (`w`, M24) or flips (`x`, M34), which replace its captures when no mode is
+/// written (`xW` moves and flips, `xmcW` also captures).
+pub(crate) fn replaces_captures(leg: &Leg) -> bool {
+    leg.extras.iter().any(|e| matches!(e, Extra::Other(t) if t.starts_with(['w', 'x'])))
 }
 
 /// Whether a `-` leg with no direction written, `straight` on (M2), may go where the same leg with

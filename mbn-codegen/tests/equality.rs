@@ -194,3 +194,18 @@ fn a_swap_ending_a_path_keeps_its_written_captures() {
         assert!(same(a, b), "`{a}` == `{b}`");
     }
 }
+
+/// M135: a flip (`x`) with no mode written replaces the leg's captures as a swap does (M34), so
+/// equality keeps the captures a written mode gives it: `xmcW` is not `xW`, `xmW` is.
+#[test]
+fn a_flip_keeps_its_written_captures() {
+    // d4, enemies on d5 and e5, a friend on c4: `xmcW` also takes d5 (`xd5`) where both flip it.
+    assert_eq!(moves_in(Mbn, "xmcW", "d4", "c4", "d5 e5"), "d3 d5 e4 xd5");
+    assert_eq!(moves_in(Mbn, "xW", "d4", "c4", "d5 e5"), "d3 d5 e4");
+    for (a, b) in [("xmcW", "xW"), ("xcW", "xW"), ("W-xmcW", "W-xW"), ("W-xmcW", "W-xmW")] {
+        assert!(!same(a, b), "`{a}` != `{b}`");
+    }
+    for (a, b) in [("xmW", "xW"), ("xxmW", "xxW"), ("W-xmW", "W-xW")] {
+        assert!(same(a, b), "`{a}` == `{b}`");
+    }
+}

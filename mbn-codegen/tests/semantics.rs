@@ -705,7 +705,8 @@ fn s_seed_typos_are_read_as_decided() {
     assert!(parse_move("/T/W").is_ok() && parse_move("/a1/W").is_ok() && parse_move("/:NR:a1/W").is_ok());
     // S18 mbn's own scope prefixes.
     assert_eq!(ancp("o[b,g]B"), "cylindrical[b,g]:slide*(1,1)");
-    assert_eq!(ancp("xW"), "modifier(x):slide(0,1)");
+    // (`xW` moves and flips: the flip replaces its captures, M34, M135.)
+    assert_eq!(ancp("xW"), "modifier(x):move:slide(0,1)");
     // S19 the Pawn as both tables print it.
     assert_eq!(
         ancp("P"),
