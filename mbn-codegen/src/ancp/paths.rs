@@ -117,8 +117,9 @@ fn walk(
 
 /// The canonical text of one path: each step's leg text. The last leg's written mode does not
 /// matter (its capabilities say what it does), but for a swap or a flip, whose captures count only
-/// when a mode is written (M24, M34: `W-wW` moves and swaps, `W-wmcW` also captures); a leg on the way with no mode written only moves
-/// (M1), as `m` written there does (but for `j` and swaps, whose legs do what their letter says).
+/// when a mode is written (M24, M34: `W-wW` moves and swaps, `W-wmcW` also captures); a leg on
+/// the way with no mode written only moves (M1), as `m` written there does (but for `j` and swaps,
+/// whose legs do what their letter says).
 fn path_text(path: &[Step]) -> Vec<String> {
     path.iter().enumerate().map(|(k, (leg, v))| step_text(leg, *v, k + 1 == path.len())).collect()
 }
