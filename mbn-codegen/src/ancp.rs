@@ -16,7 +16,7 @@
 pub mod paths;
 
 use crate::ir::*;
-use crate::lower::directions::leaper_vectors;
+use crate::lower::directions::{is_oblique, leaper_vectors};
 use crate::syntax::ast::{BoardRange, Condition, OptionalKind, PieceSet, RangeItem};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::{self, Write as _};
@@ -846,7 +846,7 @@ pub(crate) fn replaces_captures(leg: &Leg) -> bool {
 fn straight_is_not_f(directions: &Directions, siblings: &[(u32, u32)]) -> bool {
     match directions {
         Directions::Relative { atom, modifiers } if modifiers.is_empty() => {
-            (atom.0 > 0 && atom.0 < atom.1) || siblings.iter().any(|s| s != atom)
+            is_oblique(*atom) || siblings.iter().any(|s| s != atom)
         }
         _ => false,
     }

@@ -10,7 +10,7 @@
 //! rights left on the way, and a last leg's swap or e.p. capture (M41–M46).
 
 use super::Interpreter;
-use crate::lower::directions::{self, Dir, DirMod};
+use crate::lower::directions::{self, is_oblique, Dir, DirMod};
 use crate::plan::{offboard, PMove, PPart, PRelative, PRepeat, PStep, Turn};
 use mbn_runtime::{Bitboard, Color, Dominators, Move, Piece, Position, Square};
 
@@ -1101,7 +1101,7 @@ fn reflections(p: Vector, zaxis: Option<Axis>) -> Vec<(Axis, Vector)> {
 /// (a Rose's knight after a knight) turns by compass points instead: its eight vectors, clockwise,
 /// stand for the eight king directions, `p` for straight on.
 fn turned(atom: (u32, u32), all: &[Vector], p: Vector, m: DirMod) -> Vec<Vector> {
-    let oblique = atom.0 > 0 && atom.0 < atom.1;
+    let oblique = is_oblique(atom);
     let sel = |v: Vector| directions::selects(m, v).unwrap_or(false);
     match parallel(all, p).first() {
         Some(&own) if oblique => {

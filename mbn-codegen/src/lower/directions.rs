@@ -236,6 +236,12 @@ pub fn parse_mods(s: &str) -> Result<Vec<DirMod>, DirError> {
     Ok(out)
 }
 
+/// Whether the leaper `:m,n:` (`m <= n`) is oblique, its eight vectors off the eight compass
+/// lines (N, Z, C), so that a direction letter may name a single vector or a pair.
+pub fn is_oblique((m, n): (u32, u32)) -> bool {
+    m > 0 && m < n
+}
+
 /// The distinct vectors of the leaper `:m,n:`, i.e. (±m,±n) and (±n,±m): 8 vectors, or 4
 /// when `m == 0` or `m == n`, or just (0,0) for `:0,0:`.
 ///

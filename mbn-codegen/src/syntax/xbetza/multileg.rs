@@ -27,6 +27,7 @@
 use super::{XLeg, XPart, XRange};
 use crate::diagnostic::Diagnostic;
 use crate::ir::{Capability, Directions, Extra, Leg, LegLink, Move, Part, Reach, Side, Targets, Vector};
+use crate::lower::directions::is_oblique;
 use crate::syntax::ast::{PieceSet, Span};
 
 /// The eight king directions clockwise from straight on.
@@ -659,7 +660,7 @@ pub(super) fn lower(
         'R' | 'B' | 'Q' => Some(true),
         _ => None,
     };
-    let ctx = Ctx { part, ring, oblique: m > 0 && m < n, modes, offsets: offs, unrolled: std::cell::Cell::new(0) };
+    let ctx = Ctx { part, ring, oblique: is_oblique((m, n)), modes, offsets: offs, unrolled: std::cell::Cell::new(0) };
     let mut out = Vec::new();
     for &v in first {
         let Some(index) = ring.iter().position(|&r| r == v) else { continue };

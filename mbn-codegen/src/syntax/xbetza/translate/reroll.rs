@@ -9,7 +9,7 @@
 use crate::ancp::paths::{only_move, resolve, template, Step};
 use crate::interp::multileg::atom_of;
 use crate::ir::{Directions, Extra, Leg, LegLink, Vector};
-use crate::lower::directions::leaper_vectors;
+use crate::lower::directions::{is_oblique, leaper_vectors};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// What a leg does, its directions aside: the key legs are grouped by.
@@ -59,7 +59,7 @@ enum Turn {
 /// The way `v` turns from `p`, the same for every rotation of the pair.
 fn turn(p: Vector, v: Vector) -> Turn {
     let (a, b) = (atom_of(p), atom_of(v));
-    if a == b && b.0 > 0 && b.0 < b.1 {
+    if a == b && is_oblique(b) {
         let mut ring = leaper_vectors(b.0, b.1).unwrap_or_default();
         ring.sort_by(|x, y| bearing(*x).total_cmp(&bearing(*y)));
         let at = |w: Vector| ring.iter().position(|&r| r == w).unwrap_or(0);
