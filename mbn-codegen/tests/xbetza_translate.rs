@@ -133,6 +133,26 @@ fn turns_without_an_xbetza_letter_are_searched() {
         let one = x.trim_start_matches('(').split(")(").next().unwrap_or_default().to_string();
         assert!(!ancp::equal(&xbetza(&one), &mbn(m)), "`{one}` alone is not `{m}`");
     }
+    // X111: after a place written `K` (M133's king pair), a later leg's cover has the paths of
+    // both the W and the F move; it covered the W move's only and was refused.
+    let after_king = [("F-K-dF", "(F-K-vF)(F-K-sF)"), ("N-K-dK", "(N-K-svW)(N-K-vF)(N-K-sF)")];
+    for (m, x) in after_king {
+        translates(m, x);
+        for (friends, enemies) in [("", ""), ("e5 c4", "d6 f6 b6")] {
+            let both = [
+                moves_in(Dialect::Mbn, m, "d4", friends, enemies),
+                moves_in(Dialect::XBetza, x, "d4", friends, enemies),
+            ];
+            assert_eq!(both[0], both[1], "`{m}`");
+        }
+    }
+    // By hand: after the F leap only the F goes straight on (b2 b6 f2 f6), then a diagonal step
+    // any way; the friend on e5 and the enemies on f6 and b6 block those paths.
+    assert_eq!(
+        moves_in(Dialect::XBetza, "(F-K-vF)(F-K-sF)", "d4", "", ""),
+        "a1 a3 a5 a7 c1 c3 c5 c7 e1 e3 e5 e7 g1 g3 g5 g7"
+    );
+    assert_eq!(moves_in(Dialect::XBetza, "(F-K-vF)(F-K-sF)", "d4", "e5 c4", "d6 f6 b6"), "a1 a3 c1 c3 e1 e3 g1 g3");
 }
 
 /// X75: a leg that moves or captures, replayed straight on (MBN `(aW)0`, the Rampager), is XBetza's

@@ -261,6 +261,12 @@ fn swap_only(leg: &Leg) -> bool {
 /// groups side by side in one partial (MBN reads `sfW` as `sW+fW`), as the first leg of a chain
 /// needs (a chain's later legs follow each of its directions).
 fn mbn_leg(leg: &Leg, merged: bool) -> Result<Vec<String>, String> {
+    mbn_leg_as(leg, merged, None)
+}
+
+/// [`mbn_leg`], a relative leg's atom written `letter` if given (`K` for a king pair's W,
+/// [`king_pairs`]).
+fn mbn_leg_as(leg: &Leg, merged: bool, letter: Option<&str>) -> Result<Vec<String>, String> {
     let swap_moves;
     let leg = if swap_only(leg) {
         // X75: MBN's swap without a mode also moves; where the piece moves there anyway
@@ -280,7 +286,8 @@ fn mbn_leg(leg: &Leg, merged: bool) -> Result<Vec<String>, String> {
     let vectors = match directions {
         Directions::Absolute(v) => v,
         Directions::Relative { atom, modifiers } => {
-            return Ok(vec![format!("{prefix}{}{}{suffix}", modifiers.concat(), mbn_atom(*atom))]);
+            let atom = letter.map_or_else(|| mbn_atom(*atom), str::to_string);
+            return Ok(vec![format!("{prefix}{}{atom}{suffix}", modifiers.concat())]);
         }
     };
     let candidates: Vec<String> =
@@ -676,13 +683,7 @@ fn move_text(m: &crate::ir::Move, alone: bool, king: Option<usize>) -> Result<Ve
             _ => return Err("a leg linked as it cannot be".into()),
         };
         let chained = m.parts.get(1).is_some_and(|p| matches!(p, Part::Leg(l) if l.link == LegLink::Chain));
-        let mut partials = mbn_leg(leg, i == 0 && chained)?;
-        if king == Some(i) {
-            // The W of a relative leg's partial (`{modes}{turn}W{count}`) is its last upper-case letter.
-            let [one] = partials.as_mut_slice() else { return Err("a king leg of several partials".into()) };
-            let at = one.rfind('W').ok_or("a king leg without its W")?;
-            one.replace_range(at..=at, "K");
-        }
+        let partials = mbn_leg_as(leg, i == 0 && chained, (king == Some(i)).then_some("K"))?;
         legs.push((partials, link));
     }
     if legs.iter().any(|(_, link)| *link == "-") {
@@ -758,6 +759,14 @@ fn xbetza_atom((m, n): (u32, u32), reach: Reach) -> Result<String, String> {
         }
     };
     Ok(format!("{letter}{}", steps(reach)?))
+}
+
+/// XBetza's king atom, a W and an F leg alike (`K`, `K3`; riding, `Q`).
+fn xbetza_king(reach: Reach) -> Result<String, String> {
+    if reach == Reach::RIDE {
+        return Ok("Q".into());
+    }
+    Ok(format!("K{}", steps(reach)?))
 }
 
 /// XBetza's modes for a leg (XBoard order: i, directions, m c d e, p, o, n).
@@ -882,13 +891,14 @@ fn xbetza_chain(
     hints: &Hints,
     king: Option<(usize, &crate::ir::Move)>,
 ) -> Result<String, String> {
-    // The moves the chain's first `n` parts must be.
-    let goal = |n: usize| {
+    // The moves the chain's first `n` parts must be: the move's, and its king twin's once the
+    // king leg is among them.
+    let prefix = |n: usize| {
         let mut moves = vec![crate::ir::Move { parts: m.parts[..n].to_vec(), span: m.span }];
         if let Some((_, twin)) = king.filter(|&(k, _)| k < n) {
             moves.push(crate::ir::Move { parts: twin.parts[..n].to_vec(), span: twin.span });
         }
-        ancp::Prepared::new(&MoveSet { moves })
+        MoveSet { moves }
     };
     let mut legs = Vec::new();
     for part in &m.parts {
@@ -905,10 +915,11 @@ fn xbetza_chain(
         match (leg.link, plain_directions(leg)?) {
             (LegLink::Chain, Directions::Relative { atom, modifiers }) => {
                 let letters: String = modifiers.concat().chars().filter(|c| !matches!(c, '(' | ')')).collect();
-                let mut atom = xbetza_atom(*atom, leg.reach)?;
-                if king.is_some_and(|(k, _)| k == i + 1) {
-                    atom = if atom == "R" { "Q".into() } else { atom.replacen('W', "K", 1) };
-                }
+                let atom = if king.is_some_and(|(k, _)| k == i + 1) {
+                    xbetza_king(leg.reach)?
+                } else {
+                    xbetza_atom(*atom, leg.reach)?
+                };
                 later.push((initial, modes, atom, letters));
             }
             // X81: a `--` leg of one atom; its XBetza letters, relative to the leg before, are searched.
@@ -960,14 +971,14 @@ fn xbetza_chain(
     // covered by several (X79: `F-dF` is `(F-vF)(F-sF)`), one chain each.
     let verbatim: Vec<Vec<String>> = later.iter().map(|(.., letters)| vec![letters.clone()]).collect();
     let text = render(&verbatim)?;
-    if same_move(&text, &goal(m.parts.len())) {
+    if same_move(&text, &ancp::Prepared::new(&prefix(m.parts.len()))) {
         return Ok(text);
     }
     let groups: Vec<&str> = std::iter::once("").chain(candidates.iter().map(String::as_str)).collect();
     let mut spellings = verbatim.clone();
     for i in 0..later.len() {
-        let prefix = crate::ir::Move { parts: m.parts[..i + 2].to_vec(), span: m.span };
-        let prepared = goal(i + 2);
+        let prefix = prefix(i + 2);
+        let prepared = ancp::Prepared::new(&prefix);
         let tried = |spellings: &[Vec<String>]| -> Result<Option<String>, String> {
             let text = render(&spellings[..=i])?;
             Ok(same_move(&text, &prepared).then_some(text))
@@ -1097,14 +1108,14 @@ const UNSPELLED_SEQUENCE: &str = "a `--` leg whose directions no XBetza continua
      direction of the leg before (XBetza reads a later leg's directions relative to that leg)";
 
 /// X79: spellings of one later leg whose chains together have exactly the paths of `prefix` (MBN's
-/// chain up to that leg), chosen greedily among `groups` whose chain (`chain`) has only paths of
-/// `prefix`; `None` when they do not cover it.
+/// chain up to that leg, with its king twin if any), chosen greedily among `groups` whose chain
+/// (`chain`) has only paths of `prefix`; `None` when they do not cover it.
 fn cover_paths(
-    prefix: &crate::ir::Move,
+    prefix: &MoveSet,
     groups: &[&str],
     chain: impl Fn(&str) -> Result<String, String>,
 ) -> Option<Vec<String>> {
-    let target = ancp::paths::texts(&MoveSet { moves: vec![prefix.clone()] })?;
+    let target = ancp::paths::texts(prefix)?;
     let mut parts: Vec<(String, std::collections::BTreeSet<Vec<String>>)> = Vec::new();
     for g in groups {
         let Some(paths) = chain(g).ok().and_then(|t| super::compile(&t).ok()).and_then(|b| ancp::paths::texts(&b))

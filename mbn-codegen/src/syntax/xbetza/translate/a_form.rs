@@ -11,6 +11,7 @@ use super::{
     by_atom, cover_paths, exact_group, groups_within, plain, same_move, target, xbetza_atom, xbetza_chain_modes,
 };
 use crate::ir::{Directions, Move, Part};
+use crate::MoveSet;
 
 /// One leg of an `a` move being written: its modes and its direction letters (several: one `a`
 /// move each).
@@ -114,7 +115,7 @@ fn a_moves_of_group(m: &Move, atom: (u32, u32), letter: &str, candidates: &[Stri
             false
         };
         if !found {
-            let cover = cover_paths(&prefix, &groups, |g| {
+            let cover = cover_paths(&MoveSet { moves: vec![prefix.clone()] }, &groups, |g| {
                 let mut tried = written[..=i].to_vec();
                 tried[i].letters = vec![g.to_string()];
                 Ok(render(&tried))
