@@ -64,6 +64,23 @@ fn equal_exit_codes() {
     assert_eq!(mbn(&["equal", "P=W Q=F", "W"]).status.code(), Some(2));
 }
 
+/// X112: the comparison is of the notation; a piece the move generators refuse is still compared,
+/// with a note on stderr saying why it does not run.
+#[test]
+fn equal_notes_a_piece_that_does_not_run() {
+    // M32: `u` only moves, so its modes do not matter to the notation; `cuW` runs nowhere.
+    let o = mbn(&["equal", "cuW", "uW"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(stdout(&o), "equal\n");
+    assert_eq!(
+        stderr(&o),
+        "note: mbn's move generators refuse `cuW`: `u` on a leg that may not move (`cuR`): `u` forbids capturing\n"
+    );
+    // Pieces that run get no note.
+    let o = mbn(&["equal", "uW", "W"]);
+    assert_eq!((o.status.code(), stderr(&o).as_str()), (Some(1), ""));
+}
+
 #[test]
 fn explain_draws_the_destinations() {
     let o = mbn(&["explain", "mfW+cefF", "--board", "5x5", "--from", "c2"]);

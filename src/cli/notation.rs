@@ -187,6 +187,13 @@ pub fn equal(args: EqualArgs) -> ExitCode {
         Dialect::Mbn => text.clone(),
         Dialect::XBetza => format!("{text} (XBetza)"),
     };
+    // The comparison is of the notation (docs/SEMANTICS.md X73); a piece the move generators
+    // refuse is still compared, with a note saying so.
+    for ((text, _), piece) in given.iter().zip([&a, &b]) {
+        if let Some(d) = super::perft::refusal(piece) {
+            errln!("note: mbn's move generators refuse `{text}`: {}", d.message);
+        }
+    }
     if ancp::equal(&a, &b) {
         outln!("equal");
         ExitCode::SUCCESS

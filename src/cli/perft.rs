@@ -381,6 +381,18 @@ pub fn multi_leg_marks(
     Ok(out)
 }
 
+/// Why mbn's move generators do not build `moves`, if they do not: the interpreter is built for
+/// a White piece of them on a 16x16 board (the largest, so that no board range is cut).
+pub fn refusal(moves: &mbn::codegen::ir::MoveSet) -> Option<Diagnostic> {
+    let mut spec = VariantSpec::new("equal", 16, 16, "", "A=W Z|Blocker|=mfW");
+    spec.promotion_mandatory = false;
+    let built = Variant::compile(&spec).and_then(|mut variant| {
+        variant.moves[0] = [moves.clone(), moves.clone()];
+        Interpreter::new(&variant).map(drop)
+    });
+    built.err().and_then(|d| d.into_iter().next())
+}
+
 /// [`destinations`] with the narrowest bitboard that holds the variant's board.
 fn destinations_on_any_board(
     variant: &Variant,
