@@ -357,10 +357,7 @@ pub fn multi_leg_marks(
     geometry: Geometry,
     from: Square,
 ) -> Result<Vec<(Square, mbn::codegen::diagram::Marks)>, String> {
-    let mut spec = VariantSpec::new("explain", geometry.files(), geometry.ranks(), "", "A=W Z|Blocker|=mfW");
-    spec.promotion_mandatory = false;
-    let mut variant = Variant::compile(&spec).map_err(|d| d[0].message.clone())?;
-    variant.moves[0] = [moves.clone(), moves.clone()];
+    let variant = piece_variant(moves, geometry).map_err(|d| d[0].message.clone())?;
     let interp = Interpreter::new(&variant).map_err(|d| d[0].message.clone())?;
     let landings = |enemy: &[Square]| destinations_on_any_board(&variant, &interp, from, &[], enemy);
     let mut out: Vec<(Square, mbn::codegen::diagram::Marks)> = Vec::new();
@@ -384,13 +381,19 @@ pub fn multi_leg_marks(
 /// Why mbn's move generators do not build `moves`, if they do not: the interpreter is built for
 /// a White piece of them on a 16x16 board (the largest, so that no board range is cut).
 pub fn refusal(moves: &mbn::codegen::ir::MoveSet) -> Option<Diagnostic> {
-    let mut spec = VariantSpec::new("equal", 16, 16, "", "A=W Z|Blocker|=mfW");
-    spec.promotion_mandatory = false;
-    let built = Variant::compile(&spec).and_then(|mut variant| {
-        variant.moves[0] = [moves.clone(), moves.clone()];
-        Interpreter::new(&variant).map(drop)
-    });
+    let geometry = Geometry::new(16, 16).ok()?;
+    let built = piece_variant(moves, geometry).and_then(|variant| Interpreter::new(&variant).map(drop));
     built.err().and_then(|d| d.into_iter().next())
+}
+
+/// A variant of two kinds on a `geometry` board: a piece of `moves` (`A`) and an inert blocker
+/// (`Z`) that only White's piece ever looks at.
+fn piece_variant(moves: &mbn::codegen::ir::MoveSet, geometry: Geometry) -> Result<Variant, Vec<Diagnostic>> {
+    let mut spec = VariantSpec::new("piece", geometry.files(), geometry.ranks(), "", "A=W Z|Blocker|=mfW");
+    spec.promotion_mandatory = false;
+    let mut variant = Variant::compile(&spec)?;
+    variant.moves[0] = [moves.clone(), moves.clone()];
+    Ok(variant)
 }
 
 /// [`destinations`] with the narrowest bitboard that holds the variant's board.
