@@ -7,9 +7,10 @@
 //! (X11: W ↔ F), so the same move is `maflF`. The letters of each later leg are searched, the
 //! prefix up to that leg compiled back and compared with MBN's prefix, as for chains.
 
-use super::{
-    by_atom, cover_paths, exact_group, groups_within, plain, same_move, target, xbetza_atom, xbetza_chain_modes,
+use super::xbetza_text::{
+    cover_paths, groups_within, same_move, target, xbetza_atom, xbetza_chain_modes, UNSPELLED_SEQUENCE,
 };
+use super::{by_atom, exact_group, plain};
 use crate::ir::{Directions, Move, Part};
 use crate::MoveSet;
 
@@ -62,7 +63,7 @@ pub(super) fn a_moves(m: &Move, candidates: &[String]) -> Result<Vec<String>, St
             }
         }
         if !left.is_empty() {
-            return Err(super::UNSPELLED_SEQUENCE.into());
+            return Err(UNSPELLED_SEQUENCE.into());
         }
     }
     Ok(out)
@@ -120,15 +121,15 @@ fn a_moves_of_group(m: &Move, atom: (u32, u32), letter: &str, candidates: &[Stri
                 tried[i].letters = vec![g.to_string()];
                 Ok(render(&tried))
             });
-            written[i].letters = cover.ok_or(super::UNSPELLED_SEQUENCE)?;
+            written[i].letters = cover.ok_or(UNSPELLED_SEQUENCE)?;
             if !same_move(&render(&written[..=i]), &prepared) {
-                return Err(super::UNSPELLED_SEQUENCE.into());
+                return Err(UNSPELLED_SEQUENCE.into());
             }
         }
     }
     let text = render(&written);
     if !same_move(&text, &target(m)) {
-        return Err(super::UNSPELLED_SEQUENCE.into());
+        return Err(UNSPELLED_SEQUENCE.into());
     }
     Ok(text)
 }

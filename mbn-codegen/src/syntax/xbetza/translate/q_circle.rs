@@ -3,11 +3,12 @@
 //! whose circle turns 45° a leap and so takes the other atom of its kind by turns) are chains with
 //! no shorter spelling otherwise: `qW`'s F-then-W legs have no XBetza continuation letters (X20).
 
-use super::{by_atom, check, cover, group_vectors, unrolled, xbetza_atom, xbetza_modes};
+use super::xbetza_text::{spell_xbetza, xbetza_atom, xbetza_modes};
+use super::{by_atom, check, cover, group_vectors, unrolled};
 use crate::ir::{Directions, Leg, Move, MoveSet, Part, Reach, Vector};
 
 /// `moves` spelled with XBetza's `q` for the atoms that start its unrolled chains, and the rest as
-/// [`super::spell_xbetza`] prints it; `None` when no such spelling compiles back to `moves`.
+/// [`spell_xbetza`] prints it; `None` when no such spelling compiles back to `moves`.
 pub(super) fn spelled(moves: &MoveSet, candidates: &[String]) -> Option<String> {
     // The first leaps of the chains, and the modes of their last leaps (one set for all).
     let mut firsts: Vec<Vector> = Vec::new();
@@ -58,7 +59,7 @@ pub(super) fn spelled(moves: &MoveSet, candidates: &[String]) -> Option<String> 
     };
     for keep_said in [false, true] {
         let rest = rest(keep_said);
-        let text = if rest.moves.is_empty() { String::new() } else { super::spell_xbetza(&rest).ok()? };
+        let text = if rest.moves.is_empty() { String::new() } else { spell_xbetza(&rest).ok()? };
         for circles in king.iter().chain([&circles]) {
             if let Ok(text) = check(&format!("{text}{circles}"), moves, super::super::compile) {
                 return Some(text);
