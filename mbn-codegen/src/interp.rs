@@ -31,7 +31,7 @@ pub struct Interpreter {
     geometry: Geometry,
     /// Each kind's legs, for White and for Black (oriented: Black's ranks mirrored).
     legs: Vec<[Vec<PLeg>; 2]>,
-    /// Each kind's multi-leg moves, for White and for Black ([`multileg`](crate::interp::multileg)).
+    /// Each kind's multi-leg moves, for White and for Black ([`multileg`]).
     multi: Vec<[Vec<PMove>; 2]>,
     /// Whether any kind has multi-leg moves (single-leg variants skip them at no cost).
     any_multi: bool,

@@ -115,7 +115,7 @@ pub fn drop_is_legal<B: Bitboard, G: MoveGenerator<B> + ?Sized>(
 }
 
 /// Whether making `mv` in `pos` leaves the opponent in check without a reply
-/// ([`has_reply`](crate::rules::has_reply): no drop's own mate test is run again); `pos` is
+/// ([`has_reply`]: no drop's own mate test is run again); `pos` is
 /// restored.
 pub fn checkmates<B: Bitboard, G: MoveGenerator<B> + ?Sized>(generator: &G, pos: &mut Position<B>, mv: Move) -> bool {
     let undo = pos.make(mv);

@@ -2,7 +2,7 @@
 //!
 //! XBetza is a second input dialect: [`parse`] reads a move string (`fmWfceFifmnD`) into a small
 //! syntax tree of its own ([`XMove`]), and [`compile`] lowers that tree to the same
-//! [`MoveSet`](crate::ir::MoveSet) MBN produces, so XBetza pieces share mbn's canonical form,
+//! [`MoveSet`] MBN produces, so XBetza pieces share mbn's canonical form,
 //! equality, interpreter and code generator. The direction rules are XBetza's, not MBN's
 //! ([`directions`]); multi-leg moves (`a`) are unrolled into legs of absolute directions
 //! (module `multileg`); Betza 2.0 chains (`mW-F`, `(W-F)0`, `Nrf0`) become MBN's `-` legs
