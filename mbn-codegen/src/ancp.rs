@@ -84,10 +84,13 @@ impl Canonical {
                         // A swap (`w`) or flip (`x`) with no mode written replaces the leg's
                         // captures (M24, M34): `wQ` moves and swaps, as `mwQ` does (X45).
                         let swaps = replaces_captures(leg);
+                        // A visit (`j`) with no mode written neither moves nor captures (M136).
+                        let idle = visits_alone(leg);
                         let capabilities: Vec<&Capability> = leg
                             .capabilities
                             .iter()
                             .filter(|c| leg.mode_written || !swaps || !matches!(c, Capability::Capture(_)))
+                            .filter(|_| !idle)
                             .collect();
                         if leg.extras.contains(&Extra::Unblocked) {
                             // `u` only moves (M32): the modes written do not matter.
@@ -837,6 +840,17 @@ thread_local! {
 /// written (`xW` moves and flips, `xmcW` also captures).
 pub(crate) fn replaces_captures(leg: &Leg) -> bool {
     leg.extras.iter().any(|e| matches!(e, Extra::Other(t) if t.starts_with(['w', 'x'])))
+}
+
+/// Whether a leg visits (`j`) with no mode written: both back ends make it neither move nor
+/// capture (M136: `jW` only visits, `jaW` also moves and captures).
+pub(crate) fn visits_alone(leg: &Leg) -> bool {
+    !leg.mode_written && visits(leg)
+}
+
+/// Whether a leg visits (`j`, `jj`, `jy`, ...).
+pub(crate) fn visits(leg: &Leg) -> bool {
+    leg.extras.iter().any(|e| matches!(e, Extra::Other(t) if t.starts_with('j')))
 }
 
 /// Whether a `-` leg with no direction written, `straight` on (M2), may go where the same leg with

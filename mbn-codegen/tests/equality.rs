@@ -209,3 +209,22 @@ fn a_flip_keeps_its_written_captures() {
         assert!(same(a, b), "`{a}` == `{b}`");
     }
 }
+
+/// M136: a visit (`j`) with no mode written neither moves nor captures, as both back ends run it;
+/// a written mode makes it move or capture as well. Found by a random equality probe
+/// (`ggfrR3--gifsF-jibsC3` against `ggfrR3--gifsF-jabsC3`).
+#[test]
+fn a_visit_keeps_its_written_mode() {
+    // d4, a friend on d5, an enemy on c4: `jW` only visits its own square; `jaW` also moves and
+    // captures.
+    assert_eq!(moves_in(Mbn, "jW", "d4", "d5", "c4"), "d4(xd4)");
+    assert_eq!(moves_in(Mbn, "jaW", "d4", "d5", "c4"), "d3 d4(xd4) e4 xc4");
+    for (a, b) in [("jW", "jaW"), ("jW", "jmcW"), ("F-jW", "F-jaW"), ("F-jW", "F-jmW"), ("F-jmW", "F-jcW")] {
+        assert!(!same(a, b), "`{a}` != `{b}`");
+    }
+    assert!(!same("ggfrR3--gifsF-jibsC3", "ggfrR3--gifsF-jabsC3"));
+    // `i` on a later leg makes the whole move initial (M66): only the mode told these apart.
+    for (a, b) in [("jaW", "jmcW"), ("F-jaW", "F-jmcW"), ("ggfrR3--gifsF-jibsC3", "ggfrR3--gifsF-jbsC3")] {
+        assert!(same(a, b), "`{a}` == `{b}`");
+    }
+}

@@ -132,7 +132,9 @@ fn step_text(leg: &Leg, v: Vector, last: bool) -> String {
         if swaps && !leg.mode_written {
             leg.capabilities.retain(|c| !matches!(c, Capability::Capture(_)));
         }
-        leg.mode_written = swaps;
+        // A visit keeps whether its mode was written: with none it neither moves nor captures (M136).
+        let visit_written = leg.mode_written && super::visits(&leg);
+        leg.mode_written = swaps || visit_written;
     } else if !leg.mode_written && leg.extras.iter().all(|e| !matches!(e, Extra::Other(_))) {
         // Its moves kept as they are (`me`: e.p. rights on the way, X41, M44).
         let moves: Vec<Capability> =
