@@ -85,13 +85,14 @@ impl Canonical {
                         // captures (M24, M34): `wQ` moves and swaps, as `mwQ` does (X45).
                         let swaps = replaces_captures(leg);
                         // A visit (`j`) with no mode written neither moves nor captures (M136).
-                        let idle = visits_alone(leg);
-                        let capabilities: Vec<&Capability> = leg
-                            .capabilities
-                            .iter()
-                            .filter(|c| leg.mode_written || !swaps || !matches!(c, Capability::Capture(_)))
-                            .filter(|_| !idle)
-                            .collect();
+                        let capabilities: Vec<&Capability> = if visits_alone(leg) {
+                            Vec::new()
+                        } else {
+                            leg.capabilities
+                                .iter()
+                                .filter(|c| leg.mode_written || !swaps || !matches!(c, Capability::Capture(_)))
+                                .collect()
+                        };
                         if leg.extras.contains(&Extra::Unblocked) {
                             // `u` only moves (M32): the modes written do not matter.
                             let key = leg_key(leg, normal_over(&leg.over), leg.non_jumping);
