@@ -1,13 +1,20 @@
 //! E.p. rights from the legs of multi-leg moves (docs/SEMANTICS.md M44, X41): chess with the Pawn's
 //! double step written as an MBN chain (`[2]mefW-mW`) and as an XBetza multi-leg move (`ifnmafmW`)
-//! has chess's perft (Fairy-Stockfish's numbers, also checked with pyffish) in both back ends.
+//! has chess's perft (Fairy-Stockfish's numbers, also checked with pyffish) in both back ends. So
+//! has chess with the double step as a non-jumping Dabbaba (`[2]menfD`), a single leg the code
+//! generator walks as a one-leg move (M137), as are `me` captures with threat ranges (`cmeA[*]`).
 
+mod common;
+
+use common::agree::{piece_moves_by, play};
+use common::test_variant;
 use mbn::codegen::interp::Interpreter;
 use mbn::codegen::variant::Variant;
 use mbn::runtime::{perft, Bitboard, MoveGenerator, Position};
 
 mbn::mbn! { variant ChainPawnChess = "tests/data/chain-pawn-chess.toml"; }
 mbn::mbn! { variant LegsXBetza = "tests/data/legs-xbetza.toml"; }
+mbn::mbn! { variant LamePawnChess = "tests/data/lame-pawn-chess.toml"; }
 
 /// The start position, Kiwipete and the CPW's third position (e.p. captures that uncover checks),
 /// with chess's perft from depth 1.
@@ -51,4 +58,43 @@ fn mbn_chain_double_step_has_chess_perft() {
 fn xbetza_multileg_double_step_has_chess_perft() {
     let interp = interpreter("legs-xbetza.toml");
     chess_perft(&LegsXBetza, &interp, |fen| LegsXBetza::position(fen).expect("the FEN loads"));
+}
+
+#[test]
+fn lame_double_step_has_chess_perft() {
+    let interp = interpreter("lame-pawn-chess.toml");
+    chess_perft(&LamePawnChess, &interp, |fen| LamePawnChess::position(fen).expect("the FEN loads"));
+}
+
+test_variant! {
+    /// M137: single legs with `me` that the code generator walks as one-leg moves: a non-jumping
+    /// Dabbaba (`mcenD`) and a capture with a threat range (`cmeA[*]`).
+    Walked, walked_interp,
+    WALKED_START = "4k3/8/r4n2/8/2pA4/8/1L6/4K3 w - - 0 1",
+    WALKED_PIECES = "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King| L|Lame|=mcenD A|Alfil|=cmeA[*] \
+        +P==QRBN",
+}
+
+#[test]
+fn walked_single_legs_leave_rights() {
+    let interp = walked_interp();
+    let start = Walked::start_position();
+    let g = start.geometry();
+    // `+`: a double step, leaving e.p. rights on the square passed.
+    let moves = |from| {
+        piece_moves_by(&Walked, &interp, &start, from, |_, mv| {
+            let x = if mv.is_capture() { "x" } else { "" };
+            format!("{x}{}{}", g.square_name(mv.to()), if mv.is_double_step() { "+" } else { "" })
+        })
+    };
+    assert_eq!(moves("b2"), "b4+ d2+");
+    // b6 is threatened by the Rook on a6; f6 holds a Black piece, never threatened by Black.
+    assert_eq!(moves("d4"), "f2+ xf6");
+    let b3 = Bitboard::from_square(g.parse_square("b3").expect("a square"));
+    let mut pos = start.clone();
+    play(&Walked, &mut pos, &["b2b4"]);
+    assert_eq!(pos.ep_targets(), b3, "generated");
+    let mut pos = start.clone();
+    play(&interp, &mut pos, &["b2b4"]);
+    assert_eq!(pos.ep_targets(), b3, "interpreted");
 }

@@ -42,6 +42,9 @@ pub struct EmitOptions {
     pub piece_code_limit: usize,
 }
 
+/// The eight king steps: a move with `me` to one of them leaves no e.p. rights.
+const KING_STEPS: [(i32, i32); 8] = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)];
+
 /// The default [`EmitOptions::piece_code_limit`]: 8 MiB.
 pub const PIECE_CODE_LIMIT: usize = 8 << 20;
 
@@ -1813,7 +1816,7 @@ impl Gen {
         let mut actions = Vec::new();
         if leg.moves {
             let mv = if leg.move_allows_en_passant {
-                let king = self.leap_table(&[(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]);
+                let king = self.leap_table(&KING_STEPS);
                 quote! {
                     if #king[from.index() & SQUARE_MASK].test(to) { Move::quiet(from, to) } else { Move::double_step(from, to) }
                 }

@@ -15,7 +15,7 @@
 //! tested at the path's end (M41–M46).
 
 use super::tables::{bit, or, Bits};
-use super::{range_bits, Gen};
+use super::{range_bits, Gen, KING_STEPS};
 use crate::diagnostic::Diagnostic;
 use crate::interp::multileg::{leg_directions, straight_on_is_a_siblings, Axis, Vector};
 use crate::ir::{Reach, Side};
@@ -1829,10 +1829,18 @@ impl<'a> Unroll<'_> {
                 }
             };
         }
+        // M137: a single leg walked as a one-leg move (`menD`, `cmeA[*]`) with `me` leaves rights
+        // as a single leg does, beyond a king step (the plan refuses `me` on a longer path's last
+        // leg, M44).
+        let own_rights = !st.rights && p.leg.move_allows_en_passant;
+        let near = own_rights.then(|| {
+            let king = self.g.leap_table(&KING_STEPS);
+            quote!(|| #king[from.index() & SQUARE_MASK].test(#s))
+        });
         let sink = match self.sink {
             // M44: the quiet end of a path that passed a `me` leg is a double step (no captures on
             // the way beside it, plan).
-            Sink::Moves if st.rights => {
+            Sink::Moves if st.rights || own_rights => {
                 let push = self.g.push(self.kind, self.color, quote!(mv));
                 // M112: through a `#` leg the double step is decisive, marking the same move
                 // listed before so, and the captures and passes at the end join the decisive ends.
@@ -1846,7 +1854,7 @@ impl<'a> Unroll<'_> {
                 };
                 quote! {
                     // M61: back on its square, a pass (no e.p. rights).
-                    if #t || #s == from {
+                    if #t || #s == from #near {
                         #land |= <#ty as Bitboard>::from_square(#s);
                     } else {
                         {
