@@ -275,7 +275,7 @@ impl Interpreter {
             // A move made with and without e.p. rights is lent once, without (M98, M100): see
             // `pseudo_legal_moves`.
             for (mv, extra) in moves {
-                if extra.is_empty() && (start..out.len()).any(|i| out.get(i) == Some(mv)) {
+                if extra.is_empty() && out.lists(mv, &[], start) {
                     continue;
                 }
                 self.push_promoted_with_captures(mv, piece, &extra, &mut list, out);
@@ -332,8 +332,8 @@ impl Interpreter {
                 continue;
             }
             // The same move made by a decisive single leg (M31) counts as listed.
-            let listed = landing.extra.is_empty()
-                && (start..out.len()).any(|i| out.get(i).is_some_and(|m| m.decisive() == mv.decisive()));
+            // M138: with its promotions, whatever promotion the listed one has.
+            let listed = landing.extra.is_empty() && out.lists_decisive_or_not(mv, &[], start);
             if listed {
                 continue;
             }

@@ -498,6 +498,12 @@ impl Move {
     }
 }
 
+/// What tells moves apart, their promotion and decisive flag aside.
+fn promotion_apart(m: &Move) -> (Square, Square, Square, Square, u16) {
+    let strip = MoveFlags::PROMOTION.0 | MoveFlags::DECISIVE.0;
+    (m.from, m.to, m.partner_from, m.partner_to, m.flags.0 & !strip)
+}
+
 /// The list was too full to record a move's extra captures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveListFull;
@@ -624,16 +630,29 @@ impl MoveList {
         });
     }
 
+    /// Whether a move from index `start` on is `mv` apart from its promotion and captures exactly
+    /// `extra` on the way: the same move made by another leg, path or lender, listed with its
+    /// promotion choices already (docs/SEMANTICS.md M138).
+    pub fn lists(&self, mv: Move, extra: &[Square], start: usize) -> bool {
+        let key = |m: &Move| (promotion_apart(m), m.flags.0 & MoveFlags::DECISIVE.0);
+        self.moves.iter().skip(start).any(|m| key(m) == key(&mv) && self.extra_captures(m) == extra)
+    }
+
+    /// [`Self::lists`] with the decisive flag aside too: the same move made by a decisive leg
+    /// (MBN `#`, M31) counts as listed.
+    pub fn lists_decisive_or_not(&self, mv: Move, extra: &[Square], start: usize) -> bool {
+        let key = promotion_apart(&mv);
+        self.moves.iter().skip(start).any(|m| promotion_apart(m) == key && self.extra_captures(m) == extra)
+    }
+
     /// Marks decisive (MBN `#` on a leg of a multi-leg move) every move from index `start` on that
     /// is `mv` apart from its promotion and decisive flag and captures exactly `extra` on the way;
     /// returns whether there was one (the decisive move is then listed already).
     pub fn make_decisive(&mut self, mv: Move, extra: &[Square], start: usize) -> bool {
-        let strip = MoveFlags::PROMOTION.0 | MoveFlags::DECISIVE.0;
-        let key = |m: &Move| (m.from, m.to, m.partner_from, m.partner_to, m.flags.0 & !strip);
         let mut found = false;
         for i in start..self.moves.len() {
             let m = self.moves[i];
-            if key(&m) == key(&mv) && self.extra_captures(&m) == extra {
+            if promotion_apart(&m) == promotion_apart(&mv) && self.extra_captures(&m) == extra {
                 self.moves[i] = m.decisive();
                 found = true;
             }

@@ -463,9 +463,9 @@ impl Gen {
         let listed = match (singles, self.any_decisive) {
             // The same move made by a decisive single leg (M31) counts as listed.
             (true, true) => {
-                quote!((start..out.len()).any(|i| out.get(i).is_some_and(|m| m.decisive() == mv.decisive())))
+                quote!(out.lists_decisive_or_not(mv, &[], start))
             }
-            (true, false) => quote!((start..out.len()).any(|i| out.get(i) == Some(mv))),
+            (true, false) => quote!(out.lists(mv, &[], start)),
             (false, _) => quote!(false),
         };
         // `ii` (M66): as on single legs, `ii_ready` (not decayed, not a royal piece in check).
@@ -1804,7 +1804,7 @@ impl<'a> Unroll<'_> {
             return specials;
         }
         let ty = self.ty();
-        let listed = quote!((start..out.len()).any(|i| out.get(i).is_some_and(|m| m.decisive() == mv.decisive())));
+        let listed = quote!(out.lists_decisive_or_not(mv, &[], start));
         if let (Sink::Moves, Some((w, u))) = (self.sink, &st.swapped) {
             // M63: a path that swapped on the way.
             let extra = st.cap.as_ref().map_or(quote!(<#ty as Bitboard>::EMPTY), |c| quote!(#c));
@@ -1954,12 +1954,7 @@ impl<'a> Unroll<'_> {
     fn listed_with_extras(&self, decisive: bool) -> (TokenStream, TokenStream) {
         match decisive {
             true => (quote!(.decisive()), quote!(out.make_decisive(mv, extra, xstart))),
-            false => (
-                quote!(),
-                quote!((xstart..out.len()).any(|i| out
-                    .get(i)
-                    .is_some_and(|m| { m.decisive() == mv.decisive() && out.extra_captures(&m) == extra }))),
-            ),
+            false => (quote!(), quote!(out.lists_decisive_or_not(mv, extra, xstart))),
         }
     }
 
@@ -2157,7 +2152,7 @@ impl<'a> Unroll<'_> {
         let listed = if decisive {
             quote!(out.make_decisive(mv, &[], start))
         } else {
-            quote!((start..out.len()).any(|i| out.get(i).is_some_and(|m| m.decisive() == mv.decisive())))
+            quote!(out.lists_decisive_or_not(mv, &[], start))
         };
         let flag = decisive.then(|| quote!(.decisive()));
         let mut code = Vec::new();
@@ -2233,7 +2228,7 @@ impl<'a> Unroll<'_> {
                 quote!(land |= <#ty as Bitboard>::from_square(#s);),
                 quote! {
                     let mv = Move::relocate(from, #s, #u);
-                    if !(xstart..out.len()).any(|i| out.get(i) == Some(mv)) {
+                    if !out.lists(mv, &[], xstart) {
                         out.push(mv);
                     }
                 },

@@ -30,7 +30,7 @@ impl Interpreter {
         let occupancy = |sq: Square| pos.piece_at(sq);
         let mut moves: Vec<(Move, Vec<Square>)> = Vec::new();
         let mut add = |mv: Move, extra: Vec<Square>| {
-            let listed = extra.is_empty() && (start..out.len()).any(|i| out.get(i) == Some(mv));
+            let listed = extra.is_empty() && out.lists(mv, &[], start);
             if !listed && !moves.iter().any(|(m, e)| *m == mv && *e == extra) {
                 moves.push((mv, extra));
             }
