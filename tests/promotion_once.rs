@@ -15,8 +15,8 @@ test_variant! {
 }
 
 test_variant! {
-    /// XBetza `xmcbrRuR`: a Rook that unloads, and lends its backward and rightward moves to the
-    /// friends it reaches (X29): on h7, its own move to h8 and the same move borrowed from the Rook.
+    /// XBetza `xmcbrRuR`: a Rook that unloads (`uR`) and borrows by `x` (X29): on h7, with a
+    /// friendly Rook on h3, its own move to h8 and the same move borrowed from the Rook.
     Relay, relay_interp,
     RELAY_START = "k7/7E/8/8/8/7R/8/K7 w - - 0 1",
     RELAY_PIECES = "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King| E|Relay| +E==QR +P==QRBN",
