@@ -1480,36 +1480,57 @@ impl Gen {
             Some(mate_only) => quote!((#mv).no_check(#mate_only)),
             None => mv,
         };
+        self.push_promoting(kind, color, mv)
+    }
+
+    /// Pushing `mv` (a move of `kind`, flags set) with the kind's promotions in its zone.
+    fn push_promoting(&self, kind: usize, color: Color, mv: TokenStream) -> TokenStream {
+        self.push_promoting_by(kind, color, mv, |mv| quote!(out.push(#mv);))
+    }
+
+    /// Pushing `mv` (a move of `kind`, flags set) by `push`, once for each way it ends: unpromoted
+    /// unless it must promote or could never move again, promoted to each choice where it may
+    /// (SEMANTICS.md V4, V5).
+    pub(super) fn push_promoting_by(
+        &self,
+        kind: usize,
+        color: Color,
+        mv: TokenStream,
+        push: impl Fn(TokenStream) -> TokenStream,
+    ) -> TokenStream {
+        let plain = push(quote!(mv));
         if self.promotion_needs_from(kind, color) {
             let (promotes, stays) = self.promotion_tests(kind, color);
             let targets = self.promotions.get(kind).cloned().flatten().unwrap_or_default();
+            let promoted = targets.iter().map(|t| push(quote!(mv.with_promotion(PieceKind(#t)))));
             return quote! {{
                 let mv = #mv;
                 let (from, to) = (mv.from(), mv.to());
                 if #stays {
-                    out.push(mv);
+                    #plain
                 }
                 if #promotes {
-                    #(out.push(mv.with_promotion(PieceKind(#targets)));)*
+                    #(#promoted)*
                 }
             }};
         }
-        let Some(targets) = &self.promotions[kind] else { return quote!(out.push(#mv)) };
+        let Some(targets) = &self.promotions[kind] else { return push(mv) };
         let zone: Bits =
             self.zone[color.index()].iter().enumerate().filter(|(_, b)| **b).fold([0; 4], |b, (i, _)| or(b, bit(i)));
         if is_empty(&zone) {
-            return quote!(out.push(#mv));
+            return push(mv);
         }
         let mask = self.tables.mask(&zone, &self.rt);
         let rt = &self.rt;
-        let plain = (!self.mandatory).then(|| quote!(out.push(mv);));
+        let keep = (!self.mandatory).then(|| plain.clone());
+        let promoted = targets.iter().map(|t| push(quote!(mv.with_promotion(PieceKind(#t)))));
         quote! {{
             let mv = #mv;
             if #rt::__private::Bitboard::test(#mask, mv.to()) {
-                #plain
-                #(out.push(mv.with_promotion(PieceKind(#targets)));)*
+                #keep
+                #(#promoted)*
             } else {
-                out.push(mv);
+                #plain
             }
         }}
     }
@@ -1855,8 +1876,10 @@ impl Gen {
                 });
             }
         }
-        let en_passant =
-            leg.en_passant.as_ref().map(|pieces| self.en_passant(pieces, kind, dest_ok(en_passant_push(leg))));
+        let en_passant = leg
+            .en_passant
+            .as_ref()
+            .map(|pieces| self.en_passant(pieces, kind, dest_ok(self.en_passant_push(leg, kind, color))));
         let only = self.only.clone().filter(|_| count).map(|only| quote!(let targets = #only;));
         // Swaps and flips are listed even when counting (the exact test makes them), from all
         // targets.
@@ -1915,6 +1938,14 @@ impl Gen {
         Some(if guards.is_empty() { quote!({ #body }) } else { quote!(if #(#guards)&&* { #body }) })
     }
 
+    /// Pushing the en passant capture `from`-`to` of `leg`, decisive (`#`, M31), with its check
+    /// rule (`k`, `kk`, M33) and promoting in the zone (M139) as the leg's other moves.
+    fn en_passant_push(&self, leg: &PLeg, kind: usize, color: Color) -> TokenStream {
+        let decisive = leg.decisive.then(|| quote!(.decisive()));
+        let rule = leg.check_rule.map(|mate_only| quote!(.no_check(#mate_only)));
+        self.push_promoting(kind, color, quote!(Move::en_passant(from, to) #decisive #rule))
+    }
+
     /// Pushing the en passant captures of a leg whose `targets` from `from` are known, with `push`
     /// (the push of `Move::en_passant(from, to)` under the leg's destination tests).
     fn en_passant(&self, pieces: &Option<PSet>, kind: usize, push: TokenStream) -> TokenStream {
@@ -1956,7 +1987,7 @@ impl Gen {
             guards.push(self.range_test(r, &quote!(from), color));
         }
         let dest: Vec<TokenStream> = leg.destination.iter().map(|r| self.range_test(r, &quote!(to), color)).collect();
-        let push = en_passant_push(leg);
+        let push = self.en_passant_push(leg, kind, color);
         let push = if dest.is_empty() { push } else { quote!(if #(#dest)&&* { #push }) };
         let ep = self.en_passant(pieces, kind, push);
         let rt = &self.rt;
@@ -2750,12 +2781,4 @@ impl Tables {
     fn mask_type(&self, rt: &TokenStream) -> TokenStream {
         tables::Width::of(self.geometry).ty(rt)
     }
-}
-
-/// Pushing the en passant capture `from`-`to` of `leg`, decisive (`#`, M31) and with its check rule
-/// (`k`, `kk`, M33) as the leg's other moves.
-fn en_passant_push(leg: &PLeg) -> TokenStream {
-    let decisive = leg.decisive.then(|| quote!(.decisive()));
-    let rule = leg.check_rule.map(|mate_only| quote!(.no_check(#mate_only)));
-    quote!(out.push(Move::en_passant(from, to) #decisive #rule);)
 }

@@ -14,7 +14,7 @@
 //! e.p. rights are known per path at generation time, and a last leg's swap or e.p. capture is
 //! tested at the path's end (M41–M46).
 
-use super::tables::{bit, or, Bits};
+use super::tables::{bit, or};
 use super::{range_bits, Gen, KING_STEPS};
 use crate::diagnostic::Diagnostic;
 use crate::interp::multileg::{leg_directions, straight_on_is_a_siblings, Axis, Vector};
@@ -539,27 +539,7 @@ impl Gen {
 
     /// Pushing `mv` with the extra captures `extra` (a slice), with promotions.
     fn push_with_captures(&self, kind: usize, color: Color) -> TokenStream {
-        let push = |mv: TokenStream| quote!(let _ = out.push_with_captures(#mv, extra););
-        let zone: Bits =
-            self.zone[color.index()].iter().enumerate().filter(|(_, b)| **b).fold([0; 4], |b, (i, _)| or(b, bit(i)));
-        let plain = push(quote!(mv));
-        match self.promotions.get(kind) {
-            Some(Some(targets)) if !super::tables::is_empty(&zone) => {
-                let mask = self.tables.mask(&zone, &self.rt);
-                let rt = &self.rt;
-                let keep = (!self.mandatory).then(|| plain.clone());
-                let promoted = targets.iter().map(|t| push(quote!(mv.with_promotion(PieceKind(#t)))));
-                quote! {
-                    if #rt::__private::Bitboard::test(#mask, mv.to()) {
-                        #keep
-                        #(#promoted)*
-                    } else {
-                        #plain
-                    }
-                }
-            }
-            _ => plain,
-        }
+        self.push_promoting_by(kind, color, quote!(mv), |mv| quote!(let _ = out.push_with_captures(#mv, extra);))
     }
 }
 
