@@ -184,6 +184,15 @@ impl Prep<'_> {
         }
         if let Some(s) = steps.iter().find(|s| s.leg.move_allows_en_passant) {
             self.unsupported(s.span, "en passant rights (`me`) in a move with an en passant capture on the way (M64)");
+            return;
+        }
+        // M140: a swap or flip ending the move, as after any capture on the way (M107).
+        if let Some(s) = steps.iter().find(|s| s.leg.swap.is_some() || s.leg.flip.is_some()) {
+            self.unsupported(
+                s.span,
+                "swaps (`w`), flips (`x`) and en passant (`e`) in a move that also captures on the way \
+                 (an en passant capture on the way is one, M140)",
+            );
         }
     }
 
@@ -429,6 +438,10 @@ mod tests {
             ("mefW-dW-dW-dW-dW-dW-dW-dW-mW", "more than 4096 paths"),
             ("amefW-W", "may both move and capture en passant on the way"),
             ("cW-mefW-W", "captures on the way"),
+            // M140: an e.p. capture on the way is a capture on the way.
+            ("cefF-xW", "in a move that also captures on the way (an en passant capture on the way is one"),
+            ("cefF-wW", "in a move that also captures on the way (an en passant capture on the way is one"),
+            ("ceF-mW-xxW", "in a move that also captures on the way (an en passant capture on the way is one"),
         ] {
             let e = refusals(notation);
             assert!(e.iter().any(|m| m.contains(what)), "{notation}: {e:?}");
