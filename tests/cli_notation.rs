@@ -122,6 +122,48 @@ fn explain_draws_multi_leg_moves() {
     assert!(out.contains("multi-leg moves are not drawn: unlimited complex riders"), "{out}");
 }
 
+/// The diagram of a 5x5 board from `mbn explain NOTATION --board 5x5` (from c3), and its text.
+fn explained(notation: &str) -> (Vec<String>, String) {
+    let out = stdout(&mbn(&["explain", notation, "--board", "5x5"]));
+    (out.lines().skip(1).take(5).map(str::to_string).collect(), out)
+}
+
+/// M141: a `u` leg only moves (M32), so it is drawn `m` whatever mode is written, and a piece the
+/// move generators refuse (`cuC`) says so under the diagram.
+#[test]
+fn explain_draws_u_legs_as_moves_and_notes_refused_pieces() {
+    let (board, out) = explained("uR");
+    assert_eq!(board, ["  5 . . m . .", "  4 . . m . .", "  3 m m X m m", "  2 . . m . .", "  1 . . m . ."]);
+    assert!(!out.contains("note:"), "{out}");
+    // `uR+W` keeps its Wazir steps, which capture.
+    assert!(explained("uR+W").1.contains("  3 m * X * m\n"));
+    let (board, out) = explained("cuC");
+    assert_eq!(board[0], "  5 . . . . .");
+    assert!(
+        out.ends_with("note: mbn's move generators refuse this piece: `u` on a leg that may not move (`cuR`): `u` forbids capturing\n"),
+        "{out}"
+    );
+    // A refusal the multi-leg drawing already notes is not said twice.
+    assert_eq!(explained("(K-sK)0").1.matches("not run by mbn's interpreter yet").count(), 1);
+}
+
+/// M141: a flip (`x`, M34) is drawn with marks of its own, as a swap is (X45): `xN` moves and flips,
+/// `cxN` captures and flips; multi-leg flips and swaps are drawn so too (`mR-xW`, `mR-wW`).
+#[test]
+fn explain_draws_flips_with_their_own_marks() {
+    let (board, out) = explained("xN");
+    assert_eq!(board, ["  5 . f . f .", "  4 f . . . f", "  3 . . X . .", "  2 f . . . f", "  1 . f . f ."]);
+    assert!(out.contains("f move or flip, x flip only, + capture or flip (8 destinations)"), "{out}");
+    assert_eq!(explained("cxN").0[0], "  5 . + . + .");
+    assert_eq!(explained("K+xxF").0[1], "  4 . + * + .");
+    let (board, out) = explained("mR-xW");
+    assert_eq!(board, ["  5 . . f . .", "  4 . . . . .", "  3 f . X . f", "  2 . . . . .", "  1 . . f . ."]);
+    assert!(out.contains("drawn by the interpreter"), "{out}");
+    assert_eq!(explained("mR-wW").0[2], "  3 w . X . w");
+    // `cx` captures and flips (M129): no quiet step at the end.
+    assert_eq!(explained("mR-cxW").0[0], "  5 . . + . .");
+}
+
 #[test]
 fn explain_rejects_a_square_off_the_board() {
     let o = mbn(&["explain", "K", "--board", "3x3", "--from", "e5"]);

@@ -28,6 +28,8 @@ pub struct Marks {
     pub captures: bool,
     /// It may swap with a piece there (MBN `w`, XBetza `u`).
     pub swaps: bool,
+    /// It may flip the piece there to the other side, staying where it is (MBN `x`, M34).
+    pub flips: bool,
 }
 
 /// The destinations of `set` from `(file, rank)` on an empty `board`, and notes on what could not
@@ -41,18 +43,19 @@ pub fn destinations(set: &MoveSet, board: Board, from: (u8, u8)) -> (BTreeMap<(u
             continue;
         };
         let Directions::Absolute(vectors) = &leg.directions else { continue };
-        if leg.extras.contains(&crate::ir::Extra::Excite) {
+        if leg.extras.contains(&Extra::Excite) {
             notes.push("borrowed moves (XBetza `xK`) need a friend to borrow from: none on an empty board".into());
             continue;
         }
-        if leg.extras.iter().any(|e| matches!(e, crate::ir::Extra::Other(t) if t.starts_with('j'))) {
+        if leg.extras.iter().any(|e| matches!(e, Extra::Other(t) if t.starts_with('j'))) {
             notes.push("a move whose last leg visits (`j`) kills the piece (docs/SEMANTICS.md M103): not drawn".into());
             continue;
         }
-        // A swap (`w`) with no mode written replaces the leg's captures (M24); a swap-only leg
-        // (XBetza `udQ`) has no capability at all.
-        let swapper = leg.extras.iter().any(|e| matches!(e, crate::ir::Extra::Other(t) if t.starts_with('w')));
-        if leg.capabilities.is_empty() && !swapper {
+        // A swap (`w`) or flip (`x`) with no mode written replaces the leg's captures (M24, M34);
+        // a swap-only leg (XBetza `udQ`) has no capability at all.
+        let swapper = leg.extras.iter().any(|e| matches!(e, Extra::Other(t) if t.starts_with('w')));
+        let flipper = leg.extras.iter().any(|e| matches!(e, Extra::Other(t) if t.starts_with('x')));
+        if leg.capabilities.is_empty() && !swapper && !flipper {
             notes.push("a leg that neither moves, captures nor swaps: not drawn".into());
             continue;
         }
@@ -67,9 +70,12 @@ pub fn destinations(set: &MoveSet, board: Board, from: (u8, u8)) -> (BTreeMap<(u
         if !leg.origin.iter().all(|r| contains(r, board, from)) {
             continue;
         }
-        let mover = leg.capabilities.iter().any(|c| matches!(c, Capability::Move { .. }));
-        let capturer =
-            leg.capabilities.iter().any(|c| !matches!(c, Capability::Move { .. })) && (leg.mode_written || !swapper);
+        // A `u` leg only moves, whatever mode is written (M32, M141), as its ANCP says.
+        let unblocked = leg.extras.contains(&Extra::Unblocked);
+        let mover = unblocked || leg.capabilities.iter().any(|c| matches!(c, Capability::Move { .. }));
+        let capturer = !unblocked
+            && leg.capabilities.iter().any(|c| !matches!(c, Capability::Move { .. }))
+            && (leg.mode_written || !(swapper || flipper));
         for &v in vectors {
             for to in reach_squares(board, from, v, leg.reach) {
                 if leg.destination.iter().all(|r| contains(r, board, to)) {
@@ -77,6 +83,7 @@ pub fn destinations(set: &MoveSet, board: Board, from: (u8, u8)) -> (BTreeMap<(u
                     mark.moves |= mover;
                     mark.captures |= capturer;
                     mark.swaps |= swapper;
+                    mark.flips |= flipper;
                 }
             }
         }
@@ -167,24 +174,32 @@ fn is_edge(board: Board, (f, r): (u8, u8)) -> bool {
 }
 
 /// Draws the board, top rank first: `X` the piece (`O` when it may stay: a null move), `*` move or
-/// capture, `m` move only, `c` capture only, `w` move or swap, `s` swap only, `+` capture or swap
-/// (with or without moving), `.` unreachable.
+/// capture, `m` move only, `c` capture only, `w` move or swap, `s` swap only, `f` move or flip, `x`
+/// flip only, `+` two or more of capture, swap and flip (with or without moving), `.` unreachable.
 pub fn render(board: Board, from: (u8, u8), marks: &BTreeMap<(u8, u8), Marks>) -> String {
     let mut out = String::new();
     for r in (0..board.ranks).rev() {
         let _ = write!(out, "{:>3} ", r + 1);
         for f in 0..board.files {
             let mark = marks.get(&(f, r)).copied().unwrap_or_default();
-            let c = match (mark.moves, mark.captures, mark.swaps) {
-                (false, false, false) if (f, r) == from => 'X',
-                _ if (f, r) == from => 'O',
-                (_, true, true) => '+',
-                (true, false, true) => 'w',
-                (false, false, true) => 's',
-                (true, true, false) => '*',
-                (true, false, false) => 'm',
-                (false, true, false) => 'c',
-                (false, false, false) => '.',
+            let takes = [mark.captures, mark.swaps, mark.flips].into_iter().filter(|&t| t).count();
+            let c = match (mark.moves, mark.captures, mark.swaps, mark.flips) {
+                _ if (f, r) == from => {
+                    if mark.moves || takes > 0 {
+                        'O'
+                    } else {
+                        'X'
+                    }
+                }
+                _ if takes > 1 => '+',
+                (true, _, true, _) => 'w',
+                (false, _, true, _) => 's',
+                (true, _, _, true) => 'f',
+                (false, _, _, true) => 'x',
+                (true, true, ..) => '*',
+                (false, true, ..) => 'c',
+                (true, ..) => 'm',
+                (false, ..) => '.',
             };
             out.push(c);
             out.push(' ');

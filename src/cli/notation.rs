@@ -230,6 +230,8 @@ fn draw_multi_leg_moves(
                 let at = marks.entry((geometry.file_of(sq), geometry.rank_of(sq))).or_default();
                 at.moves |= m.moves;
                 at.captures |= m.captures;
+                at.swaps |= m.swaps;
+                at.flips |= m.flips;
             }
             notes.push(
                 "multi-leg moves drawn by the interpreter: captures with one enemy on the square and nothing \
@@ -239,6 +241,25 @@ fn draw_multi_leg_moves(
         }
         Err(e) => notes.push(format!("multi-leg moves are not drawn: {e}")),
     }
+}
+
+/// The legend under a diagram: the swap and flip marks only where they are drawn.
+fn legend(marks: &std::collections::BTreeMap<(u8, u8), diagram::Marks>) -> String {
+    let mut legend = String::from("X piece, * move or capture, m move only, c capture only");
+    let (swaps, flips) = (marks.values().any(|m| m.swaps), marks.values().any(|m| m.flips));
+    if swaps {
+        legend.push_str(", w move or swap, s swap only");
+    }
+    if flips {
+        legend.push_str(", f move or flip, x flip only");
+    }
+    legend.push_str(match (swaps, flips) {
+        (true, false) => ", + capture or swap",
+        (false, true) => ", + capture or flip",
+        (true, true) => ", + two or more of capture, swap and flip",
+        (false, false) => "",
+    });
+    legend
 }
 
 /// `mbn explain`.
@@ -269,9 +290,12 @@ pub fn explain(args: ExplainArgs) -> ExitCode {
         let (mut marks, mut notes) = diagram::destinations(&moves, board, from);
         draw_multi_leg_moves(&moves, board, from, &mut marks, &mut notes);
         out!("{}", diagram::render(board, from, &marks));
-        let swaps =
-            if marks.values().any(|m| m.swaps) { ", w move or swap, s swap only, + capture or swap" } else { "" };
-        outln!("X piece, * move or capture, m move only, c capture only{swaps} ({} destinations)", marks.len());
+        outln!("{} ({} destinations)", legend(&marks), marks.len());
+        // The diagram is of the notation (as `equal` compares it, X112); a piece the move
+        // generators refuse says so, once (M141).
+        if let Some(d) = super::perft::refusal(&moves).filter(|d| !notes.iter().any(|n| n.contains(&d.message))) {
+            notes.push(format!("mbn's move generators refuse this piece: {}", d.message));
+        }
         for note in notes {
             outln!("note: {note}");
         }

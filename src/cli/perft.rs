@@ -366,12 +366,20 @@ pub fn multi_leg_marks(
         out.push((d.to, mbn::codegen::diagram::Marks { moves: true, ..Default::default() }));
     }
     for sq in geometry.squares().filter(|&sq| sq != from) {
-        // A flip (M107) is drawn as a capture, as the one-leg diagram draws `xN`.
-        let takes = landings(&[sq])?.iter().any(|d| d.to == sq && d.swapped.is_none() && d.flipped.is_none());
-        if takes {
-            match out.iter_mut().find(|(s, _)| *s == sq) {
-                Some((_, m)) => m.captures = true,
-                None => out.push((sq, mbn::codegen::diagram::Marks { captures: true, ..Default::default() })),
+        // What the last leg does to the enemy on `sq`: a flip (M107), a swap or relocation (M24,
+        // X27), or a capture; what happens on the way (M63, M126) is not drawn.
+        for d in landings(&[sq])?.iter().filter(|d| d.to == sq && d.swapped.is_none() && d.flipped.is_none()) {
+            let at = match out.iter().position(|(s, _)| *s == sq) {
+                Some(i) => &mut out[i].1,
+                None => {
+                    out.push((sq, mbn::codegen::diagram::Marks::default()));
+                    &mut out.last_mut().expect("just pushed").1
+                }
+            };
+            match (d.flip, d.displaced) {
+                (true, _) => at.flips = true,
+                (false, Some(_)) => at.swaps = true,
+                (false, None) => at.captures = true,
             }
         }
     }
