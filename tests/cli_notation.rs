@@ -164,6 +164,19 @@ fn explain_draws_flips_with_their_own_marks() {
     assert_eq!(explained("mR-cxW").0[0], "  5 . . + . .");
 }
 
+/// M141: a cylindrical leg (`o`, M38) goes round the edge, so the interpreter draws it, as it
+/// draws multi-leg moves.
+#[test]
+fn explain_draws_cylindrical_moves_round_the_edge() {
+    let o = mbn(&["explain", "ombF3", "--board", "8x8", "--from", "g7"]);
+    let out = stdout(&o);
+    let board: Vec<&str> = out.lines().skip(2).take(4).collect();
+    assert_eq!(board, ["  7 . . . . . . X .", "  6 . . . . . m . m", "  5 m . . . m . . .", "  4 . m . m . . . ."]);
+    assert!(out.contains("note: cylindrical moves (`o`) drawn by the interpreter"), "{out}");
+    // A rook on a cylinder: its whole rank, each square once.
+    assert!(explained("oR").1.contains("  3 * * X * *\n"));
+}
+
 #[test]
 fn explain_rejects_a_square_off_the_board() {
     let o = mbn(&["explain", "K", "--board", "3x3", "--from", "e5"]);

@@ -38,10 +38,11 @@ pub fn destinations(set: &MoveSet, board: Board, from: (u8, u8)) -> (BTreeMap<(u
     let mut marks: BTreeMap<(u8, u8), Marks> = BTreeMap::new();
     let mut notes = Vec::new();
     for m in &set.moves {
-        let Some(leg) = m.single_leg() else {
-            notes.push("multi-leg moves are not drawn on the empty board".to_string());
+        if left_to_the_interpreter(m) {
+            notes.push(format!("{} are not drawn on the empty board", interpreted_kinds(set)));
             continue;
-        };
+        }
+        let Some(leg) = m.single_leg() else { continue };
         let Directions::Absolute(vectors) = &leg.directions else { continue };
         if leg.extras.contains(&Extra::Excite) {
             notes.push("borrowed moves (XBetza `xK`) need a friend to borrow from: none on an empty board".into());
@@ -91,6 +92,25 @@ pub fn destinations(set: &MoveSet, board: Board, from: (u8, u8)) -> (BTreeMap<(u
     notes.sort();
     notes.dedup();
     (marks, notes)
+}
+
+/// Whether [`destinations`] leaves `m` out for a caller with an interpreter to draw: a multi-leg
+/// move, or a cylindrical leg (`o`, which goes round the edge, M38).
+pub fn left_to_the_interpreter(m: &Move) -> bool {
+    m.single_leg().is_none_or(|leg| leg.extras.iter().any(|e| matches!(e, Extra::Cylindrical { .. })))
+}
+
+/// What the moves of `set` that [`destinations`] leaves out are: "multi-leg moves", "cylindrical
+/// moves (`o`)" or both.
+pub fn interpreted_kinds(set: &MoveSet) -> &'static str {
+    let left = set.moves.iter().filter(|m| left_to_the_interpreter(m));
+    let (multi, cylinder) =
+        left.fold((false, false), |(a, b), m| (a || m.single_leg().is_none(), b || m.single_leg().is_some()));
+    match (multi, cylinder) {
+        (true, true) => "multi-leg and cylindrical moves (`o`)",
+        (false, true) => "cylindrical moves (`o`)",
+        _ => "multi-leg moves",
+    }
 }
 
 /// The squares a leg along `v` may end on, on an empty board.

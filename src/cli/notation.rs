@@ -205,26 +205,28 @@ pub fn equal(args: EqualArgs) -> ExitCode {
     }
 }
 
-/// Adds the marks of the multi-leg moves of `moves` (which `diagram::destinations` leaves out,
-/// with a note), run by the interpreter on the empty board; the note says how they were drawn.
-fn draw_multi_leg_moves(
+/// Adds the marks of the moves `diagram::destinations` leaves out (multi-leg and cylindrical
+/// moves, with a note), run by the interpreter on the empty board; the note says how they were
+/// drawn.
+fn draw_interpreted_moves(
     moves: &MoveSet,
     board: Board,
     from: (u8, u8),
     marks: &mut std::collections::BTreeMap<(u8, u8), diagram::Marks>,
     notes: &mut Vec<String>,
 ) {
-    let multi = MoveSet { moves: moves.moves.iter().filter(|m| m.single_leg().is_none()).cloned().collect() };
-    if multi.moves.is_empty() {
+    let left = MoveSet { moves: moves.moves.iter().filter(|m| diagram::left_to_the_interpreter(m)).cloned().collect() };
+    if left.moves.is_empty() {
         return;
     }
-    notes.retain(|n| !n.contains("multi-leg moves are not drawn"));
+    let kinds = diagram::interpreted_kinds(&left);
+    notes.retain(|n| !n.ends_with("are not drawn on the empty board"));
     let geometry = mbn::runtime::Geometry::new(board.files, board.ranks);
     let (Ok(geometry), Some(sq)) = (geometry, geometry.ok().and_then(|g| g.square(from.0, from.1))) else {
-        notes.push("multi-leg moves are not drawn on a board of this size".to_string());
+        notes.push(format!("{kinds} are not drawn on a board of this size"));
         return;
     };
-    match super::perft::multi_leg_marks(&multi, geometry, sq) {
+    match super::perft::multi_leg_marks(&left, geometry, sq) {
         Ok(found) => {
             for (sq, m) in found {
                 let at = marks.entry((geometry.file_of(sq), geometry.rank_of(sq))).or_default();
@@ -233,13 +235,12 @@ fn draw_multi_leg_moves(
                 at.swaps |= m.swaps;
                 at.flips |= m.flips;
             }
-            notes.push(
-                "multi-leg moves drawn by the interpreter: captures with one enemy on the square and nothing \
-                 else on the board (no hurdle to hop)"
-                    .to_string(),
-            );
+            notes.push(format!(
+                "{kinds} drawn by the interpreter: captures with one enemy on the square and nothing else on the \
+                 board (no hurdle to hop)"
+            ));
         }
-        Err(e) => notes.push(format!("multi-leg moves are not drawn: {e}")),
+        Err(e) => notes.push(format!("{kinds} are not drawn: {e}")),
     }
 }
 
@@ -288,7 +289,7 @@ pub fn explain(args: ExplainArgs) -> ExitCode {
         }
         outln!("ANCP: {}", Canonical::of(&moves));
         let (mut marks, mut notes) = diagram::destinations(&moves, board, from);
-        draw_multi_leg_moves(&moves, board, from, &mut marks, &mut notes);
+        draw_interpreted_moves(&moves, board, from, &mut marks, &mut notes);
         out!("{}", diagram::render(board, from, &marks));
         outln!("{} ({} destinations)", legend(&marks), marks.len());
         // The diagram is of the notation (as `equal` compares it, X112); a piece the move
