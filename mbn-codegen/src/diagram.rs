@@ -5,6 +5,7 @@
 //! blocks, there is no hurdle to hop and no condition on other pieces holds; what that leaves out
 //! is listed under the diagram rather than silently dropped.
 
+use crate::ancp::{replaces_captures, visits};
 use crate::ir::*;
 use crate::syntax::ast::{BoardRange, RangeItem, Sign, SpecialRange};
 use std::collections::BTreeMap;
@@ -37,18 +38,17 @@ pub struct Marks {
 pub fn destinations(set: &MoveSet, board: Board, from: (u8, u8)) -> (BTreeMap<(u8, u8), Marks>, Vec<String>) {
     let mut marks: BTreeMap<(u8, u8), Marks> = BTreeMap::new();
     let mut notes = Vec::new();
-    for m in &set.moves {
-        if left_to_the_interpreter(m) {
-            notes.push(format!("{} are not drawn on the empty board", interpreted_kinds(set)));
-            continue;
-        }
+    if set.moves.iter().any(left_to_the_interpreter) {
+        notes.push(format!("{} are not drawn on the empty board", interpreted_kinds(set)));
+    }
+    for m in set.moves.iter().filter(|m| !left_to_the_interpreter(m)) {
         let Some(leg) = m.single_leg() else { continue };
         let Directions::Absolute(vectors) = &leg.directions else { continue };
         if leg.extras.contains(&Extra::Excite) {
             notes.push("borrowed moves (XBetza `xK`) need a friend to borrow from: none on an empty board".into());
             continue;
         }
-        if leg.extras.iter().any(|e| matches!(e, Extra::Other(t) if t.starts_with('j'))) {
+        if visits(leg) {
             notes.push("a move whose last leg visits (`j`) kills the piece (docs/SEMANTICS.md M103): not drawn".into());
             continue;
         }
@@ -76,7 +76,7 @@ pub fn destinations(set: &MoveSet, board: Board, from: (u8, u8)) -> (BTreeMap<(u
         let mover = unblocked || leg.capabilities.iter().any(|c| matches!(c, Capability::Move { .. }));
         let capturer = !unblocked
             && leg.capabilities.iter().any(|c| !matches!(c, Capability::Move { .. }))
-            && (leg.mode_written || !(swapper || flipper));
+            && (leg.mode_written || !replaces_captures(leg));
         for &v in vectors {
             for to in reach_squares(board, from, v, leg.reach) {
                 if leg.destination.iter().all(|r| contains(r, board, to)) {

@@ -348,10 +348,11 @@ pub fn moves_command(args: MovesArgs) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// The marks of `moves`' multi-leg moves for `mbn explain`, run by the interpreter for a White
-/// piece on `from` of an empty `geometry` board: a quiet landing is a move; a square is a capture
-/// when the piece lands there with one enemy standing on it (nothing else on the board: no hurdle
-/// to hop). `Err`: the interpreter refuses the moves, with its message.
+/// The marks of `moves` for `mbn explain` (the multi-leg and cylindrical moves the empty-board
+/// drawing leaves out), run by the interpreter for a White piece on `from` of an empty `geometry`
+/// board: a quiet landing is a move; a square is a capture, swap or flip when the piece's last leg
+/// takes, swaps or flips the one enemy standing on it (nothing else on the board: no hurdle to
+/// hop). `Err`: the interpreter refuses the moves, with its message.
 pub fn multi_leg_marks(
     moves: &mbn::codegen::ir::MoveSet,
     geometry: Geometry,
