@@ -72,13 +72,27 @@ pub fn leaves_royals_safe<B: Bitboard, G: MoveGenerator<B> + ?Sized>(
     extra: &[Square],
 ) -> bool {
     let us = pos.side_to_move();
-    let royals = pos.royals(us).count();
+    let royals = i64::from(pos.royals(us).count()) + royals_gained(pos, mv);
     let undo = pos.make_with(mv, extra);
     // A move that removes one of the mover's own royal pieces (an explosion, M49) is illegal too.
-    let safe = pos.royals(us).count() == royals
+    let safe = i64::from(pos.royals(us).count()) == royals
         && !pos.royals(us).squares().any(|sq| generator.is_square_attacked(pos, sq, !us));
     pos.unmake(mv, undo);
     safe
+}
+
+/// The royal pieces `mv` adds to its side, or takes from it, by changing a piece's kind
+/// (docs/SEMANTICS.md V13): a drop of a royal kind adds one, a promotion into a royal kind adds
+/// one and a royal piece's promotion into another kind takes one away.
+fn royals_gained<B: Bitboard>(pos: &Position<B>, mv: Move) -> i64 {
+    let royal = |kind| pos.table().get(kind).is_some_and(|info| info.royal);
+    match (mv.dropped(), mv.promotion()) {
+        (Some(kind), _) => i64::from(royal(kind)),
+        (None, Some(kind)) => {
+            i64::from(royal(kind)) - i64::from(pos.piece_at(mv.from()).is_some_and(|p| royal(p.kind)))
+        }
+        (None, None) => 0,
+    }
 }
 
 /// MBN `k` and `kk` (docs/SEMANTICS.md M33): whether `mv` keeps its check rule. A move flagged

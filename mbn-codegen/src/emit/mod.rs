@@ -26,7 +26,7 @@ use crate::plan::imitation::Imitations;
 use crate::plan::{castling_legs, PCastling, PLeg, PMove, POver, PRange, PSet, Prep};
 use crate::syntax::ast::{CastlingKind, Span};
 use crate::variant::Variant;
-use mbn_runtime::{Color, Geometry, Sliders, Square};
+use mbn_runtime::{Color, Geometry, PieceKind, Sliders, Square};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use tables::{and, bit, is_empty, or, Bits, Tables};
@@ -313,6 +313,17 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
             || g.multi.iter().flatten().flatten().any(|m| multileg::has_ranges(m, |r| r.unmoved));
     let unmoved_marks = reads_unmoved
         .then(|| quote!(|| mv.is_castle() || pos.unmoved().test(mv.from()) || pos.unmoved().test(mv.to())));
+    // V13: a promotion into a royal kind, or of a royal piece, changes which pieces are royal; it
+    // is made and tested.
+    let royal = |kind: PieceKind| variant.table.get(kind).is_some_and(|info| info.royal);
+    let royal_promotions = variant
+        .promotions
+        .iter()
+        .enumerate()
+        .filter_map(|(kind, p)| Some((PieceKind(kind as u8), p.as_ref()?)))
+        .any(|(kind, p)| royal(kind) || p.targets.iter().any(|&t| royal(t)));
+    let (royal_promotions, royal_promotions_count) =
+        if royal_promotions { (quote!(|| mv.is_promotion()), quote!(|| true)) } else { (quote!(), quote!()) };
     let induced = induced || borrowing;
     // M100: after that, a move made with and without e.p. rights (own, lent, imitated) is made
     // once, without.
@@ -579,7 +590,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                     let occ = pos.occupied();
                     let kind_at = |sq| pos.piece_at(sq).map_or(PieceKind(#royal_kind), |p| p.kind);
                     let mut attack_map: Option<Option<#ty>> = None;
-                    if #escaping #hurdle_sets || #induced #check_rules_count || !royals.is_single() #bikjang_facing || #in_check {
+                    if #escaping #hurdle_sets || #induced #check_rules_count #royal_promotions_count || !royals.is_single() #bikjang_facing || #in_check {
                         self.legal_moves(pos, scratch);
                         return scratch.len() as u64;
                     }
@@ -663,7 +674,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                         if mv.is_capture() && !mv.is_swap() && !mv.is_en_passant() && mv.from() != mv.to() && royals.test(mv.to()) {
                             return false;
                         }
-                        if #escaping #hurdle_sets || #borrowing || (#unmoved_captures && royals.test(mv.from())) #unmoved_marks || mv.is_drop() || mv.is_swap() || mv.swapped().is_some() #flip_moves #ep_way_moves || !extra.is_empty() #check_rule_moves {
+                        if #escaping #hurdle_sets || #borrowing || (#unmoved_captures && royals.test(mv.from())) #unmoved_marks || mv.is_drop() || mv.is_swap() || mv.swapped().is_some() #flip_moves #ep_way_moves #royal_promotions || !extra.is_empty() #check_rule_moves {
                             let scratch = scratch.get_or_insert_with(|| pos.clone());
                             return #rt::__private::leaves_royals_safe(self, scratch, mv, extra) #keeps_check_rule;
                         }
