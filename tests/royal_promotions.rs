@@ -22,6 +22,7 @@ mbn::mbn! {
         promotion_zone: "[8]",
         promotion_mandatory: true,
         drops: true,
+        drop_mate_illegal: "P",
     }
 }
 
@@ -29,6 +30,7 @@ fn interpreter() -> Interpreter {
     let mut spec = test_spec("Royals", 8, START, PIECES, "KA", "[8]");
     spec.promotion_mandatory = true;
     spec.drops = true;
+    spec.drop_mate_illegal = "P".to_string();
     common::agree::spec_interpreter(&spec)
 }
 
@@ -57,6 +59,9 @@ fn royalty_belongs_to_the_kind() {
         // it (before V13 the interpreter never made the `A`, the generated code made it under attack).
         assert_eq!(list("8/2P5/8/8/8/8/8/K6k[] w - - 0 1", "c7"), "c7c8a c7c8q", "{name}");
         assert_eq!(list("4r3/2P5/8/8/8/8/8/K6k[] w - - 0 1", "c7"), "c7c8q", "{name}");
+        // So also for a side without royal pieces (its own `A` promoted, say): the new royal piece
+        // may not stand attacked (before V13 the generated code tested nothing without them).
+        assert_eq!(list("k3r3/2P5/8/8/8/8/8/8[] w - - 0 1", "c7"), "c7c8q", "{name}");
         // The other royal pieces stay royal: with the King in check, no promotion is legal.
         assert_eq!(list("8/2P5/8/8/8/8/8/K5rk[] w - - 0 1", "c7"), "", "{name}");
         // A royal `A` that promotes is a Queen, no longer royal: it may land where it is attacked
@@ -66,6 +71,10 @@ fn royalty_belongs_to_the_kind() {
         // attacks (before V13 no royal piece could be dropped at all).
         assert_eq!(list("k7/8/8/3r4/8/8/8/K7[A] w - - 0 1", "A@d"), "", "{name}");
         assert_eq!(list("k7/8/8/3r4/8/8/8/K7[A] w - - 0 1", "A@e"), "A@e1 A@e2 A@e3 A@e4 A@e6 A@e7 A@e8", "{name}");
+        assert_eq!(list("k7/8/8/3r4/8/8/8/8[A] w - - 0 1", "A@d"), "", "{name}");
+        // A side without royal pieces keeps the drop rules too: no Pawn drop that mates (b7,
+        // guarded by the Knight; before V13 the generated code made it).
+        assert_eq!(list("kn6/p7/3N4/8/8/8/8/8[P] w - - 0 1", "P@b"), "P@b1 P@b2 P@b3 P@b4 P@b5 P@b6", "{name}");
     }
 }
 

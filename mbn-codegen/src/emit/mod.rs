@@ -316,14 +316,14 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
     // V13: a promotion into a royal kind, or of a royal piece, changes which pieces are royal; it
     // is made and tested.
     let royal = |kind: PieceKind| variant.table.get(kind).is_some_and(|info| info.royal);
-    let royal_promotions = variant
+    let has_royal_promotions = variant
         .promotions
         .iter()
         .enumerate()
         .filter_map(|(kind, p)| Some((PieceKind(kind as u8), p.as_ref()?)))
         .any(|(kind, p)| royal(kind) || p.targets.iter().any(|&t| royal(t)));
     let (royal_promotions, royal_promotions_count) =
-        if royal_promotions { (quote!(|| mv.is_promotion()), quote!(|| true)) } else { (quote!(), quote!()) };
+        if has_royal_promotions { (quote!(|| mv.is_promotion()), quote!(|| true)) } else { (quote!(), quote!()) };
     let induced = induced || borrowing;
     // M100: after that, a move made with and without e.p. rights (own, lent, imitated) is made
     // once, without.
@@ -465,6 +465,29 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
     } else {
         quote!()
     };
+    // V13: a side without royal pieces may still drop one or promote into one, which must then not
+    // be left attacked; and its drops keep their mate rule.
+    let legal_promotion = has_royal_promotions.then(|| {
+        quote!(if mv.is_promotion() {
+            let scratch = scratch.get_or_insert_with(|| pos.clone());
+            return #rt::__private::leaves_royals_safe(self, scratch, mv, extra);
+        })
+    });
+    let without_royals = (has_royal_promotions || g.drops.is_some()).then(|| {
+        quote! {
+            let mut scratch = None;
+            let mut index = 0;
+            out.retain(|mv, extra| {
+                index += 1;
+                if index <= start {
+                    return true;
+                }
+                #legal_drop
+                #legal_promotion
+                true
+            });
+        }
+    });
     // Bikjang (SEMANTICS.md V8): with the royal pieces facing each other, the moves are filtered by
     // the runtime's rule instead of the fast paths.
     let (bikjang_legal, bikjang_facing) = if variant.spec.bikjang {
@@ -637,6 +660,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                     let them = !us;
                     let royals = #royals_us;
                     if royals == <#ty as Bitboard>::EMPTY {
+                        #without_royals
                         #check_rules_only
                         return;
                     }
