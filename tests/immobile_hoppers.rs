@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::agree::{assert_agree, moves};
+use common::agree::{assert_agree, moves_starting};
 use mbn::codegen::interp::Interpreter;
 use mbn::codegen::variant::Variant;
 use mbn::runtime::{Color, MoveGenerator, Position};
@@ -39,12 +39,7 @@ fn interpreter() -> (Variant, Interpreter) {
 
 /// The legal moves of `generator` in `fen` that start with `prefix` (`C@`, `c1`).
 fn listed<G: MoveGenerator<u64>>(generator: &G, fen: &str, prefix: &str) -> String {
-    let pos = Hoppers::position(fen).expect("the position loads");
-    let (list, _) = moves(generator, &pos);
-    let mut out: Vec<String> =
-        list.iter().map(|mv| mv.to_uci(pos.geometry(), pos.table(), &[])).filter(|m| m.starts_with(prefix)).collect();
-    out.sort();
-    out.join(" ")
+    moves_starting(generator, &Hoppers::position(fen).expect("the position loads"), prefix)
 }
 
 #[test]

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::agree::{assert_agree, moves, test_spec};
+use common::agree::{assert_agree, moves_starting, test_spec};
 use mbn::codegen::interp::Interpreter;
 use mbn::runtime::{MoveGenerator, Position};
 
@@ -36,12 +36,7 @@ fn interpreter() -> Interpreter {
 
 /// The legal moves of `generator` in `fen` that start with `prefix`, in UCI, sorted.
 fn listed<G: MoveGenerator<u64>>(generator: &G, fen: &str, prefix: &str) -> String {
-    let pos = Royals::position(fen).expect("the position loads");
-    let (list, _) = moves(generator, &pos);
-    let mut out: Vec<String> =
-        list.iter().map(|mv| mv.to_uci(pos.geometry(), pos.table(), &[])).filter(|m| m.starts_with(prefix)).collect();
-    out.sort();
-    out.join(" ")
+    moves_starting(generator, &Royals::position(fen).expect("the position loads"), prefix)
 }
 
 #[test]

@@ -85,7 +85,7 @@ pub fn leaves_royals_safe<B: Bitboard, G: MoveGenerator<B> + ?Sized>(
 /// (docs/SEMANTICS.md V13): a drop of a royal kind adds one, a promotion into a royal kind adds
 /// one and a royal piece's promotion into another kind takes one away.
 fn royals_gained<B: Bitboard>(pos: &Position<B>, mv: Move) -> i64 {
-    let royal = |kind| pos.table().get(kind).is_some_and(|info| info.royal);
+    let royal = |kind| pos.table().is_royal(kind);
     match (mv.dropped(), mv.promotion()) {
         (Some(kind), _) => i64::from(royal(kind)),
         (None, Some(kind)) => {

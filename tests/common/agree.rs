@@ -36,6 +36,16 @@ pub fn moves<B: Bitboard, G: MoveGenerator<B>>(generator: &G, pos: &Position<B>)
     (list, text)
 }
 
+/// The legal moves of `generator` in UCI that start with `prefix` (`c7`, `A@`), sorted, apart by
+/// spaces.
+pub fn moves_starting<B: Bitboard, G: MoveGenerator<B>>(generator: &G, pos: &Position<B>, prefix: &str) -> String {
+    let (list, _) = moves(generator, pos);
+    let mut out: Vec<String> =
+        list.iter().map(|mv| mv.to_uci(pos.geometry(), pos.table(), &[])).filter(|m| m.starts_with(prefix)).collect();
+    out.sort();
+    out.join(" ")
+}
+
 /// The moves of the piece on `from`, each written by `write` (from the move list and the move),
 /// sorted, apart by spaces; the two back ends must list the same moves of the whole position
 /// ([`moves`]: flags and extra captures included).

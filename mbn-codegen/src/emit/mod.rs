@@ -315,7 +315,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
         .then(|| quote!(|| mv.is_castle() || pos.unmoved().test(mv.from()) || pos.unmoved().test(mv.to())));
     // V13: a promotion into a royal kind, or of a royal piece, changes which pieces are royal; it
     // is made and tested.
-    let royal = |kind: PieceKind| variant.table.get(kind).is_some_and(|info| info.royal);
+    let royal = |kind| variant.table.is_royal(kind);
     let has_royal_promotions = variant
         .promotions
         .iter()
