@@ -5,19 +5,14 @@
 
 mod common;
 
-use common::agree::{assert_agree, piece_moves_by, spec_interpreter, test_spec};
+use common::agree::{assert_agree, piece_moves_by, test_spec};
 use common::random_walk;
-use mbn::codegen::interp::Interpreter;
 use mbn::runtime::{perft, MoveGenerator, MoveList, PieceKind, Position};
 
-/// Short castling only while the side's own Queen is on the board; long castling decisive (`#`
-/// on the Rook's leg). The start has the Bishops and a center Pawn out, so both castle at once.
-const PIECES: &str = "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King| \
-    O-O=/{!Q}/[*]isR[g]=isR[f] O-O-O=[*]isR[c]=#isR[d] +P==QRBN";
-const START: &str = "r3k2r/pppq1ppp/2n2n2/8/8/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1";
-
-mbn::mbn! {
-    variant CastleRules {
+common::twin_variant! {
+    /// Short castling only while the side's own Queen is on the board; long castling decisive (`#`
+    /// on the Rook's leg). The start has the Bishops and a center Pawn out, so both castle at once.
+    CastleRules, interpreter {
         board: "8x8",
         start: "r3k2r/pppq1ppp/2n2n2/8/8/2N2N2/PPPQ1PPP/R3K2R w KQkq - 0 1",
         pieces: "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King| \
@@ -26,12 +21,6 @@ mbn::mbn! {
         castling_partners: "R",
         promotion_zone: "[8]",
     }
-}
-
-fn interpreter() -> Interpreter {
-    let mut spec = test_spec("castlerules", 8, START, PIECES, "K", "[8]");
-    spec.castling_partners = "R".to_string();
-    spec_interpreter(&spec)
 }
 
 /// The legal moves of the piece on `from` as sorted destinations, `#` after a decisive one, from
@@ -103,14 +92,10 @@ fn generated_castling_rules_agree_with_the_interpreter() {
     assert!(short > 100 && decisive > 100 && queenless > 100, "{short} {decisive} {queenless}");
 }
 
-/// `O-O{C}=…` castles only with a partner of the set (docs/SEMANTICS.md M87): here short castling
-/// with a Chancellor only, long castling with any partner (Rooks and Chancellors hold rights).
-const PARTNER_PIECES: &str = "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King| C|Chancellor|=RN \
-    O-O{C}=[*]isR[g]=isR[f] O-O-O=[*]isR[c]=isR[d] +P==QRBNC";
-const PARTNER_START: &str = "r1bqkbnc/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNC w KQkq - 0 1";
-
-mbn::mbn! {
-    variant PartnerSets {
+common::twin_variant! {
+    /// `O-O{C}=…` castles only with a partner of the set (docs/SEMANTICS.md M87): here short castling
+    /// with a Chancellor only, long castling with any partner (Rooks and Chancellors hold rights).
+    PartnerSets, partner_interpreter {
         board: "8x8",
         start: "r1bqkbnc/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNC w KQkq - 0 1",
         pieces: "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King| C|Chancellor|=RN \
@@ -119,12 +104,6 @@ mbn::mbn! {
         castling_partners: "RC",
         promotion_zone: "[8]",
     }
-}
-
-fn partner_interpreter() -> Interpreter {
-    let mut spec = test_spec("partnersets", 8, PARTNER_START, PARTNER_PIECES, "K", "[8]");
-    spec.castling_partners = "RC".to_string();
-    spec_interpreter(&spec)
 }
 
 /// The King's castlings on e1, both back ends: `O-O` with the Chancellor on h1, not with a Rook

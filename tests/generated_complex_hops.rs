@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::agree::{assert_agree, piece_moves, spec_interpreter, test_spec};
+use common::agree::{assert_agree, piece_moves};
 use common::test_variant;
 
 test_variant! {
@@ -58,16 +58,12 @@ fn the_mad_monkey_captures_and_goes_on_straight() {
     assert_eq!(moves("k7/8/8/4p3/8/2p5/P7/GQ5K w - - 0 1", "a1"), "h8(xc3,xe5)");
 }
 
-/// The same riders on 6x6 for the random playouts and perft, with the Monkey bounded to four
-/// rounds: the unbounded `(dcKmK)0` eats a cluster of enemies in every order, which both back
-/// ends enumerate (M72), too slowly for thousands of crowded positions. The Far Hopper's legs are
-/// maximal, edge and halfling hops in multi-leg moves.
-const PIECES6: &str = "P|Pawn| K|King| M|Mad Monkey|=(dcKmK)4 E|Edge Taker|=cB*+mF H|Edge Hopper|=pR*+pB* \
-    F|Far Hopper|=mW-phR+mF-pB*+pW0*-mW +P==MEHF";
-const START6: &str = "hemkfh/pppppp/6/6/PPPPPP/HEMKFH w - - 0 1";
-
-mbn::mbn! {
-    variant ComplexHops6 {
+common::twin_variant! {
+    /// The same riders on 6x6 for the random playouts and perft, with the Monkey bounded to four
+    /// rounds: the unbounded `(dcKmK)0` eats a cluster of enemies in every order, which both back
+    /// ends enumerate (M72), too slowly for thousands of crowded positions. The Far Hopper's legs are
+    /// maximal, edge and halfling hops in multi-leg moves.
+    ComplexHops6, interpreter6 {
         board: "6x6",
         start: "hemkfh/pppppp/6/6/PPPPPP/HEMKFH w - - 0 1",
         pieces: "P|Pawn| K|King| M|Mad Monkey|=(dcKmK)4 E|Edge Taker|=cB*+mF H|Edge Hopper|=pR*+pB* \
@@ -80,7 +76,7 @@ mbn::mbn! {
 
 #[test]
 fn generated_complex_hops_agree_with_the_interpreter() {
-    let interp = spec_interpreter(&test_spec("complexhops6", 6, START6, PIECES6, "K", "[6]"));
+    let interp = interpreter6();
     assert_agree("complex hops", &ComplexHops6, &interp, ComplexHops6::start_position());
 }
 
@@ -89,7 +85,7 @@ fn generated_complex_hops_agree_with_the_interpreter() {
 #[test]
 #[ignore = "a timing, run by hand"]
 fn perft_timing() {
-    let interp = spec_interpreter(&test_spec("complexhops6", 6, START6, PIECES6, "K", "[6]"));
+    let interp = interpreter6();
     let start = ComplexHops6::start_position();
     let t = std::time::Instant::now();
     let generated = mbn::runtime::perft(&ComplexHops6, &mut start.clone(), 4);

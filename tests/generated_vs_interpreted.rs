@@ -4,10 +4,7 @@
 
 mod common;
 
-use common::agree::{
-    assert_agree, assert_agree_on, moves, piece_moves, spec_interpreter, test_interpreter, test_spec, Compare, Rng,
-    MAX_PLIES, POSITIONS,
-};
+use common::agree::{assert_agree, assert_agree_on, moves, piece_moves, Compare, Rng, MAX_PLIES, POSITIONS};
 use common::random_walk;
 use common::test_variant;
 use mbn::codegen::interp::Interpreter;
@@ -176,10 +173,8 @@ fn generated_multileg_variants_match_fairy_stockfish() {
     }
 }
 
-const WIDE_START: &str = "cmhgklso8/pppppppp8/16/16/16/16/16/16/16/16/16/16/16/16/PPPPPPPP8/CMHGKLSO8 w - - 0 1";
-
-mbn::mbn! {
-    variant WideLocusts {
+common::twin_variant! {
+    WideLocusts, wide_interpreter {
         board: "16x16",
         start: "cmhgklso8/pppppppp8/16/16/16/16/16/16/16/16/16/16/16/16/PPPPPPPP8/CMHGKLSO8 w - - 0 1",
         pieces: "P|Pawn|=mfW+cfF K|King| C|Checker|=fmF+(fcF-mF) M|Rampager|=(aW)3 \
@@ -193,7 +188,7 @@ mbn::mbn! {
 
 #[test]
 fn generated_multileg_pieces_agree_with_the_interpreter_on_a_256_square_board() {
-    let interp = test_interpreter("wide", 16, WIDE_START, LOCUST_PIECES, "K", "[16]");
+    let interp = wide_interpreter();
     let start = WideLocusts::start_position();
     for depth in 1..=3 {
         let mut pos = start.clone();
@@ -209,17 +204,13 @@ fn generated_multileg_pieces_agree_with_the_interpreter_on_a_256_square_board() 
     assert!(list.iter().any(|mv| !list.extra_captures(mv).is_empty()), "{got:?}");
 }
 
-/// The pieces of the swap test variant (docs/SEMANTICS.md M24): the Maxima guard `wK` swaps with
-/// enemies (the enemy king too), the Swapper with friends (its own king and rooks too), the King
-/// with friends on its diagonals, the Yoyo with the first piece of either colour on a diagonal;
-/// pawns promote to them. The King's and the Yoyo's swap legs also move where their other leg
-/// moves: each such move is listed once.
-const SWAP_PIECES: &str = "P|Pawn| N|Knight| R|Rook| Q|Queen| K|King|=K+wwF G|Guard|=wK S|Swapper|=mN+cwwN \
-    Y|Yoyo|=mQ+wyB +P==QGSY";
-const SWAP_START: &str = "rsgqkynr/pppppppp/8/8/8/8/PPPPPPPP/RSGQKYNR w KQkq - 0 1";
-
-mbn::mbn! {
-    variant Swaps {
+common::twin_variant! {
+    /// The pieces of the swap test variant (docs/SEMANTICS.md M24): the Maxima guard `wK` swaps with
+    /// enemies (the enemy king too), the Swapper with friends (its own king and rooks too), the King
+    /// with friends on its diagonals, the Yoyo with the first piece of either colour on a diagonal;
+    /// pawns promote to them. The King's and the Yoyo's swap legs also move where their other leg
+    /// moves: each such move is listed once.
+    Swaps, swap_interpreter {
         board: "8x8",
         start: "rsgqkynr/pppppppp/8/8/8/8/PPPPPPPP/RSGQKYNR w KQkq - 0 1",
         pieces: "P|Pawn| N|Knight| R|Rook| Q|Queen| K|King|=K+wwF G|Guard|=wK S|Swapper|=mN+cwwN \
@@ -228,13 +219,6 @@ mbn::mbn! {
         castling_partners: "R",
         promotion_zone: "[8]",
     }
-}
-
-/// The interpreter of the swap test variant.
-fn swap_interpreter() -> Interpreter {
-    let mut spec = test_spec("swaps", 8, SWAP_START, SWAP_PIECES, "K", "[8]");
-    spec.castling_partners = "R".to_string();
-    spec_interpreter(&spec)
 }
 
 #[test]
@@ -405,23 +389,16 @@ fn multileg_piece_sets_by_hand() {
     assert_eq!(dests("7k/8/3p4/8/8/3P4/8/K2G4 w - - 0 1", "d1"), "b1 d5 f1 g1 h1 xd6");
 }
 
-/// The decision operator `#` (docs/SEMANTICS.md M31), with the seed's Chief `(dWF)03+#c{C}C`:
-/// three King steps, or a Camel leap that takes the enemy Chief and ends the game. No royal piece.
-const CHIEF_PIECES: &str = "C|Chief|=(dWF)03+#c{C}C N|Knight| P|Pawn|=mfW+cfF";
-const CHIEF_START: &str = "1n1c2n1/pppppppp/8/8/8/8/PPPPPPPP/1N1C2N1 w - - 0 1";
-
-mbn::mbn! {
-    variant Chiefs {
+common::twin_variant! {
+    /// The decision operator `#` (docs/SEMANTICS.md M31), with the seed's Chief `(dWF)03+#c{C}C`:
+    /// three King steps, or a Camel leap that takes the enemy Chief and ends the game. No royal piece.
+    Chiefs, chief_interpreter {
         board: "8x8",
         start: "1n1c2n1/pppppppp/8/8/8/8/PPPPPPPP/1N1C2N1 w - - 0 1",
         pieces: "C|Chief|=(dWF)03+#c{C}C N|Knight| P|Pawn|=mfW+cfF",
         promotion_zone: "[8]",
         promotion_mandatory: true,
     }
-}
-
-fn chief_interpreter() -> Interpreter {
-    test_interpreter("chiefs", 8, CHIEF_START, CHIEF_PIECES, "", "[8]")
 }
 
 #[test]
@@ -1361,17 +1338,13 @@ fn generated_omega_castling_agrees_with_the_interpreter() {
     assert_eq!(castles, ["d1/b1e1", "h1/i1g1"]);
 }
 
-/// Complex riders that turn freely (docs/SEMANTICS.md M67, M68) on a 6x6 board (the interpreter
-/// walks a flood fill for every attack test, so the board is kept small): the Wanderer `(dK)0`
-/// walks king steps any way through empty squares, the Gadabout `(dW-F)0` Mao leaps any way, and
-/// the Circler `((fr)K)*` turns right every step and stops only at the edge, and the Borderer
-/// `(dK)*` walks king steps any way and stops only at the edge.
-const FREE_PIECES: &str =
-    "P|Pawn|=mfW+cfF K|King| N|Borderer|=(dK)* Y|Wanderer|=(dK)0 G|Gadabout|=(dW-F)0 C|Circler|=((fr)K)* +P==NYG";
-const FREE_START: &str = "nygkcn/pppppp/6/6/PPPPPP/NYGKCN w - - 0 1";
-
-mbn::mbn! {
-    variant FreeRiders {
+common::twin_variant! {
+    /// Complex riders that turn freely (docs/SEMANTICS.md M67, M68) on a 6x6 board (the interpreter
+    /// walks a flood fill for every attack test, so the board is kept small): the Wanderer `(dK)0`
+    /// walks king steps any way through empty squares, the Gadabout `(dW-F)0` Mao leaps any way, and
+    /// the Circler `((fr)K)*` turns right every step and stops only at the edge, and the Borderer
+    /// `(dK)*` walks king steps any way and stops only at the edge.
+    FreeRiders, free_interpreter {
         board: "6x6",
         start: "nygkcn/pppppp/6/6/PPPPPP/NYGKCN w - - 0 1",
         pieces: "P|Pawn|=mfW+cfF K|King| N|Borderer|=(dK)* Y|Wanderer|=(dK)0 G|Gadabout|=(dW-F)0 C|Circler|=((fr)K)* +P==NYG",
@@ -1379,10 +1352,6 @@ mbn::mbn! {
         promotion_zone: "[6]",
         promotion_mandatory: true,
     }
-}
-
-fn free_interpreter() -> Interpreter {
-    test_interpreter("freeriders", 6, FREE_START, FREE_PIECES, "K", "[6]")
 }
 
 #[test]
@@ -1423,16 +1392,13 @@ fn free_riders_by_hand() {
     assert_eq!(at("k4K/6/6/PP4/1PPPPP/5N w - - 0 1", "f1"), "a1 a2");
 }
 
-/// Free-turning riders with more of their move after them (docs/SEMANTICS.md M79) on a 6x6 board
-/// (small for the same reason): the Trekker `(dW)0-W` walks W steps any way through empty squares
-/// and then one more straight on, the Swerver `(dK)0-sW` walks king steps any way and then turns
-/// a W step aside (90° after a W step, 45° after an F step), the Jumper `(dW)0--N` leaps a Knight
-/// from any square its W steps reach.
-const ON_PIECES: &str = "P|Pawn|=mfW+cfF K|King| T|Trekker|=(dW)0-W S|Swerver|=(dK)0-sW J|Jumper|=(dW)0--N +P==TSJ";
-const ON_START: &str = "tsjkst/pppppp/6/6/PPPPPP/TSJKST w - - 0 1";
-
-mbn::mbn! {
-    variant FreeRidersOn {
+common::twin_variant! {
+    /// Free-turning riders with more of their move after them (docs/SEMANTICS.md M79) on a 6x6 board
+    /// (small for the same reason): the Trekker `(dW)0-W` walks W steps any way through empty squares
+    /// and then one more straight on, the Swerver `(dK)0-sW` walks king steps any way and then turns
+    /// a W step aside (90° after a W step, 45° after an F step), the Jumper `(dW)0--N` leaps a Knight
+    /// from any square its W steps reach.
+    FreeRidersOn, on_interpreter {
         board: "6x6",
         start: "tsjkst/pppppp/6/6/PPPPPP/TSJKST w - - 0 1",
         pieces: "P|Pawn|=mfW+cfF K|King| T|Trekker|=(dW)0-W S|Swerver|=(dK)0-sW J|Jumper|=(dW)0--N +P==TSJ",
@@ -1444,7 +1410,7 @@ mbn::mbn! {
 
 #[test]
 fn free_riders_with_more_after_them_agree_with_the_interpreter() {
-    let interp = test_interpreter("freeriderson", 6, ON_START, ON_PIECES, "K", "[6]");
+    let interp = on_interpreter();
     assert_agree_on("freeriderson", &FreeRidersOn, &interp, FreeRidersOn::start_position(), 1_000);
     let open = FreeRidersOn::position("kp4/pp1s2/2t3/3T2/1J2PP/2S1PK w - - 0 1").unwrap();
     assert_agree_on("freeriderson (open)", &FreeRidersOn, &interp, open, 1_000);

@@ -6,20 +6,14 @@
 
 mod common;
 
-use common::agree::{assert_agree, piece_moves, piece_moves_by, play, spec_interpreter, test_spec};
+use common::agree::{assert_agree, piece_moves, piece_moves_by, play};
 use common::{assert_make_unmake, random_walk};
-use mbn::codegen::interp::Interpreter;
-use mbn::codegen::variant::VariantSpec;
 use mbn::runtime::{perft, perft_no_bulk, Bitboard, MoveFlags, MoveGenerator, MoveList, Position};
 
-/// The King's knight leap and `ii` castlings decay with the first check; the Squire `K+iiD` is not
-/// royal. The start has no c, d, e Pawns, so that playouts meet unmoved Kings in check often.
-const PIECES: &str = "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King|=WF+iiN S|Squire|=K+iiD \
-    O-O=[*]iisR[g]=isR[f] O-O-O=[*]iisR[c]=isR[d] +P==QRBNS";
-const START: &str = "rsbqkbnr/pp3ppp/8/8/8/8/PP3PPP/RSBQKBNR w KQkq - 0 1";
-
-mbn::mbn! {
-    variant Decays {
+common::twin_variant! {
+    /// The King's knight leap and `ii` castlings decay with the first check; the Squire `K+iiD` is
+    /// not royal. The start has no c, d, e Pawns, so that playouts meet unmoved Kings in check often.
+    Decays, interpreter {
         board: "8x8",
         start: "rsbqkbnr/pp3ppp/8/8/8/8/PP3PPP/RSBQKBNR w KQkq - 0 1",
         pieces: "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King|=WF+iiN S|Squire|=K+iiD \
@@ -28,12 +22,6 @@ mbn::mbn! {
         castling_partners: "R",
         promotion_zone: "[8]",
     }
-}
-
-fn interpreter() -> Interpreter {
-    let mut spec = test_spec("decays", 8, START, PIECES, "K", "[8]");
-    spec.castling_partners = "R".to_string();
-    spec_interpreter(&spec)
 }
 
 #[test]
@@ -145,8 +133,8 @@ impl TapWhite for Position<u64> {
     }
 }
 
-mbn::mbn! {
-    variant DropDecays {
+common::twin_variant! {
+    DropDecays, drop_interpreter {
         board: "8x8",
         start: "4k3/8/8/8/8/8/8/4K3[ST] w - - 0 1",
         pieces: "K|King| S|Squire|=K+iiD T|Tower|=K+iD",
@@ -158,17 +146,7 @@ mbn::mbn! {
 
 #[test]
 fn a_dropped_piece_has_initial_moves_but_no_decaying_ones() {
-    let mut spec = VariantSpec::new(
-        "dropdecays",
-        8,
-        8,
-        "4k3/8/8/8/8/8/8/4K3[ST] w - - 0 1",
-        "K|King| S|Squire|=K+iiD T|Tower|=K+iD",
-    );
-    spec.royal = "K".to_string();
-    spec.drops = true;
-    spec.captures_to_hand = true;
-    let interp = spec_interpreter(&spec);
+    let interp = drop_interpreter();
     let mut pos = DropDecays::start_position();
     play(&interp, &mut pos, &["S@b1", "e8e7", "T@g1", "e7e8"]);
     // Both stand unmoved on their first rank: the Tower (`i`) has its Dabbaba leap g3 (e1 holds

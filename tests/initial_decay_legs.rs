@@ -7,16 +7,12 @@
 
 mod common;
 
-use common::agree::{assert_agree, piece_moves, play, spec_interpreter, test_spec};
+use common::agree::{assert_agree, piece_moves, play};
 use common::{assert_make_unmake, random_walk};
-use mbn::codegen::interp::Interpreter;
 use mbn::runtime::{perft, perft_no_bulk, Bitboard, Color, MoveFlags, MoveGenerator, MoveList, Position};
 
-const PIECES: &str = "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King|=WF+(iiW-fF) S|Squire|=K+(W-iiW) +P==QRBNS";
-const START: &str = "rsbqkbnr/pp3ppp/8/8/8/8/PP3PPP/RSBQKBNR w - - 0 1";
-
-mbn::mbn! {
-    variant DecayLegs {
+common::twin_variant! {
+    DecayLegs, interpreter {
         board: "8x8",
         start: "rsbqkbnr/pp3ppp/8/8/8/8/PP3PPP/RSBQKBNR w - - 0 1",
         pieces: "P|Pawn| N|Knight| B|Bishop| R|Rook| Q|Queen| K|King|=WF+(iiW-fF) S|Squire|=K+(W-iiW) +P==QRBNS",
@@ -26,8 +22,9 @@ mbn::mbn! {
     }
 }
 
-fn interpreter() -> Interpreter {
-    spec_interpreter(&test_spec("decaylegs", 8, START, PIECES, "K", "[8]"))
+/// The start position with its Kings unmoved ([`load`]).
+fn start() -> Position<u64> {
+    load(&DecayLegs::start_position().to_fen())
 }
 
 /// The position of `fen` with its Kings unmoved: FEN marks a King on its first rank unmoved only
@@ -127,7 +124,7 @@ fn make_and_unmake_restore_the_record() {
     // Random playouts from the start: every legal move made and unmade restores the position
     // exactly (the record included), and the playouts reach positions with the record set.
     let (mut with_record, mut flagged, mut leaps) = (0, 0, 0);
-    random_walk(&DecayLegs, &load(START), 3_000, 80, 0x2545_f491_4f6c_dd1d, |pos, list| {
+    random_walk(&DecayLegs, &start(), 3_000, 80, 0x2545_f491_4f6c_dd1d, |pos, list| {
         assert_make_unmake(pos, list, |pos, mv| {
             flagged += usize::from(mv.flags().contains(MoveFlags::CHECKED));
             let king = pos.piece_at(mv.from()).is_some_and(|p| p.kind.0 == 5);
@@ -143,16 +140,16 @@ fn make_and_unmake_restore_the_record() {
         "{with_record} positions with the record, {flagged} flagged moves, {leaps} King leaps"
     );
     // Perft with every leaf made and unmade counts what bulk counting counts.
-    let mut pos = load(START);
+    let mut pos = start();
     assert_eq!(perft_no_bulk(&DecayLegs, &mut pos, 3), perft(&DecayLegs, &mut pos, 3));
-    assert_eq!(pos, load(START));
+    assert_eq!(pos, start());
 }
 
 #[test]
 fn generated_decaying_legs_agree_with_the_interpreter() {
-    assert_agree("decaylegs", &DecayLegs, &interpreter(), load(START));
+    assert_agree("decaylegs", &DecayLegs, &interpreter(), start());
     // By hand at depth 1: Pawns 10, Squire c2, Bishops 5 + 5, Queen 14 (with xd8), Knight 3, King
     // e2 and the lame leap f3 (through e2; d3 is attacked by the Queen on d8, d1 and f1 are held).
-    assert_eq!(perft(&DecayLegs, &mut load(START), 1), 40);
-    assert_eq!(perft(&DecayLegs, &mut load(START), 3), 51_040);
+    assert_eq!(perft(&DecayLegs, &mut start(), 1), 40);
+    assert_eq!(perft(&DecayLegs, &mut start(), 3), 51_040);
 }

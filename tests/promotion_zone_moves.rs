@@ -4,14 +4,10 @@
 
 mod common;
 
-use common::agree::{assert_agree, piece_moves_by, play, spec_interpreter, test_spec};
-use mbn::codegen::interp::Interpreter;
+use common::agree::{assert_agree, piece_moves_by, play};
 
-const START: &str = "4k3/ppcpplpp/8/8/8/8/PPCPPLPP/4K3 w - - 0 1";
-const PIECES: &str = "K|King| P|Pawn| Q|Queen| C|Checker|=cW-mW L|Leaper|=fcW-mW +P==Q +C==Q +L==Q";
-
-mbn::mbn! {
-    variant Zone {
+common::twin_variant! {
+    Zone, interpreter {
         board: "8x8",
         start: "4k3/ppcpplpp/8/8/8/8/PPCPPLPP/4K3 w - - 0 1",
         pieces: "K|King| P|Pawn| Q|Queen| C|Checker|=cW-mW L|Leaper|=fcW-mW +P==Q +C==Q +L==Q",
@@ -20,13 +16,6 @@ mbn::mbn! {
         promotion_mandatory: false,
         immobility_illegal: true,
     }
-}
-
-fn interpreter() -> Interpreter {
-    let mut spec = test_spec("Zone", 8, START, PIECES, "K", "[6-8]");
-    spec.promotion_mandatory = false;
-    spec.immobility_illegal = true;
-    spec_interpreter(&spec)
 }
 
 /// The moves of the piece on `from` after `ucis` from `fen`, in UCI with the squares captured on

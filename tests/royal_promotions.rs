@@ -5,16 +5,12 @@
 
 mod common;
 
-use common::agree::{assert_agree, moves_starting, test_spec};
-use mbn::codegen::interp::Interpreter;
+use common::agree::{assert_agree, moves_starting};
 use mbn::runtime::{MoveGenerator, Position};
 
-const START: &str = "r3k3/4P3/8/8/8/8/1a6/4K3[Aa] w - - 0 1";
-/// `A` is a royal Wazir that promotes to a Queen on the last rank; the Pawn may become an `A`.
-const PIECES: &str = "P|Pawn| N|Knight| R|Rook| Q|Queen| K|King| A|Aa|=W +A==Q +P==QA";
-
-mbn::mbn! {
-    variant Royals {
+common::twin_variant! {
+    /// `A` is a royal Wazir that promotes to a Queen on the last rank; the Pawn may become an `A`.
+    Royals, interpreter {
         board: "8x8",
         start: "r3k3/4P3/8/8/8/8/1a6/4K3[Aa] w - - 0 1",
         pieces: "P|Pawn| N|Knight| R|Rook| Q|Queen| K|King| A|Aa|=W +A==Q +P==QA",
@@ -24,14 +20,6 @@ mbn::mbn! {
         drops: true,
         drop_mate_illegal: "P",
     }
-}
-
-fn interpreter() -> Interpreter {
-    let mut spec = test_spec("Royals", 8, START, PIECES, "KA", "[8]");
-    spec.promotion_mandatory = true;
-    spec.drops = true;
-    spec.drop_mate_illegal = "P".to_string();
-    common::agree::spec_interpreter(&spec)
 }
 
 /// The legal moves of `generator` in `fen` that start with `prefix`, in UCI, sorted.

@@ -7,21 +7,17 @@
 
 mod common;
 
-use common::agree::{assert_agree, piece_moves, spec_interpreter, test_spec};
+use common::agree::{assert_agree, piece_moves, test_spec};
 use common::{assert_make_unmake, random_walk};
 use mbn::codegen::interp::Interpreter;
 use mbn::codegen::variant::Variant;
 use mbn::runtime::{perft, MoveGenerator, Position};
 
-/// The Uhlan is the seed's piece; the Vaulter its orthogonal twin, the Yeoman jumps friendly X
-/// only, the Elk any piece, the Springer (not in the start position) jumps at least one piece. X is
-/// a Wazir, the hurdle the others may jump.
-const PIECES: &str = "P|Pawn| Q|Queen| K|King| X|Xpiece|=W U|Uhlan|={jy{X}F}0-F V|Vaulter|={jy{X}W}0-W \
-    Y|Yeoman|={jj{X}F}0-F E|Elk|=[jyF]0-F S|Springer|=(jyF)0-F +P==QUVYE";
-const START: &str = "xuvqkeyx/ppxppxpp/8/8/8/8/PPXPPXPP/XUVQKEYX w - - 0 1";
-
-mbn::mbn! {
-    variant VisitChains {
+common::twin_variant! {
+    /// The Uhlan is the seed's piece; the Vaulter its orthogonal twin, the Yeoman jumps friendly X
+    /// only, the Elk any piece, the Springer (not in the start position) jumps at least one piece. X is
+    /// a Wazir, the hurdle the others may jump.
+    VisitChains, interpreter {
         board: "8x8",
         start: "xuvqkeyx/ppxppxpp/8/8/8/8/PPXPPXPP/XUVQKEYX w - - 0 1",
         pieces: "P|Pawn| Q|Queen| K|King| X|Xpiece|=W U|Uhlan|={jy{X}F}0-F V|Vaulter|={jy{X}W}0-W \
@@ -30,10 +26,6 @@ mbn::mbn! {
         promotion_zone: "[8]",
         promotion_mandatory: true,
     }
-}
-
-fn interpreter() -> Interpreter {
-    spec_interpreter(&test_spec("visitchains", 8, START, PIECES, "K", "[8]"))
 }
 
 fn load(fen: &str) -> Position<u64> {
@@ -116,14 +108,14 @@ fn generated_visit_chains_agree_with_the_interpreter() {
     // By hand at depth 1: six Pawns, one or two steps (12); the X on c2 and f2 one step each (2);
     // the Uhlan over c2 to d3, the Vaulter over c2 to c3, the Elk over e2 to d3 and over g2 to h3,
     // the Yeoman over f2 to e3 (5).
-    assert_eq!(perft(&VisitChains, &mut load(START), 1), 19);
-    assert_eq!(perft(&VisitChains, &mut load(START), 2), 361);
-    assert_eq!(perft(&VisitChains, &mut load(START), 3), 7_486);
-    assert_agree("visitchains", &VisitChains, &interpreter(), load(START));
+    assert_eq!(perft(&VisitChains, &mut VisitChains::start_position(), 1), 19);
+    assert_eq!(perft(&VisitChains, &mut VisitChains::start_position(), 2), 361);
+    assert_eq!(perft(&VisitChains, &mut VisitChains::start_position(), 3), 7_486);
+    assert_agree("visitchains", &VisitChains, &interpreter(), VisitChains::start_position());
     // The playouts jump: moves of the jumpers that go further than one step (over at least one
     // piece), and make/unmake restores every position.
     let mut jumps = 0;
-    random_walk(&VisitChains, &load(START), 3_000, 100, 0x2545_f491_4f6c_dd1d, |pos, list| {
+    random_walk(&VisitChains, &VisitChains::start_position(), 3_000, 100, 0x2545_f491_4f6c_dd1d, |pos, list| {
         let g = pos.geometry();
         assert_make_unmake(pos, list, |pos, mv| {
             let symbol = pos.piece_at(mv.from()).map(|p| pos.table().symbol(p).to_ascii_uppercase());

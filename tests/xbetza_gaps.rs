@@ -5,44 +5,28 @@
 
 mod common;
 
-use common::agree::{assert_agree, piece_moves_by, play, xbetza_test_interpreter};
-use mbn::codegen::interp::Interpreter;
+use common::agree::{assert_agree, piece_moves_by, play};
 use mbn::runtime::{Move, MoveList};
 
-const START: &str = "rsvckhnr/pppppppp/8/8/8/8/PPPPPPPP/RSVCKHNR w - - 0 1";
-const PIECES: &str = "P|Pawn| R|Rook| S|Swapper| V|Displacer| C|Cannon| N|Checker| H|Hobbler| K|King| +P==RSVCNH";
-const XBETZA: [(char, &str); 8] = [
-    ('P', "fmWfceFfnafsmWfeafmW"),
-    ('R', "R"),
-    ('S', "KuafdQ"),
-    ('V', "KafuafcR"),
-    ('C', "mKupR"),
-    ('N', "NkafW"),
-    ('H', "fnnNbinNceK"),
-    ('K', "K"),
-];
-
-mbn::mbn! {
-    variant Gaps {
+common::twin_variant! {
+    Gaps, interpreter {
         board: "8x8",
         start: "rsvckhnr/pppppppp/8/8/8/8/PPPPPPPP/RSVCKHNR w - - 0 1",
         pieces: "P|Pawn| R|Rook| S|Swapper| V|Displacer| C|Cannon| N|Checker| H|Hobbler| K|King| +P==RSVCNH",
         royal: "K",
         promotion_zone: "[8]",
         promotion_mandatory: true,
-        piece P = xbetza "fmWfceFfnafsmWfeafmW",
-        piece R = xbetza "R",
-        piece S = xbetza "KuafdQ",
-        piece V = xbetza "KafuafcR",
-        piece C = xbetza "mKupR",
-        piece N = xbetza "NkafW",
-        piece H = xbetza "fnnNbinNceK",
-        piece K = xbetza "K",
     }
-}
-
-fn interpreter() -> Interpreter {
-    xbetza_test_interpreter("gaps", START, PIECES, &XBETZA)
+    xbetza {
+        P = "fmWfceFfnafsmWfeafmW",
+        R = "R",
+        S = "KuafdQ",
+        V = "KafuafcR",
+        C = "mKupR",
+        N = "NkafW",
+        H = "fnnNbinNceK",
+        K = "K",
+    }
 }
 
 /// X67 (`u` on the first leg `uafdQ`, on a later leg on the way `afuafcR`, on a hop `upR`), X68

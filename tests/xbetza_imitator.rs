@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::agree::{assert_agree, spec_interpreter, test_spec};
+use common::agree::assert_agree;
 use common::test_variant;
 use mbn::codegen::interp::Interpreter;
 use mbn::runtime::perft::perft;
@@ -197,19 +197,16 @@ fn the_position_records_the_last_moved_kind() {
 /// b5, c4 d3) 5. Depth 2: 3 x 6 + 16 = 34.
 #[test]
 fn perft_of_a_tiny_variant_by_hand() {
-    let mut spec = test_spec("tiny", 5, "k3i/5/5/5/K1N1I w - - 0 1", "K|King| N|Knight| I|Imitator|", "K", "[5]");
-    spec.xbetza = vec![('N', "N".to_string()), ('I', "I".to_string())];
-    let interp = spec_interpreter(&spec);
-    mbn::mbn! {
-        variant Tiny {
+    common::twin_variant! {
+        Tiny, tiny {
             board: "5x5",
             start: "k3i/5/5/5/K1N1I w - - 0 1",
             pieces: "K|King| N|Knight| I|Imitator|",
             royal: "K",
-            piece N = xbetza "N",
-            piece I = xbetza "I",
         }
+        xbetza { N = "N", I = "I" }
     }
+    let interp = tiny();
     for depth in 1..=2 {
         let mut pos = Tiny::start_position();
         let want = [7, 34][depth as usize - 1];

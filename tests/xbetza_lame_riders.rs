@@ -4,33 +4,25 @@
 
 mod common;
 
-use common::agree::{assert_agree, piece_moves, xbetza_test_interpreter};
-use mbn::codegen::interp::Interpreter;
+use common::agree::{assert_agree, piece_moves};
 
-const START: &str = "rczqkzcr/pppppppp/8/8/8/8/PPPPPPPP/RCZQKZCR w - - 0 1";
-const PIECES: &str = "P|Pawn| R|Rook| C|Camel rider| Z|Zebra rider| Q|Queen| K|King| +P==RCZQ";
-const XBETZA: [(char, &str); 6] =
-    [('P', "fmWfceFifmnD"), ('R', "R"), ('C', "WnC0"), ('Z', "FnZ0"), ('Q', "Q"), ('K', "K")];
-
-mbn::mbn! {
-    variant LameRiders {
+common::twin_variant! {
+    LameRiders, interpreter {
         board: "8x8",
         start: "rczqkzcr/pppppppp/8/8/8/8/PPPPPPPP/RCZQKZCR w - - 0 1",
         pieces: "P|Pawn| R|Rook| C|Camel rider| Z|Zebra rider| Q|Queen| K|King| +P==RCZQ",
         royal: "K",
         promotion_zone: "[8]",
         promotion_mandatory: true,
-        piece P = xbetza "fmWfceFifmnD",
-        piece R = xbetza "R",
-        piece C = xbetza "WnC0",
-        piece Z = xbetza "FnZ0",
-        piece Q = xbetza "Q",
-        piece K = xbetza "K",
     }
-}
-
-fn interpreter() -> Interpreter {
-    xbetza_test_interpreter("lame-riders", START, PIECES, &XBETZA)
+    xbetza {
+        P = "fmWfceFifmnD",
+        R = "R",
+        C = "WnC0",
+        Z = "FnZ0",
+        Q = "Q",
+        K = "K",
+    }
 }
 
 #[test]

@@ -5,34 +5,26 @@
 
 mod common;
 
-use common::agree::{assert_agree, piece_moves_by, xbetza_test_interpreter};
-use mbn::codegen::interp::Interpreter;
+use common::agree::{assert_agree, piece_moves_by};
 use mbn::runtime::{Move, MoveList};
 
-const START: &str = "rtugkgtr/pppppppp/8/8/8/8/PPPPPPPP/RTUGKGTR w - - 0 1";
-const PIECES: &str = "P|Pawn| R|Rook| T|Tame hopper| U|Swapping cannon| G|Tame grasshopper| K|King| +P==RTUG";
-const XBETZA: [(char, &str); 6] =
-    [('P', "fmWfceFifmnD"), ('R', "R"), ('T', "mKtpQ4"), ('U', "mKupR4"), ('G', "KtgR4"), ('K', "K")];
-
-mbn::mbn! {
-    variant RangedHops {
+common::twin_variant! {
+    RangedHops, interpreter {
         board: "8x8",
         start: "rtugkgtr/pppppppp/8/8/8/8/PPPPPPPP/RTUGKGTR w - - 0 1",
         pieces: "P|Pawn| R|Rook| T|Tame hopper| U|Swapping cannon| G|Tame grasshopper| K|King| +P==RTUG",
         royal: "K",
         promotion_zone: "[8]",
         promotion_mandatory: true,
-        piece P = xbetza "fmWfceFifmnD",
-        piece R = xbetza "R",
-        piece T = xbetza "mKtpQ4",
-        piece U = xbetza "mKupR4",
-        piece G = xbetza "KtgR4",
-        piece K = xbetza "K",
     }
-}
-
-fn interpreter() -> Interpreter {
-    xbetza_test_interpreter("ranged-hops", START, PIECES, &XBETZA)
+    xbetza {
+        P = "fmWfceFifmnD",
+        R = "R",
+        T = "mKtpQ4",
+        U = "mKupR4",
+        G = "KtgR4",
+        K = "K",
+    }
 }
 
 #[test]

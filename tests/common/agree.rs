@@ -177,25 +177,59 @@ pub fn assert_agree_on<B: Bitboard, G: MoveGenerator<B>>(
     }
 }
 
-/// The interpreter of a square test variant (`size` files and ranks) with the royal pieces `royal`
-/// ("" for none) and promotions, mandatory, in `zone`: the spec of its `mbn!` form below.
-pub fn test_interpreter(name: &str, size: u8, start: &str, pieces: &str, royal: &str, zone: &str) -> Interpreter {
-    spec_interpreter(&test_spec(name, size, start, pieces, royal, zone))
-}
-
-/// An 8x8 test variant with King `K`, promotion on the last rank, and pieces written in XBetza.
-pub fn xbetza_test_interpreter(name: &str, start: &str, pieces: &str, xbetza: &[(char, &str)]) -> Interpreter {
-    let mut spec = test_spec(name, 8, start, pieces, "K", "[8]");
-    spec.xbetza = xbetza.iter().map(|&(c, s)| (c, s.to_string())).collect();
-    spec_interpreter(&spec)
-}
-
+/// The spec of a square test variant (`size` files and ranks) with the royal pieces `royal` ("" for
+/// none) and promotions, mandatory, in `zone`: for specs a test builds without an `mbn!` twin.
 pub fn test_spec(name: &str, size: u8, start: &str, pieces: &str, royal: &str, zone: &str) -> VariantSpec {
     let mut spec = VariantSpec::new(name, size, size, start, pieces);
     spec.royal = royal.to_string();
     spec.promotion_zone = Some(zone.to_string());
     spec.promotion_mandatory = true;
     spec
+}
+
+/// A field of an inline `mbn!` variant (`royal: "K"`, `drops: true`), set on a spec as the macro
+/// sets it (`common::twin_variant!`). The macro has refused unknown fields before this runs.
+pub trait SpecField {
+    fn set_on(self, spec: &mut VariantSpec, key: &str);
+}
+
+/// The letter a piece is named by in `twin_variant!` (`P` of `P = "fmW"`).
+pub fn letter(name: &str) -> char {
+    name.chars().next().expect("a letter")
+}
+
+impl SpecField for &str {
+    fn set_on(self, spec: &mut VariantSpec, key: &str) {
+        let text = self.to_string();
+        match key {
+            "board" => {
+                let size = |n: &str| n.parse().unwrap_or_else(|_| panic!("board `{self}`"));
+                let (files, ranks) = self.split_once('x').unwrap_or_else(|| panic!("board `{self}`"));
+                (spec.files, spec.ranks) = (size(files), size(ranks));
+            }
+            "start" => spec.start_fen = text,
+            "pieces" => spec.pieces = text,
+            "royal" => spec.royal = text,
+            "castling_partners" => spec.castling_partners = text,
+            "promotion_zone" => spec.promotion_zone = Some(text),
+            "drop_no_doubled" => spec.drop_no_doubled = text,
+            "drop_mate_illegal" => spec.drop_mate_illegal = text,
+            _ => panic!("`{key}` is not a text field of a variant"),
+        }
+    }
+}
+
+impl SpecField for bool {
+    fn set_on(self, spec: &mut VariantSpec, key: &str) {
+        match key {
+            "promotion_mandatory" => spec.promotion_mandatory = self,
+            "drops" => spec.drops = self,
+            "captures_to_hand" => spec.captures_to_hand = self,
+            "immobility_illegal" => spec.immobility_illegal = self,
+            "bikjang" => spec.bikjang = self,
+            _ => panic!("`{key}` is not a flag of a variant"),
+        }
+    }
 }
 
 pub fn spec_interpreter(spec: &VariantSpec) -> Interpreter {

@@ -52,6 +52,42 @@ macro_rules! test_variant {
 #[allow(unused_imports)]
 pub(crate) use test_variant;
 
+/// A test variant written once: its generated move generator `$name` (the inline `mbn!` variant
+/// of the fields given) and `$interp()`, the reference interpreter of a spec built from the same
+/// fields as `mbn!` builds it ([`agree::SpecField`]), so the two back ends cannot be handed two
+/// different variants. Pieces written in XBetza and mobility regions follow in their own groups:
+/// `xbetza { P = "fmWfcF" }`, `regions { K = "[d-f1-3]" }`.
+#[allow(unused_macros)]
+macro_rules! twin_variant {
+    (
+        $(#[$doc:meta])*
+        $name:ident, $interp:ident {
+            $($key:ident: $value:literal),+ $(,)?
+        }
+        $(xbetza { $($letter:ident = $notation:literal),+ $(,)? })?
+        $(regions { $($region_of:ident = $region:literal),+ $(,)? })?
+    ) => {
+        mbn::mbn! {
+            variant $name {
+                $($key: $value,)+
+                $($(piece $letter = xbetza $notation,)+)?
+                $($(region $region_of = $region,)+)?
+            }
+        }
+
+        $(#[$doc])*
+        fn $interp() -> mbn::codegen::interp::Interpreter {
+            let mut spec = mbn::codegen::variant::VariantSpec::new(stringify!($name), 8, 8, "", "");
+            $($crate::common::agree::SpecField::set_on($value, &mut spec, stringify!($key));)+
+            $($(spec.xbetza.push(($crate::common::agree::letter(stringify!($letter)), $notation.to_string()));)+)?
+            $($(spec.regions.push(($crate::common::agree::letter(stringify!($region_of)), $region.to_string()));)+)?
+            $crate::common::agree::spec_interpreter(&spec)
+        }
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use twin_variant;
+
 /// A xorshift64 generator (13, 7, 17), so failures reproduce.
 pub struct Xorshift(pub u64);
 
