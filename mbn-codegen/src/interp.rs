@@ -894,11 +894,7 @@ impl<B: Bitboard> MoveGenerator<B> for Interpreter {
             return;
         }
         let mut scratch = pos.clone();
-        let mut index = 0;
-        out.retain(|mv, extra| {
-            index += 1;
-            index <= start || legal(&mut scratch, mv, extra)
-        });
+        out.retain_from(start, |mv, extra| legal(&mut scratch, mv, extra));
     }
 
     fn is_square_attacked(&self, pos: &Position<B>, sq: Square, by: Color) -> bool {

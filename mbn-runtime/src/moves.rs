@@ -610,23 +610,17 @@ impl MoveList {
     /// (a move induced by two pieces, XBetza `x`).
     pub fn dedup_from(&mut self, start: usize) {
         let mut seen = std::collections::HashSet::new();
-        let mut index = 0;
-        self.retain(|mv, extra| {
-            index += 1;
-            index <= start || !extra.is_empty() || seen.insert(mv)
-        });
+        self.retain_from(start, |mv, extra| !extra.is_empty() || seen.insert(mv));
     }
 
     /// Removes the repeats, from `start` on, of moves with the same extra captures (in any order),
     /// keeping the first (an Imitator's `vI` making a multi-capture both ways, XBetza X62).
     pub fn dedup_captures_from(&mut self, start: usize) {
         let mut seen = std::collections::HashSet::new();
-        let mut index = 0;
-        self.retain(|mv, extra| {
-            index += 1;
+        self.retain_from(start, |mv, extra| {
             let mut squares = extra.to_vec();
             squares.sort_by_key(|s| s.index());
-            index <= start || seen.insert((Move { extra_start: 0, extra_len: 0, ..mv }, squares))
+            seen.insert((Move { extra_start: 0, extra_len: 0, ..mv }, squares))
         });
     }
 
@@ -724,6 +718,17 @@ impl MoveList {
             let start = usize::from(mv.extra_start);
             let ex = extra.get(start..start + mv.extra_capture_count()).unwrap_or(&[]);
             keep(*mv, ex)
+        });
+    }
+
+    /// Keeps the first `start` moves, and of the moves after them those for which
+    /// `keep(move, extra_captures)` is true: a legality test of the moves a generator has just
+    /// added to a list that held moves before.
+    pub fn retain_from(&mut self, start: usize, mut keep: impl FnMut(Move, &[Square]) -> bool) {
+        let mut index = 0;
+        self.retain(|mv, extra| {
+            index += 1;
+            index <= start || keep(mv, extra)
         });
     }
 }
@@ -983,6 +988,33 @@ mod tests {
             got,
             [Move::double_step(d2, d4), Move::quiet(d2, d4), Move::double_step(e2, e4), Move::quiet(d2, sq(g, "d3"))]
         );
+    }
+
+    /// The moves before `start` stay whatever `keep` says, and `keep` sees each later move once,
+    /// in order, with its extra captures; so do the de-duplications built on it.
+    #[test]
+    fn retain_from_tests_only_the_moves_after_start() {
+        let g = Geometry::CHESS;
+        let (a, b, c, d) = (sq(g, "a1"), sq(g, "b2"), sq(g, "c3"), sq(g, "d4"));
+        let mut list = MoveList::new();
+        list.push(Move::quiet(a, b));
+        list.push(Move::quiet(a, c));
+        list.push(Move::quiet(a, b));
+        list.push_with_captures(Move::capture(a, d), &[b, c]).unwrap();
+        list.push(Move::quiet(a, c));
+        let mut seen = Vec::new();
+        list.retain_from(2, |mv, extra| {
+            seen.push((mv.to(), extra.len()));
+            mv.to() != b
+        });
+        assert_eq!(seen, [(b, 0), (d, 2), (c, 0)]);
+        let got: Vec<Square> = list.iter().map(|mv| mv.to()).collect();
+        assert_eq!(got, [b, c, d, c]);
+        assert_eq!(list.extra_captures(&list.get(2).unwrap()), [b, c]);
+        // From index 1: the second `a1c3` repeats the first and goes; the capture stays.
+        list.dedup_from(1);
+        let got: Vec<Square> = list.iter().map(|mv| mv.to()).collect();
+        assert_eq!(got, [b, c, d]);
     }
 
     #[test]

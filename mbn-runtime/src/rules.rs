@@ -198,10 +198,8 @@ pub fn retain_bikjang<B: Bitboard>(
     mut legal: impl FnMut(&mut Position<B>, Move, &[Square]) -> bool,
 ) {
     let mut scratch = pos.clone();
-    let mut index = 0;
-    out.retain(|mv, extra| {
-        index += 1;
-        if index <= start || mv.is_pass() {
+    out.retain_from(start, |mv, extra| {
+        if mv.is_pass() {
             return true;
         }
         if !legal(&mut scratch, mv, extra) {

@@ -446,11 +446,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
             quote!(&& #rt::__private::keeps_check_rule(self, scratch, mv, extra)),
             quote! {
                 let mut scratch = pos.clone();
-                let mut index = 0;
-                out.retain(|mv, extra| {
-                    index += 1;
-                    index <= start || #rt::__private::keeps_check_rule(self, &mut scratch, mv, extra)
-                });
+                out.retain_from(start, |mv, extra| #rt::__private::keeps_check_rule(self, &mut scratch, mv, extra));
             },
             quote!(|| true),
         )
@@ -476,12 +472,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
     let without_royals = (has_royal_promotions || g.drops.is_some()).then(|| {
         quote! {
             let mut scratch = None;
-            let mut index = 0;
-            out.retain(|mv, extra| {
-                index += 1;
-                if index <= start {
-                    return true;
-                }
+            out.retain_from(start, |mv, extra| {
                 #legal_drop
                 #legal_promotion
                 true
@@ -687,12 +678,7 @@ pub fn emit_variant(variant: &Variant, name: &str, options: &EmitOptions) -> Res
                     };
                     let single_royal = royals.is_single();
                     let mut scratch = None;
-                    let mut index = 0;
-                    out.retain(|mv, extra| {
-                        index += 1;
-                        if index <= start {
-                            return true;
-                        }
+                    out.retain_from(start, |mv, extra| {
                         #legal_drop
                         // A capture of one's own royal piece (`ccW` next to the King) is never legal.
                         if mv.is_capture() && !mv.is_swap() && !mv.is_en_passant() && mv.from() != mv.to() && royals.test(mv.to()) {
