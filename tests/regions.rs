@@ -2,6 +2,8 @@
 //! of Xiangqi that they make possible (X54–X56): hand-checked destinations, Fairy-Stockfish's perft
 //! numbers, and the generated code against the interpreter.
 
+mod common;
+
 use mbn::codegen::interp::Interpreter;
 use mbn::codegen::variant::Variant;
 use mbn::runtime::{perft, Bitboard, MoveGenerator, MoveList, Position};
@@ -242,30 +244,19 @@ fn xiangqi_twin_by_hand() {
     assert_eq!(letter, Some('S'), "the Soldier crossing the river becomes the Crossed Soldier");
 }
 
-mbn::mbn! {
-    variant InlineRegions {
+common::twin_variant! {
+    InlineRegions, inline_interpreter {
         board: "8x8",
         start: "4k3/8/8/8/8/8/3R4/4K3 w - - 0 1",
         pieces: "K|King| R|Rook|",
         royal: "K",
-        region R = "[1-4]",
-        region K = "[b-g1-3]",
     }
+    regions { R = "[1-4]", K = "[b-g1-3]" }
 }
 
 #[test]
 fn inline_variants_take_regions() {
-    let mut spec = mbn::codegen::variant::VariantSpec::new(
-        "inline-regions",
-        8,
-        8,
-        "4k3/8/8/8/8/8/3R4/4K3 w - - 0 1",
-        "K|King| R|Rook|",
-    );
-    spec.royal = "K".into();
-    spec.regions = vec![('R', "[1-4]".into()), ('K', "[b-g1-3]".into())];
-    let variant = Variant::compile(&spec).expect("compiles");
-    let interp = Interpreter::new(&variant).expect("runs");
+    let interp = inline_interpreter();
     let pos = InlineRegions::start_position();
     assert_eq!(both(&InlineRegions, &interp, &pos, Some("d2")), "a2 b2 c2 d1 d3 d4 e2 f2 g2 h2");
     // Black's King has no region here: e8 to every neighbour.
