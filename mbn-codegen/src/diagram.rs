@@ -36,11 +36,22 @@ pub struct Marks {
 /// The destinations of `set` from `(file, rank)` on an empty `board`, and notes on what could not
 /// be shown.
 pub fn destinations(set: &MoveSet, board: Board, from: (u8, u8)) -> (BTreeMap<(u8, u8), Marks>, Vec<String>) {
+    let (marks, mut notes) = single_leg_destinations(set, board, from);
+    if set.moves.iter().any(left_to_the_interpreter) {
+        notes.insert(0, format!("{} are not drawn on the empty board", interpreted_kinds(set)));
+    }
+    (marks, notes)
+}
+
+/// [`destinations`] without a word on the moves [`left_to_the_interpreter`], for a caller that
+/// draws those itself (`mbn explain`, by running the interpreter).
+pub fn single_leg_destinations(
+    set: &MoveSet,
+    board: Board,
+    from: (u8, u8),
+) -> (BTreeMap<(u8, u8), Marks>, Vec<String>) {
     let mut marks: BTreeMap<(u8, u8), Marks> = BTreeMap::new();
     let mut notes = Vec::new();
-    if set.moves.iter().any(left_to_the_interpreter) {
-        notes.push(format!("{} are not drawn on the empty board", interpreted_kinds(set)));
-    }
     for m in set.moves.iter().filter(|m| !left_to_the_interpreter(m)) {
         let Some(leg) = m.single_leg() else { continue };
         let Directions::Absolute(vectors) = &leg.directions else { continue };

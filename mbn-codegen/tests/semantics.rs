@@ -6,7 +6,7 @@
 //! a `// REPORTED:` comment until the code follows the document.
 
 use mbn_codegen::ancp::{equal, Canonical};
-use mbn_codegen::diagram::{destinations, render, Board};
+use mbn_codegen::diagram::{destinations, render, single_leg_destinations, Board};
 use mbn_codegen::expand::expand_move;
 use mbn_codegen::ir::Part;
 use mbn_codegen::syntax::ast::{ItemKind, MoveKind, Notation, PieceName, Steps};
@@ -523,6 +523,16 @@ fn d26_explain_diagrams() {
     assert!(notes.iter().any(|n| n.contains("hopping moves")), "{notes:?}");
     let (_, notes) = destinations(&compile_move("W-fW").unwrap(), board, (1, 1));
     assert!(notes.iter().any(|n| n.contains("multi-leg moves are not drawn")), "{notes:?}");
+    // `mbn explain` draws the multi-leg moves itself (by the interpreter): without that note, the
+    // single legs' marks and notes are the same.
+    let set = compile_move("(W-fW)+pR+F").unwrap();
+    let ((marks, notes), (single, single_notes)) =
+        (destinations(&set, board, (1, 1)), single_leg_destinations(&set, board, (1, 1)));
+    assert_eq!(marks, single);
+    assert_eq!(render(board, (1, 1), &single), "  3 * . *\n  2 . X .\n  1 * . *\n    a b c\n");
+    assert_eq!(notes[0], "multi-leg moves are not drawn on the empty board");
+    assert_eq!(notes[1..], single_notes);
+    assert!(single_notes.iter().all(|n| !n.contains("multi-leg")) && !single_notes.is_empty(), "{single_notes:?}");
 }
 
 // ---------------------------------------------------------------------------------------------

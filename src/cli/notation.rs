@@ -205,8 +205,8 @@ pub fn equal(args: EqualArgs) -> ExitCode {
     }
 }
 
-/// Adds the marks of the moves `diagram::destinations` leaves out (multi-leg and cylindrical
-/// moves, with a note), run by the interpreter on the empty board; the note says how they were
+/// Adds the marks of the moves `diagram::single_leg_destinations` leaves out (multi-leg and
+/// cylindrical moves), run by the interpreter on the empty board, and a note saying how they were
 /// drawn.
 fn draw_interpreted_moves(
     moves: &MoveSet,
@@ -220,7 +220,6 @@ fn draw_interpreted_moves(
         return;
     }
     let kinds = diagram::interpreted_kinds(&left);
-    notes.retain(|n| !n.ends_with("are not drawn on the empty board"));
     let geometry = mbn::runtime::Geometry::new(board.files, board.ranks);
     let (Ok(geometry), Some(sq)) = (geometry, geometry.ok().and_then(|g| g.square(from.0, from.1))) else {
         notes.push(format!("{kinds} are not drawn on a board of this size"));
@@ -288,7 +287,7 @@ pub fn explain(args: ExplainArgs) -> ExitCode {
             outln!("{name}");
         }
         outln!("ANCP: {}", Canonical::of(&moves));
-        let (mut marks, mut notes) = diagram::destinations(&moves, board, from);
+        let (mut marks, mut notes) = diagram::single_leg_destinations(&moves, board, from);
         draw_interpreted_moves(&moves, board, from, &mut marks, &mut notes);
         out!("{}", diagram::render(board, from, &marks));
         outln!("{} ({} destinations)", legend(&marks), marks.len());
