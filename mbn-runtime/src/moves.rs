@@ -498,10 +498,12 @@ impl Move {
     }
 }
 
-/// What tells moves apart, their promotion and decisive flag aside.
-fn promotion_apart(m: &Move) -> (Square, Square, Square, Square, u16) {
+/// What tells moves apart, their promotion and decisive flag aside (a drop's kind tells drops
+/// apart).
+fn promotion_apart(m: &Move) -> (Square, Square, Square, Square, u16, u8) {
     let strip = MoveFlags::PROMOTION.0 | MoveFlags::DECISIVE.0;
-    (m.from, m.to, m.partner_from, m.partner_to, m.flags.0 & !strip)
+    let dropped = if m.is_promotion() { NO_PIECE } else { m.piece };
+    (m.from, m.to, m.partner_from, m.partner_to, m.flags.0 & !strip, dropped)
 }
 
 /// The list was too full to record a move's extra captures.
@@ -1015,6 +1017,24 @@ mod tests {
         list.dedup_from(1);
         let got: Vec<Square> = list.iter().map(|mv| mv.to()).collect();
         assert_eq!(got, [b, c, d]);
+    }
+
+    /// M138: a move listed with its promotion choices is found whatever it promotes to, and not
+    /// before `start`; drops of two kinds onto one square are two moves.
+    #[test]
+    fn lists_finds_a_move_apart_from_its_promotion() {
+        let g = Geometry::CHESS;
+        let (e7, e8, d4) = (sq(g, "e7"), sq(g, "e8"), sq(g, "d4"));
+        let mut list = MoveList::new();
+        list.push(Move::quiet(e7, sq(g, "e6")));
+        list.push(Move::quiet(e7, e8).with_promotion(PieceKind(4)));
+        list.push(Move::drop(PieceKind(0), d4));
+        assert!(list.lists(Move::quiet(e7, e8).with_promotion(PieceKind(1)), &[], 0));
+        assert!(list.lists(Move::quiet(e7, e8), &[], 1));
+        assert!(!list.lists(Move::quiet(e7, e8), &[], 2));
+        assert!(!list.lists(Move::capture(e7, e8), &[], 0));
+        assert!(list.lists(Move::drop(PieceKind(0), d4), &[], 0));
+        assert!(!list.lists(Move::drop(PieceKind(1), d4), &[], 0));
     }
 
     #[test]
