@@ -6,52 +6,6 @@ pub mod lone;
 
 use mbn::runtime::{Bitboard, Move, MoveGenerator, MoveList, Position};
 
-/// An 8x8 test variant with King `K` and promotion, mandatory, on the last rank, from one text:
-/// the constants holding its start and pieces, its generated move generator `$name` (`mbn!`) and
-/// `$interp()`, the reference interpreter of the same variant. Castling partners follow
-/// `castling:`, pieces written in XBetza `xbetza:` (X43).
-#[allow(unused_macros)]
-macro_rules! test_variant {
-    (
-        $(#[$doc:meta])*
-        $name:ident, $interp:ident,
-        $start_const:ident = $start:tt,
-        $pieces_const:ident = $pieces:tt,
-        $(castling: $partners:tt,)?
-        $(xbetza: $($letter:ident = $notation:tt),+ ,)?
-    ) => {
-        #[allow(dead_code)]
-        const $start_const: &str = $start;
-        $(#[$doc])*
-        #[allow(dead_code)]
-        const $pieces_const: &str = $pieces;
-
-        mbn::mbn! {
-            variant $name {
-                board: "8x8",
-                start: $start,
-                pieces: $pieces,
-                royal: "K",
-                promotion_zone: "[8]",
-                promotion_mandatory: true,
-                $(castling_partners: $partners,)?
-                $($(piece $letter = xbetza $notation,)+)?
-            }
-        }
-
-        fn $interp() -> mbn::codegen::interp::Interpreter {
-            let xbetza: &[(&str, &str)] = &[$($((stringify!($letter), $notation)),+)?];
-            let mut spec =
-                $crate::common::agree::test_spec(stringify!($name), 8, $start_const, $pieces_const, "K", "[8]");
-            $(spec.castling_partners = $partners.to_string();)?
-            spec.xbetza = xbetza.iter().map(|&(c, s)| (c.chars().next().expect("a letter"), s.to_string())).collect();
-            $crate::common::agree::spec_interpreter(&spec)
-        }
-    };
-}
-#[allow(unused_imports)]
-pub(crate) use test_variant;
-
 /// A test variant written once: its generated move generator `$name` (the inline `mbn!` variant
 /// of the fields given) and `$interp()`, the reference interpreter of a spec built from the same
 /// fields as `mbn!` builds it ([`agree::SpecField`]), so the two back ends cannot be handed two
@@ -87,6 +41,43 @@ macro_rules! twin_variant {
 }
 #[allow(unused_imports)]
 pub(crate) use twin_variant;
+
+/// An 8x8 test variant with King `K` and promotion, mandatory, on the last rank, from one text:
+/// the constants holding its start and pieces, and the [`twin_variant!`] of those fields (its
+/// generated move generator `$name` and `$interp()`, the reference interpreter of the same
+/// variant). Castling partners follow `castling:`, pieces written in XBetza `xbetza:` (X43).
+#[allow(unused_macros)]
+macro_rules! test_variant {
+    (
+        $(#[$doc:meta])*
+        $name:ident, $interp:ident,
+        $start_const:ident = $start:tt,
+        $pieces_const:ident = $pieces:tt,
+        $(castling: $partners:tt,)?
+        $(xbetza: $($letter:ident = $notation:tt),+ ,)?
+    ) => {
+        #[allow(dead_code)]
+        const $start_const: &str = $start;
+        $(#[$doc])*
+        #[allow(dead_code)]
+        const $pieces_const: &str = $pieces;
+
+        $crate::common::twin_variant! {
+            $name, $interp {
+                board: "8x8",
+                start: $start,
+                pieces: $pieces,
+                royal: "K",
+                promotion_zone: "[8]",
+                promotion_mandatory: true,
+                $(castling_partners: $partners,)?
+            }
+            $(xbetza { $($letter = $notation),+ })?
+        }
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use test_variant;
 
 /// A xorshift64 generator (13, 7, 17), so failures reproduce.
 pub struct Xorshift(pub u64);
