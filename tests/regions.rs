@@ -1,4 +1,4 @@
-//! Mobility regions (`[regions]`, docs/SEMANTICS.md V9–V10) in both back ends, and the XBetza twin
+//! Mobility regions (`[regions]`, docs/SEMANTICS.md V9–V10, V14) in both back ends, and the XBetza twin
 //! of Xiangqi that they make possible (X54–X56): hand-checked destinations, Fairy-Stockfish's perft
 //! numbers, and the generated code against the interpreter.
 
@@ -265,5 +265,110 @@ fn inline_variants_take_regions() {
     for depth in 1..=3 {
         let start = InlineRegions::start_position();
         assert_eq!(perft(&InlineRegions, &mut start.clone(), depth), perft(&interp, &mut start.clone(), depth));
+    }
+}
+
+common::twin_variant! {
+    /// V14: moves ending in a choice `[...]`, bounded by regions: the Horse `W-[fF]` `[1-5]`
+    /// (Fairy-Stockfish's `WnN`), the Lion `K-[kK]` `[c-f]` (its King steps may not check either,
+    /// M82) and the Tower `kkF-[W-[kW]]` `[2-7]` (a choice ending a choice; its
+    /// `k` is the stronger rule, M82).
+    ChoiceRegions, choice_regions_interpreter {
+        board: "8x8",
+        start: "rtbqklhr/pppppppp/8/8/8/8/PPPPPPPP/RTBQKLHR w - - 0 1",
+        pieces: "P|Pawn|=mfW+cfF N|Knight| B|Bishop| R|Rook| Q|Queen| K|King| H|Horse|=W-[fF] L|Lion|=K-[kK] \
+                 T|Tower|=kkF-[W-[kW]] +P==NBRQ",
+        royal: "K",
+        promotion_zone: "[8]",
+    }
+    regions { H = "[1-5]", L = "[c-f]", T = "[2-7]" }
+}
+
+/// [`ChoiceRegions`]' spec with other pieces and regions, for the interpreter.
+fn choice_regions_spec(pieces: &str, regions: &[(char, &str)]) -> mbn::codegen::variant::VariantSpec {
+    let start = ChoiceRegions::start_position().to_fen();
+    let pieces = format!("P|Pawn|=mfW+cfF N|Knight| B|Bishop| R|Rook| Q|Queen| K|King| {pieces} +P==NBRQ");
+    let mut spec = common::agree::test_spec("choice-regions", 8, &start, &pieces, "K", "[8]");
+    spec.regions = regions.iter().map(|&(c, r)| (c, r.to_string())).collect();
+    spec
+}
+
+/// Positions where the three pieces check, block and meet their regions' edges.
+const CHOICE_POSITIONS: [&str; 4] = [
+    "rtbqklhr/pppppppp/8/8/8/8/PPPPPPPP/RTBQKLHR w - - 0 1",
+    "r1b1k2r/pp1pl1pp/2t2h2/2p1p3/2L1P3/2HT4/PPP2PPP/R1B1K2R w - - 0 1",
+    "4k3/3t4/2L5/4l3/8/3T4/8/4K3 b - - 0 1",
+    "8/3k4/8/2LT4/3tl3/8/8/4K3 w - - 0 1",
+];
+
+#[test]
+fn moves_ending_in_a_choice_are_bounded_by_hand() {
+    let interp = choice_regions_interpreter();
+    let at = |fen: &str, from: &str| {
+        both(&ChoiceRegions, &interp, &ChoiceRegions::position(fen).expect("loads"), Some(from))
+    };
+    // The Horse `W-[fF]` `[1-5]`: its steps, and the Xiangqi Horse's leaps but c6 and e6; from d5
+    // not d6 and no leap through it.
+    assert_eq!(at("4k3/8/8/8/3H4/8/8/4K3 w - - 0 1", "d4"), "b3 b5 c2 c4 d3 d5 e2 e4 f3 f5");
+    assert_eq!(at("4k3/8/8/3H4/8/8/8/4K3 w - - 0 1", "d5"), "b4 c3 c5 d4 e3 e5 f4");
+    // The Lion `K-[kK]` `[c-f]`: a step, or two straight on (no b2 b4 b6, outside).
+    assert_eq!(at("8/8/8/8/3L4/8/8/k3K3 w - - 0 1", "d4"), "c3 c4 c5 d2 d3 d5 d6 e3 e4 e5 f2 f4 f6");
+    // With Black's King on f7 neither its two steps to f6 nor its step to d5 may check (M82: the
+    // `k` of the choice restricts the whole move).
+    assert_eq!(at("8/5k2/8/8/3L4/8/8/4K3 w - - 0 1", "d4"), "c3 c4 c5 d2 d3 d6 e3 e4 e5 f2 f4");
+    // The Tower `kkF-[W-[kW]]` `[2-7]`: from b2 not a1 or c1 (rank 1).
+    assert_eq!(at("7k/8/8/8/8/8/1T6/4K3 w - - 0 1", "b2"), "a3 a4 a5 c3 c4 c5 d3 e3");
+}
+
+/// Fairy-Stockfish (pyffish 0.0.90): chess without castling or double steps, and the Horse
+/// `customPiece1 = h:WnN` with `mobilityRegionWhiteCustomPiece1` ranks 1-5 (Black's 4-8): perft 1-3.
+const FAIRY_STOCKFISH_CHOICE_REGIONS: [(&str, [u64; 3]); 4] = [
+    ("rnbqkbhr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBHR w - - 0 1", [10, 100, 1330]),
+    ("r1bqk2r/pp1p1ppp/2n2h2/2p1p3/2B1P3/2HP1N2/PPP2PPP/R1BQK2R w - - 0 1", [32, 822, 27_342]),
+    ("4k3/2h1p3/8/3PH3/1h6/4p3/8/R3K3 b - - 0 1", [21, 395, 7440]),
+    ("3k4/8/3h4/8/2H1H3/8/4p3/4K3 w - - 0 1", [23, 399, 7702]),
+];
+
+#[test]
+fn a_choice_bounded_by_a_region_has_fairy_stockfish_perft_in_both_back_ends() {
+    let interp = choice_regions_interpreter();
+    for (fen, want) in FAIRY_STOCKFISH_CHOICE_REGIONS {
+        let start = ChoiceRegions::position(fen).expect("loads");
+        for depth in 1..=3 {
+            let generated = perft(&ChoiceRegions, &mut start.clone(), depth);
+            assert_eq!(generated, want[depth as usize - 1], "generated perft {depth}: {fen}");
+            assert_eq!(perft(&interp, &mut start.clone(), depth), generated, "interpreted perft {depth}: {fen}");
+        }
+    }
+}
+
+#[test]
+fn moves_ending_in_a_choice_with_regions_agree_with_the_interpreter() {
+    let interp = choice_regions_interpreter();
+    for fen in CHOICE_POSITIONS {
+        let start = ChoiceRegions::position(fen).expect("loads");
+        common::agree::assert_agree_on(fen, &ChoiceRegions, &interp, start, 300);
+    }
+}
+
+#[test]
+fn a_choice_bounded_by_a_region_moves_as_the_moves_it_stands_for() {
+    let written = "H|Horse|=W-[fF] L|Lion|=K-[kK] T|Tower|=kkF-[W-[kW]]";
+    let spelled = "H|Horse|=W+(W-fF) L|Lion|=kK+(kK-K) T|Tower|=kF+(kF-W)+(F-W-kW)";
+    let regions = [('H', "[1-5]"), ('L', "[c-f]"), ('T', "[2-7]")];
+    let whole = [('H', "[a-h1-8]"), ('L', "[a-h1-8]"), ('T', "[a-h1-8]")];
+    let interp =
+        |pieces: &str, regions: &[(char, &str)]| common::agree::spec_interpreter(&choice_regions_spec(pieces, regions));
+    // The moves written out (M4, M82: the `k` rules of the choice on both), with the same regions.
+    let (with_regions, written_out) = (interp(written, &regions), interp(spelled, &regions));
+    // A region of the whole board bounds nothing: as without regions (where no split is made).
+    let (whole_board, none) = (interp(written, &whole), interp(written, &[]));
+    for fen in CHOICE_POSITIONS {
+        let start = ChoiceRegions::position(fen).expect("loads");
+        for depth in 1..=3 {
+            let count = |g: &Interpreter| perft(g, &mut start.clone(), depth);
+            assert_eq!(count(&with_regions), count(&written_out), "written out, perft {depth}: {fen}");
+            assert_eq!(count(&whole_board), count(&none), "whole board, perft {depth}: {fen}");
+        }
     }
 }

@@ -40,11 +40,25 @@ fn region_errors_point_into_the_file() {
     // Keys are piece letters.
     let e = errors("\n[regions]\nKR = \"[1-3]\"\n");
     assert!(e[0].starts_with("8:6: `[regions]` keys are piece letters"), "{e:?}");
-    // A move ending in an optional part cannot be bounded.
-    let text = HEAD.replace("R|Rook|", "R|Rook|=W-[fF]");
-    let file = VariantFile::parse(&format!("{text}\n[regions]\nR = \"[1-4]\"\n"), "t.toml").expect("parses");
-    let e = file.compile().expect_err("refused");
-    assert!(e[0].message.contains("`R` has a region, but a move that ends in an optional part"), "{e:?}");
+    // A move ending in a choice is bounded apart (V14); one ending in `{...}` or a counted choice
+    // cannot be, nor a choice whose squares depend on threats, nor a `k` in a choice after repeats only.
+    let region = |rook: &str| {
+        let text = HEAD.replace("R|Rook|", &format!("R|Rook|={rook}"));
+        let file = VariantFile::parse(&format!("{text}\n[regions]\nR = \"[1-4]\"\n"), "t.toml").expect("parses");
+        file.compile().err().unwrap_or_default().iter().map(|e| e.message.clone()).collect::<Vec<_>>()
+    };
+    for accepted in ["W-[fF]", "[W]", "K-[kK]", "W-[F-[W]]", "W[+]-[F[*]]", "K-[iK]"] {
+        assert_eq!(region(accepted), Vec::<String>::new(), "{accepted}");
+    }
+    for (refused, what) in [
+        ("W-{fF}", "a move that ends in `{...}` or a counted `[...]` (it may end before it)"),
+        ("W-[fF]2", "a move that ends in `{...}` or a counted `[...]` (it may end before it)"),
+        ("W-[fF[+]]", "a move that ends in a choice `[...]` whose squares depend on threats (`[+]`, `[*]`)"),
+        ("(W-F)2-[kW]", "a move that ends in a choice `[...]` with `k` after repeated parts only"),
+    ] {
+        let e = region(refused);
+        assert_eq!(e, [format!("`R` has a region, but {what} cannot be bounded by one")], "{refused}");
+    }
     // A misspelt table name is caught with the others.
     let e = errors("\n[region]\nK = \"[1-3]\"\n");
     assert!(e[0].contains("unknown field `region`"), "{e:?}");

@@ -6,10 +6,11 @@
 //! (Fairy-Stockfish's `mobilityRegion…`). A capture that takes royal pieces only (XBetza `k`, MBN
 //! `c{K}` with `K` royal) is not bounded: such a capture is never made (V1), it states where royal
 //! pieces may not stand, and so the General's `fkR` stays the flying-general rule (V10).
+//! A move ending in a choice `[...]` is bounded as the moves it stands for (V14).
 
 use crate::diagnostic::Diagnostic;
-use crate::ir::{Capability, MoveSet, Part};
-use crate::syntax::ast::{self, BoardRange, Letter, PieceSet, RangeItem, Span, SpecialRange};
+use crate::ir::{Capability, Extra, Leg, Move, MoveSet, Part};
+use crate::syntax::ast::{self, BoardRange, Letter, OptionalKind, PieceSet, RangeItem, Span, SpecialRange};
 
 /// Reads a region: an MBN board range such as `[d-f1-3]`, static squares only.
 pub(crate) fn parse(text: &str) -> Result<BoardRange, Diagnostic> {
@@ -62,21 +63,105 @@ pub(crate) fn parse(text: &str) -> Result<BoardRange, Diagnostic> {
 }
 
 /// Bounds every move of `set` by `region`: its last leg (or last repeated part) may only end there,
-/// except a capture of royal pieces only. `Err` names what cannot be bounded: a move ending in an
-/// optional part, which may end before it or after it.
+/// except a capture of royal pieces only. A move ending in a choice `[...]` is first taken apart
+/// into the move without it and the move with it (V14). `Err` names what cannot be bounded: a move
+/// ending in any other optional part, which may end before it or after it.
 pub(crate) fn bound(set: &mut MoveSet, region: &BoardRange, royal: &str) -> Result<(), String> {
-    for m in &mut set.moves {
+    let mut moves = Vec::with_capacity(set.moves.len());
+    for m in std::mem::take(&mut set.moves) {
+        final_choices_apart(m, &mut moves)?;
+    }
+    for m in &mut moves {
         match m.parts.last_mut() {
             Some(Part::Leg(leg)) if !royal_only(&leg.capabilities, royal) => leg.destination.push(region.clone()),
             Some(Part::Leg(_)) => {}
             Some(Part::Repeat { destination, .. }) => destination.push(region.clone()),
             Some(Part::Optional { .. }) => {
-                return Err("a move that ends in an optional part `[...]` or `{...}` (it may end before it)".into())
+                return Err("a move that ends in `{...}` or a counted `[...]` (it may end before it)".into())
             }
             None => {}
         }
     }
+    set.moves = moves;
     Ok(())
+}
+
+/// V14: a move ending in an uncounted choice `[...]` is the move without it and the move with it
+/// (M4: `W-[fF]` is `W+(W-fF)`), each bounded apart; a choice ending the body is taken apart in
+/// turn. The rules that belong to the whole move stay with both: a `k` or `kk` in the body restricts
+/// the shorter move too (M82: `K-[kK]` is `kK+(kK-K)`), and a body whose squares depend on threats,
+/// which leaves the whole move out of the threat test (M78), is refused unless the shorter move
+/// depends on them too. A choice alone (`[W]`) is its body: without it nothing moves.
+fn final_choices_apart(mut m: Move, out: &mut Vec<Move>) -> Result<(), String> {
+    let Some(Part::Optional { kind: OptionalKind::Choice, count: None, body, .. }) = m.parts.last().cloned() else {
+        out.push(m);
+        return Ok(());
+    };
+    m.parts.pop();
+    let mut longer = m.clone();
+    longer.parts.extend(body.iter().cloned());
+    if !m.parts.is_empty() {
+        if reads_threats(&body) && !reads_threats(&m.parts) {
+            return Err("a move that ends in a choice `[...]` whose squares depend on threats (`[+]`, `[*]`)".into());
+        }
+        let mut rules = Vec::new();
+        check_rules(&body, &mut rules);
+        if !rules.is_empty() {
+            let Some(Part::Leg(leg)) = m.parts.iter_mut().rev().find(|p| matches!(p, Part::Leg(_))) else {
+                return Err("a move that ends in a choice `[...]` with `k` after repeated parts only".into());
+            };
+            // One rule per leg, the strongest (`k` over `kk`), as M82 reads them across legs.
+            rules.extend(leg.extras.iter().filter(|e| matches!(e, Extra::NoCheck { .. })).cloned());
+            leg.extras.retain(|e| !matches!(e, Extra::NoCheck { .. }));
+            leg.extras.extend(rules.into_iter().min_by_key(|e| matches!(e, Extra::NoCheck { mate_only: true, .. })));
+        }
+        final_choices_apart(m, out)?;
+    }
+    final_choices_apart(longer, out)
+}
+
+/// Every leg of `parts`, those inside repeated and optional parts included.
+fn each_leg<'a>(parts: &'a [Part], visit: &mut impl FnMut(&'a Leg)) {
+    for part in parts {
+        match part {
+            Part::Leg(leg) => visit(leg),
+            Part::Repeat { first, then, first_alternatives, alternatives, .. } => {
+                for body in [first, then].into_iter().chain(first_alternatives).chain(alternatives) {
+                    each_leg(body, visit);
+                }
+            }
+            Part::Optional { body, then, .. } => {
+                each_leg(body, visit);
+                for body in then {
+                    each_leg(body, visit);
+                }
+            }
+        }
+    }
+}
+
+/// The `k` and `kk` rules written on the legs of `parts` (M82).
+fn check_rules(parts: &[Part], found: &mut Vec<Extra>) {
+    each_leg(parts, &mut |leg| found.extend(leg.extras.iter().filter(|e| matches!(e, Extra::NoCheck { .. })).cloned()));
+}
+
+/// Whether a square of `parts` depends on threats: a threatened or unthreatened range (M78).
+fn reads_threats(parts: &[Part]) -> bool {
+    let threat = |ranges: &[BoardRange]| {
+        ranges
+            .iter()
+            .flat_map(|r| &r.items)
+            .any(|item| matches!(item, RangeItem::Special(SpecialRange::Threatened | SpecialRange::Unthreatened)))
+    };
+    parts.iter().any(|p| match p {
+        Part::Leg(leg) => threat(&leg.origin) || threat(&leg.destination),
+        Part::Repeat { origin, destination, first, then, first_alternatives, alternatives, .. } => {
+            threat(origin)
+                || threat(destination)
+                || [first, then].into_iter().chain(first_alternatives).chain(alternatives).any(|b| reads_threats(b))
+        }
+        Part::Optional { body, then, .. } => reads_threats(body) || then.iter().any(|b| reads_threats(b)),
+    })
 }
 
 /// Whether a leg only captures, and only royal pieces (XBetza `k`, MBN `c{K}` with `K` royal).
