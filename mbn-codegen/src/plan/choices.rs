@@ -1,8 +1,10 @@
 //! `[P]` is a choice (docs/SEMANTICS.md M4): the move with P and the move without it. A move that
-//! swaps (`w`), flips (`x`) or captures en passant (`ce`) in or before such a part is split into
-//! those moves before it is prepared (M74: `K-[wW]`, `K-[wW]-W`, `wK-[W]`, `ce{P}K-[W]`; M126:
-//! `K-[xW]-W`), so each of them is a move the back ends run (a swap, flip or e.p. capture that ends
-//! its move, M43, M107, M45, or one on the way, M63, M126, M64). Counted parts (`[P]2`) and parts inside repeats stay as written.
+//! swaps (`w`), flips (`x`), captures en passant (`ce`) or leaves e.p. rights (`me`) in or before
+//! such a part is split into those moves before it is prepared (M74: `K-[wW]`, `K-[wW]-W`,
+//! `wK-[W]`, `ce{P}K-[W]`; M126: `K-[xW]-W`; M142: `mefW-[W]`), so each of them is a move the back
+//! ends run (a swap, flip or e.p. capture that ends its move, M43, M107, M45, or one on the way,
+//! M63, M126, M64; rights on the squares passed, M44). Counted parts (`[P]2`) and parts inside
+//! repeats stay as written.
 
 use super::{parse_turns, PRelative};
 use crate::interp::multileg::first_leg_vectors;
@@ -10,31 +12,29 @@ use crate::ir::{Capability, Count, Directions, Extra, LegLink, Move, Part};
 use crate::lower::directions::leaper_vectors;
 use crate::syntax::ast::OptionalKind;
 
-/// The moves `m` stands for: itself, or, when it swaps, flips or captures en passant in or before an
-/// uncounted `[...]` of its own sequence, every way of taking or leaving out each such part (moves with no part left out).
+/// The moves `m` stands for by M4, as the plan reads them: itself, or, when it swaps, flips or uses
+/// en passant in or before an uncounted `[...]` of its own sequence, every way of taking or leaving
+/// out each such part (moves with no part left out; M74, M142).
 pub(super) fn split_swap_choices(m: &Move) -> Vec<Move> {
-    if !swaps_or_takes_en_passant(&m.parts) {
+    if !swaps_or_uses_en_passant(&m.parts) {
         return vec![m.clone()];
     }
-    split_choices(m)
+    split_move(m, false, true)
 }
 
 /// The moves `m` stands for by M4: every way of taking or leaving out each uncounted `[...]` of
-/// its own sequence (moves with no part left out); `m` itself when it has none. Equality and
-/// translation read pieces so (`W-[F]` is `W+(W-F)`), with some counted ones too
-/// ([`split_counted_choices`]); the plan splits swaps in choices so (M74).
-pub(crate) fn split_choices(m: &Move) -> Vec<Move> {
-    split_move(m, false)
-}
-
-/// [`split_choices`], and also a counted `[P]λ` of one leg going straight on (X84: `W-[F]2` is
+/// its own sequence, and also a counted `[P]λ` of one leg going straight on (X84: `W-[F]2` is
 /// `W+(W-F)+(W-F-F)`), taken 0 and 1 to λ times (λ at most [`MAX_COUNT`]): a straight line never
-/// stands twice on a square, so the chains are M70's complex rider. For equality and translation.
+/// stands twice on a square, so the chains are M70's complex rider; `m` itself when it has none.
+/// Equality and translation read pieces so (`W-[F]` is `W+(W-F)`).
 pub(crate) fn split_counted_choices(m: &Move) -> Vec<Move> {
-    split_move(m, true)
+    split_move(m, true, false)
 }
 
-fn split_move(m: &Move, counted: bool) -> Vec<Move> {
+/// With `quiet_end`, a multi-leg move that ends where a final choice was left out loses the e.p.
+/// rights of its last leg (M142): they were written for the squares the choice goes on to, and a
+/// last leg passes no square (`mefW-[meW-[mW]]` holds `mefW-mW`, not `mefW-meW`, refused by M44).
+fn split_move(m: &Move, counted: bool, quiet_end: bool) -> Vec<Move> {
     // Each choice doubles the moves: past `MAX_CHOICES` the move stays as written (the back ends
     // run it so; a swap in it is then refused, M74), rather than thousands of moves.
     if !has_choice(&m.parts, counted) || choices(&m.parts, counted) > MAX_CHOICES {
@@ -42,7 +42,20 @@ fn split_move(m: &Move, counted: bool) -> Vec<Move> {
     }
     let mut out = Vec::new();
     split(&m.parts, counted, &mut Vec::new(), &mut out);
-    out.into_iter().filter_map(first_leg_read).map(|parts| Move { parts, span: m.span }).collect()
+    out.into_iter()
+        .map(|(mut parts, cut)| {
+            if let (true, true, Some(Part::Leg(last))) = (quiet_end && cut, parts.len() > 1, parts.last_mut()) {
+                for c in &mut last.capabilities {
+                    if let Capability::Move { allows_en_passant, .. } = c {
+                        *allows_en_passant = false;
+                    }
+                }
+            }
+            parts
+        })
+        .filter_map(first_leg_read)
+        .map(|parts| Move { parts, span: m.span })
+        .collect()
 }
 
 /// The most times a counted `[P]λ` is unrolled (X84).
@@ -82,10 +95,11 @@ fn first_leg_read(mut parts: Vec<Part>) -> Option<Vec<Part>> {
     Some(parts)
 }
 
-/// Every way of taking or leaving out the choices of `rest`, after `done`.
-fn split(rest: &[Part], counted: bool, done: &mut Vec<Part>, out: &mut Vec<Vec<Part>>) {
+/// Every way of taking or leaving out the choices of `rest`, after `done`, each with whether it
+/// ends where a final choice was left out.
+fn split(rest: &[Part], counted: bool, done: &mut Vec<Part>, out: &mut Vec<(Vec<Part>, bool)>) {
     let Some((first, rest)) = rest.split_first() else {
-        out.push(done.clone());
+        out.push((done.clone(), false));
         return;
     };
     if let Some((leg, later, counts)) = straight_counted(first).filter(|_| counted) {
@@ -102,7 +116,11 @@ fn split(rest: &[Part], counted: bool, done: &mut Vec<Part>, out: &mut Vec<Vec<P
             // With the body (its own choices split in turn), then without it.
             let with: Vec<Part> = body.iter().chain(rest).cloned().collect();
             split(&with, counted, done, out);
-            split(rest, counted, done, out);
+            if rest.is_empty() {
+                out.push((done.clone(), true));
+            } else {
+                split(rest, counted, done, out);
+            }
         }
         part => {
             done.push(part.clone());
@@ -137,15 +155,17 @@ fn has_choice(parts: &[Part], counted: bool) -> bool {
     })
 }
 
-/// Whether a leg of `parts`, or of an uncounted `[...]` among them, swaps, flips or captures en
-/// passant.
-fn swaps_or_takes_en_passant(parts: &[Part]) -> bool {
+/// Whether a leg of `parts`, or of an uncounted `[...]` among them, swaps, flips, captures en
+/// passant or leaves e.p. rights (M142).
+fn swaps_or_uses_en_passant(parts: &[Part]) -> bool {
     parts.iter().any(|p| match p {
         Part::Leg(leg) => {
             leg.extras.iter().any(|e| matches!(e, Extra::Other(t) if t.starts_with(['w', 'x'])))
-                || leg.capabilities.iter().any(|c| matches!(c, Capability::EnPassant { .. }))
+                || leg.capabilities.iter().any(|c| {
+                    matches!(c, Capability::EnPassant { .. } | Capability::Move { allows_en_passant: true, .. })
+                })
         }
-        Part::Optional { kind: OptionalKind::Choice, body, count: None, .. } => swaps_or_takes_en_passant(body),
+        Part::Optional { kind: OptionalKind::Choice, body, count: None, .. } => swaps_or_uses_en_passant(body),
         _ => false,
     })
 }

@@ -205,7 +205,7 @@ impl Prep<'_> {
             p.unsupported(at, &format!("en passant rights (`me`, XBetza `n`) {what}"));
         };
         if parts.iter().any(|p| !matches!(p, PPart::Leg(_))) {
-            return refuse(self, span, "in a move with optional legs or complex riders");
+            return refuse(self, span, "in a move with `{...}`, a counted `[...]` or a complex rider");
         }
         if let Some(s) = steps.iter().find(|s| s.leg.reach != Reach::LEAP || s.leg.hop.is_some()) {
             return refuse(self, s.span, "in a move with legs longer than one step (write each step as a leg)");
@@ -432,7 +432,13 @@ mod tests {
             // M89: `W-#wW` runs; M112: `mefW-#W` runs.
             ("W-mefW", "on the last leg"),
             ("mefW-fR", "legs longer than one step"),
-            ("mefW-[W]", "optional legs or complex riders"),
+            // M142: a choice `[...]` is taken apart (`mefW-[W]` runs), `{...}` is not.
+            ("mefW-{W}", "in a move with `{...}`, a counted `[...]` or a complex rider"),
+            ("mefW-[W]2", "in a move with `{...}`, a counted `[...]` or a complex rider"),
+            ("(mefW-W)2", "in a move with `{...}`, a counted `[...]` or a complex rider"),
+            // Taken apart, each move keeps M44's rules: `me` written on a last leg, a bent path.
+            ("mefF-[mefF]", "on the last leg"),
+            ("mefK-[mW]", "fill the straight line"),
             ("mefW-sW", "fill the straight line"),
             ("mefW-W-W", "fill the straight line"),
             ("mefW-dW-dW-dW-dW-dW-dW-dW-mW", "more than 4096 paths"),
@@ -449,7 +455,21 @@ mod tests {
         // M89: `#` with a swap or an e.p. capture on the last leg runs; M112: with e.p. rights;
         // M114: with a swap or an e.p. capture on the way.
         // M130: a leg on the way that may capture and swap with (or flip) the same piece.
-        for notation in ["W-#wW", "#W-cefF", "mefW-#W", "#mefW-mW", "cefK-#W", "wK-#W", "#wK-W", "cwK-W", "cxW-W"] {
+        // M142: e.p. rights in a move with a choice.
+        for notation in [
+            "W-#wW",
+            "#W-cefF",
+            "mefW-#W",
+            "#mefW-mW",
+            "cefK-#W",
+            "wK-#W",
+            "#wK-W",
+            "cwK-W",
+            "cxW-W",
+            "mefW-[W]",
+            "mefW-[imW]",
+            "[mefW]-mW",
+        ] {
             assert_eq!(refusals(notation), Vec::<String>::new(), "{notation}");
         }
     }
