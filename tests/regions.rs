@@ -271,17 +271,17 @@ fn inline_variants_take_regions() {
 common::twin_variant! {
     /// V14: moves ending in a choice `[...]`, bounded by regions: the Horse `W-[fF]` `[1-5]`
     /// (Fairy-Stockfish's `WnN`), the Lion `K-[kK]` `[c-f]` (its King steps may not check either,
-    /// M82) and the Tower `kkF-[W-[kW]]` `[2-7]` (a choice ending a choice; its
-    /// `k` is the stronger rule, M82).
+    /// M82), the Tower `kkF-[W-[kW]]` `[2-7]` (a choice ending a choice; its
+    /// `k` is the stronger rule, M82) and the Triple `cefF+(mefW-[imeW-[mW]])` `[1-4]` (M142).
     ChoiceRegions, choice_regions_interpreter {
         board: "8x8",
-        start: "rtbqklhr/pppppppp/8/8/8/8/PPPPPPPP/RTBQKLHR w - - 0 1",
+        start: "rtbqklhr/ppeppepp/8/8/8/8/PPEPPEPP/RTBQKLHR w - - 0 1",
         pieces: "P|Pawn|=mfW+cfF N|Knight| B|Bishop| R|Rook| Q|Queen| K|King| H|Horse|=W-[fF] L|Lion|=K-[kK] \
-                 T|Tower|=kkF-[W-[kW]] +P==NBRQ",
+                 T|Tower|=kkF-[W-[kW]] E|Triple|=cefF+(mefW-[imeW-[mW]]) +P==NBRQ",
         royal: "K",
         promotion_zone: "[8]",
     }
-    regions { H = "[1-5]", L = "[c-f]", T = "[2-7]" }
+    regions { H = "[1-5]", L = "[c-f]", T = "[2-7]", E = "[1-4]" }
 }
 
 /// [`ChoiceRegions`]' spec with other pieces and regions, for the interpreter.
@@ -295,8 +295,8 @@ fn choice_regions_spec(pieces: &str, regions: &[(char, &str)]) -> mbn::codegen::
 
 /// Positions where the three pieces check, block and meet their regions' edges.
 const CHOICE_POSITIONS: [&str; 4] = [
-    "rtbqklhr/pppppppp/8/8/8/8/PPPPPPPP/RTBQKLHR w - - 0 1",
-    "r1b1k2r/pp1pl1pp/2t2h2/2p1p3/2L1P3/2HT4/PPP2PPP/R1B1K2R w - - 0 1",
+    "rtbqklhr/ppeppepp/8/8/8/8/PPEPPEPP/RTBQKLHR w - - 0 1",
+    "r1b1k2r/pe1pl1pp/2t2h2/2p1p3/2L1P3/2HT4/PEP2PEP/R1B1K2R w - - 0 1",
     "4k3/3t4/2L5/4l3/8/3T4/8/4K3 b - - 0 1",
     "8/3k4/8/2LT4/3tl3/8/8/4K3 w - - 0 1",
 ];
@@ -318,6 +318,17 @@ fn moves_ending_in_a_choice_are_bounded_by_hand() {
     assert_eq!(at("8/5k2/8/8/3L4/8/8/4K3 w - - 0 1", "d4"), "c3 c4 c5 d2 d3 d6 e3 e4 e5 f2 f4");
     // The Tower `kkF-[W-[kW]]` `[2-7]`: from b2 not a1 or c1 (rank 1).
     assert_eq!(at("7k/8/8/8/8/8/1T6/4K3 w - - 0 1", "b2"), "a3 a4 a5 c3 c4 c5 d3 e3");
+    // The Triple `cefF+(mefW-[imeW-[mW]])` `[1-4]` on f2: one or two steps, not three (f5); its two
+    // steps leave rights on f3 only (M142: the `me` of its step to f4 is for the third).
+    assert_eq!(at("4k3/8/8/8/8/8/5E2/4K3 w - - 0 1", "f2"), "f3 f4");
+    let start = ChoiceRegions::position("4k3/8/8/8/8/8/5E2/4K3 w - - 0 1").expect("loads");
+    let f3 = Bitboard::from_square(start.geometry().parse_square("f3").expect("a square"));
+    let mut pos = start.clone();
+    common::agree::play(&ChoiceRegions, &mut pos, &["f2f4"]);
+    assert_eq!(pos.ep_targets(), f3, "generated");
+    let mut pos = start.clone();
+    common::agree::play(&interp, &mut pos, &["f2f4"]);
+    assert_eq!(pos.ep_targets(), f3, "interpreted");
 }
 
 /// Fairy-Stockfish (pyffish 0.0.90): chess without castling or double steps, and the Horse
@@ -353,13 +364,15 @@ fn moves_ending_in_a_choice_with_regions_agree_with_the_interpreter() {
 
 #[test]
 fn a_choice_bounded_by_a_region_moves_as_the_moves_it_stands_for() {
-    let written = "H|Horse|=W-[fF] L|Lion|=K-[kK] T|Tower|=kkF-[W-[kW]]";
-    let spelled = "H|Horse|=W+(W-fF) L|Lion|=kK+(kK-K) T|Tower|=kF+(kF-W)+(F-W-kW)";
-    let regions = [('H', "[1-5]"), ('L', "[c-f]"), ('T', "[2-7]")];
-    let whole = [('H', "[a-h1-8]"), ('L', "[a-h1-8]"), ('T', "[a-h1-8]")];
+    let written = "H|Horse|=W-[fF] L|Lion|=K-[kK] T|Tower|=kkF-[W-[kW]] E|Triple|=cefF+(mefW-[imeW-[mW]])";
+    let spelled = "H|Horse|=W+(W-fF) L|Lion|=kK+(kK-K) T|Tower|=kF+(kF-W)+(F-W-kW) \
+                   E|Triple|=cefF+mfW+(imefW-mW)+(imefW-meW-mW)";
+    let regions = [('H', "[1-5]"), ('L', "[c-f]"), ('T', "[2-7]"), ('E', "[1-4]")];
+    let whole = [('H', "[a-h1-8]"), ('L', "[a-h1-8]"), ('T', "[a-h1-8]"), ('E', "[a-h1-8]")];
     let interp =
         |pieces: &str, regions: &[(char, &str)]| common::agree::spec_interpreter(&choice_regions_spec(pieces, regions));
-    // The moves written out (M4, M82: the `k` rules of the choice on both), with the same regions.
+    // The moves written out (M4, M82: the `k` rules of the choice on both; M142: the rights of a
+    // leg before a choice for the longer move only), with the same regions.
     let (with_regions, written_out) = (interp(written, &regions), interp(spelled, &regions));
     // A region of the whole board bounds nothing: as without regions (where no split is made).
     let (whole_board, none) = (interp(written, &whole), interp(written, &[]));

@@ -11,7 +11,7 @@ use crate::syntax::ast::{
 use mbn_runtime::{Color, Geometry, Square};
 use std::collections::HashMap;
 
-mod choices;
+pub(crate) mod choices;
 pub(crate) use choices::split_counted_choices;
 pub(crate) mod imitation;
 mod leg_modifiers;

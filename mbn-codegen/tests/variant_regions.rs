@@ -47,7 +47,7 @@ fn region_errors_point_into_the_file() {
         let file = VariantFile::parse(&format!("{text}\n[regions]\nR = \"[1-4]\"\n"), "t.toml").expect("parses");
         file.compile().err().unwrap_or_default().iter().map(|e| e.message.clone()).collect::<Vec<_>>()
     };
-    for accepted in ["W-[fF]", "[W]", "K-[kK]", "W-[F-[W]]", "W[+]-[F[*]]", "K-[iK]"] {
+    for accepted in ["W-[fF]", "[W]", "K-[kK]", "W-[F-[W]]", "W[+]-[F[*]]", "K-[iK]", "mefW-[meW-[mW]]"] {
         assert_eq!(region(accepted), Vec::<String>::new(), "{accepted}");
     }
     for (refused, what) in [

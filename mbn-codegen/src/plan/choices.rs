@@ -32,8 +32,8 @@ pub(crate) fn split_counted_choices(m: &Move) -> Vec<Move> {
 }
 
 /// With `quiet_end`, a multi-leg move that ends where a final choice was left out loses the e.p.
-/// rights of its last leg (M142): they were written for the squares the choice goes on to, and a
-/// last leg passes no square (`mefW-[meW-[mW]]` holds `mefW-mW`, not `mefW-meW`, refused by M44).
+/// rights of its last leg ([`cut_before_choice`]: `mefW-[meW-[mW]]` holds `mefW-mW`, not M44's
+/// refused `mefW-meW`).
 fn split_move(m: &Move, counted: bool, quiet_end: bool) -> Vec<Move> {
     // Each choice doubles the moves: past `MAX_CHOICES` the move stays as written (the back ends
     // run it so; a swap in it is then refused, M74), rather than thousands of moves.
@@ -44,18 +44,26 @@ fn split_move(m: &Move, counted: bool, quiet_end: bool) -> Vec<Move> {
     split(&m.parts, counted, &mut Vec::new(), &mut out);
     out.into_iter()
         .map(|(mut parts, cut)| {
-            if let (true, true, Some(Part::Leg(last))) = (quiet_end && cut, parts.len() > 1, parts.last_mut()) {
-                for c in &mut last.capabilities {
-                    if let Capability::Move { allows_en_passant, .. } = c {
-                        *allows_en_passant = false;
-                    }
-                }
+            if quiet_end && cut {
+                cut_before_choice(&mut parts);
             }
             parts
         })
         .filter_map(first_leg_read)
         .map(|parts| Move { parts, span: m.span })
         .collect()
+}
+
+/// M142: a multi-leg move that ends where a final choice was left out leaves no e.p. rights on its
+/// last leg, which passes no square: its `me` was written for the squares the choice goes on to.
+pub(crate) fn cut_before_choice(parts: &mut [Part]) {
+    if let (true, Some(Part::Leg(last))) = (parts.len() > 1, parts.last_mut()) {
+        for c in &mut last.capabilities {
+            if let Capability::Move { allows_en_passant, .. } = c {
+                *allows_en_passant = false;
+            }
+        }
+    }
 }
 
 /// The most times a counted `[P]λ` is unrolled (X84).

@@ -91,7 +91,8 @@ pub(crate) fn bound(set: &mut MoveSet, region: &BoardRange, royal: &str) -> Resu
 /// turn. The rules that belong to the whole move stay with both: a `k` or `kk` in the body restricts
 /// the shorter move too (M82: `K-[kK]` is `kK+(kK-K)`), and a body whose squares depend on threats,
 /// which leaves the whole move out of the threat test (M78), is refused unless the shorter move
-/// depends on them too. A choice alone (`[W]`) is its body: without it nothing moves.
+/// depends on them too; e.p. rights on the leg before the choice are left to the longer move
+/// (M142). A choice alone (`[W]`) is its body: without it nothing moves.
 fn final_choices_apart(mut m: Move, out: &mut Vec<Move>) -> Result<(), String> {
     let Some(Part::Optional { kind: OptionalKind::Choice, count: None, body, .. }) = m.parts.last().cloned() else {
         out.push(m);
@@ -115,6 +116,7 @@ fn final_choices_apart(mut m: Move, out: &mut Vec<Move>) -> Result<(), String> {
             leg.extras.retain(|e| !matches!(e, Extra::NoCheck { .. }));
             leg.extras.extend(rules.into_iter().min_by_key(|e| matches!(e, Extra::NoCheck { mate_only: true, .. })));
         }
+        crate::plan::choices::cut_before_choice(&mut m.parts);
         final_choices_apart(m, out)?;
     }
     final_choices_apart(longer, out)
