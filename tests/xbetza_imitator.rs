@@ -9,7 +9,7 @@ use common::agree::assert_agree;
 use common::test_variant;
 use mbn::codegen::interp::Interpreter;
 use mbn::runtime::perft::perft;
-use mbn::runtime::{Color, Geometry, Move, MoveGenerator, MoveList, PieceKind, Position};
+use mbn::runtime::{Color, Geometry, Move, MoveFlags, MoveGenerator, MoveList, PieceKind, Position};
 
 test_variant! {
     /// Chess with Imitators: `I` imitates, `J` imitates flipped (`bI`), `M` only the moves (`mI`),
@@ -213,6 +213,43 @@ fn perft_of_a_tiny_variant_by_hand() {
         assert_eq!(perft(&interp, &mut pos, depth), want, "interpreted, depth {depth}");
         assert_eq!(perft(&Tiny, &mut pos, depth), want, "generated, depth {depth}");
     }
+}
+
+/// An imitated multi-leg move keeps its check rule (M82): after the Yak `K-kK` (two steps straight
+/// on, never checking) moves, Black's Imitator on d5 takes its two steps but those that would check
+/// the King on d1 (b3, d3, f3), each flagged as a move that may not check; the interpreter dropped
+/// the rule from imitated multi-leg moves.
+#[test]
+fn an_imitated_move_keeps_its_check_rule() {
+    common::twin_variant! {
+        Yaks, yaks {
+            board: "8x8",
+            start: "7k/8/8/3i4/8/8/8/Y2K4 w - - 0 1",
+            pieces: "K|King| Y|Yak|=K-kK I|Imitator|",
+            royal: "K",
+        }
+        xbetza { I = "I" }
+    }
+    let interp = yaks();
+    let mut pos = Yaks::start_position();
+    common::agree::play(&Yaks, &mut pos, &["a1a3"]);
+    let moves = |generator: &dyn Fn(&Position<u64>, &mut MoveList)| {
+        let mut list = MoveList::new();
+        generator(&pos, &mut list);
+        let mut out: Vec<String> = list
+            .iter()
+            .filter(|mv| pos.geometry().square_name(mv.from()) == "d5")
+            .map(|mv| {
+                format!("{}{}", pos.uci(*mv, &[]), if mv.flags().contains(MoveFlags::NO_CHECK) { "k" } else { "" })
+            })
+            .collect();
+        out.sort();
+        out.join(" ")
+    };
+    let want = "d5b5k d5b7k d5d7k d5f5k d5f7k";
+    assert_eq!(moves(&|p, l| Yaks.legal_moves(p, l)), want, "generated");
+    assert_eq!(moves(&|p, l| interp.legal_moves(p, l)), want, "interpreted");
+    common::agree::assert_agree("yaks", &Yaks, &interp, Yaks::start_position());
 }
 
 /// Generated = interpreted on 10,000 random positions from the start and at perft 1–3; the

@@ -42,6 +42,8 @@ impl Interpreter {
             let mut landings = Vec::new();
             self.multi_moves(pos, &occupancy, from, actor, m, true, &mut landings);
             for mut l in landings.into_iter().filter(|l| l.mover.is_none()) {
+                // The imitated move's check rule (M82), as the kind's own moves have it.
+                l.check_rule = m.check_rule;
                 l.extra.sort_by_key(|s| s.index());
                 add(l.to_move(from), l.extra);
             }
