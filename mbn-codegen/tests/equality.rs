@@ -159,6 +159,9 @@ fn choices_are_the_moves_with_and_without_them() {
         ("W-[F]2", "W+(W-F)+(W-F-F)"),
         ("[F]2-W", "W+(F-W)+(F-F-W)"),
         ("[aW]3-F", "F+(aW-F)+(aW-aW-F)+(aW-aW-aW-F)"),
+        // M142: the rights of a leg leading into a final choice are for the longer move only.
+        ("mefW-[meW-[mW]]", "mefW+(mefW-mW)+(mefW-meW-mW)"),
+        ("mefW-[meW]", "mefW+(mefW-meW)"),
     ] {
         assert!(same(a, b), "`{a}` == `{b}`");
         assert!(same(b, a), "`{b}` == `{a}`");
@@ -170,6 +173,8 @@ fn choices_are_the_moves_with_and_without_them() {
         ("mK-[W]", "K+(K-W)"),
         ("[W]-F", "W-F"),
         ("W-[F]2", "W+(W-F)"),
+        ("mefW-[meW-[mW]]", "mefW+(mefW-meW)+(mefW-meW-mW)"),
+        ("mefW-[meW]", "mefW+(mefW-mW)"),
     ] {
         assert!(!same(a, b), "`{a}` != `{b}`");
     }

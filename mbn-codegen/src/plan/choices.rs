@@ -19,7 +19,7 @@ pub(super) fn split_swap_choices(m: &Move) -> Vec<Move> {
     if !swaps_or_uses_en_passant(&m.parts) {
         return vec![m.clone()];
     }
-    split_move(m, false, true)
+    split_move(m, false)
 }
 
 /// The moves `m` stands for by M4: every way of taking or leaving out each uncounted `[...]` of
@@ -28,13 +28,12 @@ pub(super) fn split_swap_choices(m: &Move) -> Vec<Move> {
 /// stands twice on a square, so the chains are M70's complex rider; `m` itself when it has none.
 /// Equality and translation read pieces so (`W-[F]` is `W+(W-F)`).
 pub(crate) fn split_counted_choices(m: &Move) -> Vec<Move> {
-    split_move(m, true, false)
+    split_move(m, true)
 }
 
-/// With `quiet_end`, a multi-leg move that ends where a final choice was left out loses the e.p.
-/// rights of its last leg ([`cut_before_choice`]: `mefW-[meW-[mW]]` holds `mefW-mW`, not M44's
-/// refused `mefW-meW`).
-fn split_move(m: &Move, counted: bool, quiet_end: bool) -> Vec<Move> {
+/// A multi-leg move that ends where a final choice was left out loses the e.p. rights of its last
+/// leg ([`cut_before_choice`]: `mefW-[meW-[mW]]` holds `mefW-mW`, not M44's refused `mefW-meW`).
+fn split_move(m: &Move, counted: bool) -> Vec<Move> {
     // Each choice doubles the moves: past `MAX_CHOICES` the move stays as written (the back ends
     // run it so; a swap in it is then refused, M74), rather than thousands of moves.
     if !has_choice(&m.parts, counted) || choices(&m.parts, counted) > MAX_CHOICES {
@@ -44,7 +43,7 @@ fn split_move(m: &Move, counted: bool, quiet_end: bool) -> Vec<Move> {
     split(&m.parts, counted, &mut Vec::new(), &mut out);
     out.into_iter()
         .map(|(mut parts, cut)| {
-            if quiet_end && cut {
+            if cut {
                 cut_before_choice(&mut parts);
             }
             parts
