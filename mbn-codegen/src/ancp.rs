@@ -326,22 +326,7 @@ pub fn rights_on_the_way(mut moves: MoveSet) -> MoveSet {
 fn initial_on_first_leg(moves: &MoveSet) -> MoveSet {
     fn strip(parts: &mut [Part], decaying: bool) {
         let weaker = |e: &Extra| matches!(e, Extra::Initial { decaying: d } if !d || decaying);
-        for part in parts {
-            match part {
-                Part::Leg(leg) => leg.extras.retain(|e| !weaker(e)),
-                Part::Repeat { first, then, first_alternatives, alternatives, .. } => {
-                    for body in [first, then].into_iter().chain(first_alternatives).chain(alternatives) {
-                        strip(body, decaying);
-                    }
-                }
-                Part::Optional { body, then, .. } => {
-                    strip(body, decaying);
-                    for body in then {
-                        strip(body, decaying);
-                    }
-                }
-            }
-        }
+        crate::ir::each_leg_mut(parts, &mut |leg| leg.extras.retain(|e| !weaker(e)));
     }
     let moves = moves
         .moves
@@ -378,25 +363,10 @@ fn initial_on_first_leg(moves: &MoveSet) -> MoveSet {
 /// is `kW-W`, `K-[kK]` is `kK-[K]`.
 fn check_rule_on_first_leg(mut moves: MoveSet) -> MoveSet {
     fn rules(parts: &mut [Part], found: &mut Vec<Extra>) {
-        for part in parts {
-            match part {
-                Part::Leg(leg) => {
-                    found.extend(leg.extras.iter().filter(|e| matches!(e, Extra::NoCheck { .. })).cloned());
-                    leg.extras.retain(|e| !matches!(e, Extra::NoCheck { .. }));
-                }
-                Part::Repeat { first, then, first_alternatives, alternatives, .. } => {
-                    for body in [first, then].into_iter().chain(first_alternatives).chain(alternatives) {
-                        rules(body, found);
-                    }
-                }
-                Part::Optional { body, then, .. } => {
-                    rules(body, found);
-                    for body in then {
-                        rules(body, found);
-                    }
-                }
-            }
-        }
+        crate::ir::each_leg_mut(parts, &mut |leg| {
+            found.extend(leg.extras.iter().filter(|e| matches!(e, Extra::NoCheck { .. })).cloned());
+            leg.extras.retain(|e| !matches!(e, Extra::NoCheck { .. }));
+        });
     }
     for m in moves.moves.iter_mut().filter(|m| m.parts.len() > 1 && matches!(m.parts.first(), Some(Part::Leg(_)))) {
         let mut found = Vec::new();

@@ -85,6 +85,51 @@ pub enum Part {
     },
 }
 
+impl Part {
+    /// The bodies a repeated or optional part holds: each alternative, the first time and later
+    /// times round; none for a leg.
+    pub fn bodies(&self) -> Vec<&[Part]> {
+        match self {
+            Part::Leg(_) => Vec::new(),
+            Part::Repeat { first, then, first_alternatives, alternatives, .. } => {
+                [first, then].into_iter().chain(first_alternatives).chain(alternatives).map(Vec::as_slice).collect()
+            }
+            Part::Optional { body, then, .. } => std::iter::once(body).chain(then).map(Vec::as_slice).collect(),
+        }
+    }
+
+    /// [`Part::bodies`], to change.
+    pub fn bodies_mut(&mut self) -> Vec<&mut Vec<Part>> {
+        match self {
+            Part::Leg(_) => Vec::new(),
+            Part::Repeat { first, then, first_alternatives, alternatives, .. } => {
+                [first, then].into_iter().chain(first_alternatives.iter_mut()).chain(alternatives.iter_mut()).collect()
+            }
+            Part::Optional { body, then, .. } => std::iter::once(body).chain(then.iter_mut()).collect(),
+        }
+    }
+}
+
+/// Visits every leg of `parts`, those inside repeated and optional parts included.
+pub fn each_leg<'a>(parts: &'a [Part], visit: &mut impl FnMut(&'a Leg)) {
+    for part in parts {
+        match part {
+            Part::Leg(leg) => visit(leg),
+            part => part.bodies().into_iter().for_each(|body| each_leg(body, visit)),
+        }
+    }
+}
+
+/// [`each_leg`], to change the legs.
+pub fn each_leg_mut(parts: &mut [Part], visit: &mut impl FnMut(&mut Leg)) {
+    for part in parts {
+        match part {
+            Part::Leg(leg) => visit(leg),
+            part => part.bodies_mut().into_iter().for_each(|body| each_leg_mut(body, visit)),
+        }
+    }
+}
+
 /// How often a repeated part is taken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Count {

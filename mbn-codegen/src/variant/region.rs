@@ -9,7 +9,7 @@
 //! A move ending in a choice `[...]` is bounded as the moves it stands for (V14).
 
 use crate::diagnostic::Diagnostic;
-use crate::ir::{Capability, Extra, Leg, Move, MoveSet, Part};
+use crate::ir::{Capability, Extra, Move, MoveSet, Part};
 use crate::syntax::ast::{self, BoardRange, Letter, OptionalKind, PieceSet, RangeItem, Span, SpecialRange};
 
 /// Reads a region: an MBN board range such as `[d-f1-3]`, static squares only.
@@ -122,29 +122,11 @@ fn final_choices_apart(mut m: Move, out: &mut Vec<Move>) -> Result<(), String> {
     final_choices_apart(longer, out)
 }
 
-/// Every leg of `parts`, those inside repeated and optional parts included.
-fn each_leg<'a>(parts: &'a [Part], visit: &mut impl FnMut(&'a Leg)) {
-    for part in parts {
-        match part {
-            Part::Leg(leg) => visit(leg),
-            Part::Repeat { first, then, first_alternatives, alternatives, .. } => {
-                for body in [first, then].into_iter().chain(first_alternatives).chain(alternatives) {
-                    each_leg(body, visit);
-                }
-            }
-            Part::Optional { body, then, .. } => {
-                each_leg(body, visit);
-                for body in then {
-                    each_leg(body, visit);
-                }
-            }
-        }
-    }
-}
-
 /// The `k` and `kk` rules written on the legs of `parts` (M82).
 fn check_rules(parts: &[Part], found: &mut Vec<Extra>) {
-    each_leg(parts, &mut |leg| found.extend(leg.extras.iter().filter(|e| matches!(e, Extra::NoCheck { .. })).cloned()));
+    crate::ir::each_leg(parts, &mut |leg| {
+        found.extend(leg.extras.iter().filter(|e| matches!(e, Extra::NoCheck { .. })).cloned())
+    });
 }
 
 /// Whether a square of `parts` depends on threats: a threatened or unthreatened range (M78).
@@ -157,12 +139,8 @@ fn reads_threats(parts: &[Part]) -> bool {
     };
     parts.iter().any(|p| match p {
         Part::Leg(leg) => threat(&leg.origin) || threat(&leg.destination),
-        Part::Repeat { origin, destination, first, then, first_alternatives, alternatives, .. } => {
-            threat(origin)
-                || threat(destination)
-                || [first, then].into_iter().chain(first_alternatives).chain(alternatives).any(|b| reads_threats(b))
-        }
-        Part::Optional { body, then, .. } => reads_threats(body) || then.iter().any(|b| reads_threats(b)),
+        Part::Repeat { origin, destination, .. } if threat(origin) || threat(destination) => true,
+        p => p.bodies().into_iter().any(reads_threats),
     })
 }
 
